@@ -1,0 +1,3 @@
+export * from './auth/auth.schema.ts';
+export * from './validation/messages.ts';
+export * from './validation/rules.ts';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** Gives 'Field required' when the value is missing, null or undefined; other failures keep their own message. */
+export const requiredError = (issue: { input?: unknown }): string | undefined =>
+  issue.input === undefined || issue.input === null ? MESSAGES.required : undefined;
+
+/** A required string: missing, null, undefined or blank (after trimming) gives 'Field required'. */
+export const requiredText = () =>
+  z
+    .string({ error: () => MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required });
+
+/** An optional string where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
+export const optionalText = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().optional(),
+  );
+
+/** A required e-mail address. */
+export const email = () =>
+  z
+    .string({ error: () => MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+/** Plus sign, 1-3 digit country code, then 4-14 digits (SPEC 5 and 9); spaces are ignored. */
+export const PHONE_PATTERN = /^\+\d{1,3}\d{4,14}$/;
+
+/** A required phone number in international form, e.g. +447700900123. */
+export const phone = () =>
+  z
+    .string({ error: () => MESSAGES.required })
+    .transform((value) => value.replace(/[\s()-]/g, ''))
+    .pipe(
+      z.string().min(1, { error: MESSAGES.required }).regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
+    );
+
+/** A number that must be 0 or more. */
+export const nonNegativeNumber = () =>
+  z.number({ error: requiredError }).min(0, { error: MESSAGES.nonNegative });
+
+/** A number that must be greater than 0. */
+export const positiveNumber = () => z.number({ error: requiredError }).gt(0, { error: MESSAGES.positive });

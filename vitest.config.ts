@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run, one project per workspace; `npm run test:unit` and `npm run test:e2e` pick projects. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
+      { test: { name: 'matching', root: 'packages/matching', environment: 'node', testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'packages/server',
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['./test/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['./src/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
