@@ -1,0 +1,40 @@
+// `npm start`: builds the web app when its bundle is missing or older than its sources, then runs the
+// server (migrations, demo data on first start, API and web on one port). Signals go to the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const webDir = join(root, 'packages/web');
+const builtIndex = join(webDir, 'dist/index.html');
+
+/** Newest modification time of any file under the given folders. */
+function newestMtime(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+const sources = [join(webDir, 'src'), join(webDir, 'public'), join(webDir, 'index.html'), join(root, 'packages/domain/src')];
+const stale =
+  !existsSync(builtIndex) ||
+  newestMtime(sources.filter((p) => existsSync(p) && statSync(p).isDirectory())) > statSync(builtIndex).mtimeMs;
+if (stale) {
+  console.log('Building the web app...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
