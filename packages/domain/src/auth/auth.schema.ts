@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { withMatchingPasswords } from '../validation/crossField.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { email, optionalText, phone, requiredText } from '../validation/rules.ts';
+import type { OrganisationType, UserGroup } from '../vocab/organisation.ts';
+import { SIGN_UP_ORGANISATION_TYPES } from '../vocab/organisation.ts';
 
 /** Password length limits; there are no composition rules (common passwords are refused by the server). */
 export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
@@ -21,61 +24,59 @@ export const codeValue = () =>
     .min(1, { error: MESSAGES.required })
     .regex(/^\d{6}$/, { error: 'Must be a 6-digit code' });
 
-type WithPasswords = { password: string; confirmPassword: string };
-
-/** Adds 'Passwords do not match' on confirmPassword. */
-const passwordsMatch = <T extends WithPasswords>(value: T, ctx: z.RefinementCtx): void => {
-  if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
-  }
-};
-
 const passwordPair = {
   password: newPasswordValue(),
   confirmPassword: z.string({ error: () => MESSAGES.required }).min(1, { error: MESSAGES.required }),
 };
 
-/** Organisation types a user may choose when signing up (operator and LPA organisations are created by the operator). */
-export const SIGN_UP_ORGANISATION_TYPES = ['PARTICIPANT', 'AGENT'] as const;
-
+/** Sign-in form. */
 export const loginSchema = z.object({
   username: requiredText(),
   password: z.string({ error: () => MESSAGES.required }).min(1, { error: MESSAGES.required }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const signUpSchema = z
-  .object({
+/** Sign-up form (SPEC 5 "Authentication forms"). */
+export const signUpSchema = withMatchingPasswords(
+  z.object({
     ...passwordPair,
     displayName: requiredText(),
     phone: phone(),
     email: email(),
     organisationName: requiredText(),
     organisationType: z.enum(SIGN_UP_ORGANISATION_TYPES, { error: () => MESSAGES.required }),
-  })
-  .superRefine(passwordsMatch);
+  }),
+);
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** Sign-up confirmation: e-mail and code. */
 export const confirmSignUpSchema = z.object({ email: email(), code: codeValue() });
 export type ConfirmSignUpInput = z.infer<typeof confirmSignUpSchema>;
 
+/** Resend the sign-up confirmation code. */
 export const resendConfirmationSchema = z.object({ email: email() });
 
+/** Request a password reset code. */
 export const resetPasswordSchema = z.object({ username: requiredText() });
 
-export const updatePasswordSchema = z
-  .object({ username: requiredText(), code: codeValue(), ...passwordPair })
-  .superRefine(passwordsMatch);
+/** Set a new password with a reset code. */
+export const updatePasswordSchema = withMatchingPasswords(
+  z.object({ username: requiredText(), code: codeValue(), ...passwordPair }),
+);
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 
-export const newPasswordSchema = z.object(passwordPair).superRefine(passwordsMatch);
+/** Set a new password when the login demands one. */
+export const newPasswordSchema = withMatchingPasswords(z.object(passwordPair));
 
+/** Second-factor code from an authenticator app. */
 export const checkTotpSchema = z.object({ code: codeValue() });
 
-export const completeInvitationSchema = z
-  .object({ username: optionalText(), code: codeValue(), ...passwordPair })
-  .superRefine(passwordsMatch);
+/** Complete an invitation with a password and the e-mailed code. */
+export const completeInvitationSchema = withMatchingPasswords(
+  z.object({ username: optionalText(), code: codeValue(), ...passwordPair }),
+);
 
+/** Profile form: display name and phone. */
 export const profileSchema = z.object({ displayName: requiredText(), phone: phone() });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -98,11 +99,3 @@ export interface CurrentUser {
   groups: UserGroup[];
   organisation: { id: string; name: string; type: OrganisationType } | null;
 }
-
-/** User groups, from which the shell derives its role flags. */
-export const USER_GROUPS = ['admin', 'agent', 'lpa', 'participant', 'sysadmin'] as const;
-export type UserGroup = (typeof USER_GROUPS)[number];
-
-/** Organisation types (SPEC 1 and 3). */
-export const ORGANISATION_TYPES = ['OPER', 'PARTICIPANT', 'LPA', 'AGENT'] as const;
-export type OrganisationType = (typeof ORGANISATION_TYPES)[number];

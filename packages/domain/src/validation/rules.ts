@@ -45,3 +45,21 @@ export const nonNegativeNumber = () =>
 
 /** A number that must be greater than 0. */
 export const positiveNumber = () => z.number({ error: requiredError }).gt(0, { error: MESSAGES.positive });
+
+/** A required number of any value; missing, null or undefined gives 'Field required'. */
+export const requiredNumber = () => z.number({ error: requiredError });
+
+/** A required yes/no answer (true or false); missing gives 'Field required'. */
+export const yesNo = () => z.boolean({ error: requiredError });
+
+/** A box that must be ticked: false gives 'Must be agreed to', missing gives 'Field required'. */
+export const agreedTo = () =>
+  z.boolean({ error: requiredError }).refine((value) => value, { error: MESSAGES.mustAgree });
+
+/** A confirmation that must be Yes: false gives 'Must be confirmed', missing gives 'Field required'. */
+export const confirmed = () =>
+  z.boolean({ error: requiredError }).refine((value) => value, { error: MESSAGES.mustConfirm });
+
+/** A list that needs at least one item: [] gives 'Empty array', missing gives 'Field required'. */
+export const nonEmptyArray = <T extends z.ZodType>(item: T) =>
+  z.array(item, { error: requiredError }).min(1, { error: MESSAGES.emptyArray });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** Error map for a choice: missing, null, undefined or '' (an untouched select) gives 'Field required'. */
+export const choiceError = (issue: { input?: unknown }): string | undefined =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGES.required : undefined;
+
+/** A zod enum over a vocabulary; a missing choice gives 'Field required', an unknown one zod's own message. */
+export const choiceOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: choiceError });
+
+/** Builds a membership guard for a vocabulary, e.g. `isProjectStatus(value)`. */
+export const memberOf =
+  <const T extends readonly string[]>(values: T) =>
+  (value: unknown): value is T[number] =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
