@@ -1,4 +1,6 @@
 export * from './auth/auth.schema.ts';
+export * from './format/date.ts';
+export * from './format/number.ts';
 export * from './validation/choice.ts';
 export * from './validation/crossField.ts';
 export * from './validation/dates.ts';

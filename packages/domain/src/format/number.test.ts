@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCredits,
+  formatFileSize,
+  formatGBP,
+  formatNumber,
+  formatPenceAsGBP,
+  formatPercent,
+} from './number.ts';
+
+describe('formatGBP', () => {
+  it.each([
+    [0, '£0'],
+    [5, '£5'],
+    [1234, '£1,234'],
+    [1234.5, '£1,235'],
+    [1234.49, '£1,234'],
+    [1_000_000, '£1,000,000'],
+    [-250, '-£250'],
+    [-0.4, '£0'],
+  ])('%s -> %s with no decimals by default', (pounds, shown) => {
+    expect(formatGBP(pounds)).toBe(shown);
+  });
+
+  it.each([
+    [0, '£0.00'],
+    [1234.5, '£1,234.50'],
+    [0.005, '£0.01'],
+    [-12.3, '-£12.30'],
+  ])('%s -> %s with pence', (pounds, shown) => {
+    expect(formatGBP(pounds, { pence: true })).toBe(shown);
+  });
+
+  it('shows absent amounts as blank and refuses non-finite ones', () => {
+    expect(formatGBP(null)).toBe('');
+    expect(formatGBP(undefined)).toBe('');
+    expect(() => formatGBP(Number.NaN)).toThrow(RangeError);
+    expect(() => formatGBP(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+
+  it.each([
+    [123450, {}, '£1,235'],
+    [123450, { pence: true }, '£1,234.50'],
+    [99, { pence: true }, '£0.99'],
+  ])('formats %s pence with %o as %s', (pence, options, shown) => {
+    expect(formatPenceAsGBP(pence, options)).toBe(shown);
+  });
+});
+
+describe('formatCredits', () => {
+  it.each([
+    [0, '0.00'],
+    [1, '1.00'],
+    [1234.5, '1,234.50'],
+    [0.125, '0.13'],
+    [2.994, '2.99'],
+    [-3.5, '-3.50'],
+  ])('%s -> %s', (units, shown) => {
+    expect(formatCredits(units)).toBe(shown);
+  });
+
+  it('shows absent amounts as blank', () => {
+    expect(formatCredits(null)).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it.each([
+    [0, {}, '0'],
+    [12345.6789, {}, '12,345.679'],
+    [1234567, {}, '1,234,567'],
+    [0.5, { minimumFractionDigits: 2 }, '0.50'],
+    [12.3456, { maximumFractionDigits: 1 }, '12.3'],
+  ])('%s with %o -> %s', (value, digits, shown) => {
+    expect(formatNumber(value, digits)).toBe(shown);
+  });
+
+  it.each([
+    [15, '15%'],
+    [12.5, '12.5%'],
+    [33.3333, '33.33%'],
+  ])('formatPercent %s -> %s', (percent, shown) => {
+    expect(formatPercent(percent)).toBe(shown);
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0.00 Kb'],
+    [512, '0.50 Kb'],
+    [1023, '1.00 Kb'],
+    [1024, '1.00 Kb'],
+    [1536, '1.50 Kb'],
+    [10 * 1024 + 256, '10.25 Kb'],
+    [1024 * 1024 - 1, '1.00 Mb'],
+    [1024 * 1024, '1.00 Mb'],
+    [5.75 * 1024 * 1024, '5.75 Mb'],
+    [2048 * 1024 * 1024, '2,048.00 Mb'],
+  ])('%s bytes -> %s', (bytes, shown) => {
+    expect(formatFileSize(bytes)).toBe(shown);
+  });
+
+  it('refuses negative sizes and shows absent ones as blank', () => {
+    expect(() => formatFileSize(-1)).toThrow(RangeError);
+    expect(formatFileSize(undefined)).toBe('');
+  });
+});
