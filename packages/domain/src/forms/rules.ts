@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MESSAGES } from '../validation/messages.ts';
+import { requiredError } from '../validation/rules.ts';
+import { fileProblem } from './uploads.ts';
+import { isUploadedFile, type RichTextValue, type UploadedFile } from './values.ts';
+
+/** Message of a value that is not a time of day from 00:00 to 23:59. */
+export const INVALID_TIME_MESSAGE = 'Not a valid time';
+
+/** `HH:mm` from 00:00 to 23:59 (SPEC 5 "Form engine"). */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a string is a real calendar date written `yyyy-MM-dd`. */
+export const isIsoDate = (value: string): boolean => {
+  const match = ISO_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** The value of a required Date field: an ISO date `yyyy-MM-dd`. */
+export const dateValue = () =>
+  z.string({ error: requiredError }).refine(isIsoDate, { error: MESSAGES.invalidDate });
+
+/** The value of a required Time field: `HH:mm` from 00:00 to 23:59. */
+export const timeValue = () =>
+  z.string({ error: requiredError }).regex(TIME_OF_DAY_PATTERN, { error: INVALID_TIME_MESSAGE });
+
+/** The value of a required DateTime field: an ISO 8601 instant. */
+export const dateTimeValue = () =>
+  z
+    .string({ error: requiredError })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && value.includes('T'), {
+      error: MESSAGES.invalidDate,
+    });
+
+/** The answer of a required YesNo field: true or false ('Field required' while unanswered). */
+export const yesNoValue = () => z.boolean({ error: requiredError });
+
+/** A Checkbox that must be ticked ('Must be agreed to'). */
+export const agreedValue = () =>
+  z.boolean({ error: () => MESSAGES.mustAgree }).refine((value) => value, { error: MESSAGES.mustAgree });
+
+/** The value of a required RichText field: {json, text} with some text. */
+export const richTextValue = () =>
+  z
+    .object({ json: z.string(), text: z.string() }, { error: requiredError })
+    .refine((value: RichTextValue) => value.text.trim() !== '', { error: MESSAGES.required });
+
+/** The choices of a required SelectMulti field: at least one ('Empty array'). */
+export const choicesValue = () =>
+  z.array(z.string(), { error: requiredError }).min(1, { error: MESSAGES.emptyArray });
+
+/**
+ * The value of a required File field: a browser `File` or the server's `UploadedFile` descriptor, kept as is
+ * (not copied) so the server keeps whatever it attached. Executables and disk images are refused, then `accept`
+ * (extensions without dots) applies.
+ */
+export const fileValue = (accept?: readonly string[]) =>
+  z
+    .custom<UploadedFile>((value) => isUploadedFile(value), { error: requiredError })
+    .superRefine((file, ctx) => {
+      const problem = fileProblem(file, accept);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** Field id under which the answers to an action's declarations are kept: `{ [declarationId]: boolean }`. */
+export const DECLARATIONS_FIELD = 'declarations';
+
+/** Answers to declarations: every one must be true ('Must be agreed to'). */
+export const declarationsValue = () =>
+  z.record(
+    z.string(),
+    z.boolean().refine((value) => value, { error: MESSAGES.mustAgree }),
+  );

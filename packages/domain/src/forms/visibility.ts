@@ -1,0 +1,59 @@
+import type { ConditionValue, FieldCondition, FieldDefinition, FormGroup, FormStep } from './fields.ts';
+import { type FormValues, getPath, isBlank, setPath } from './values.ts';
+
+const matchesAny = (value: unknown, candidates: readonly ConditionValue[]): boolean => {
+  const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+  return values.some((item) => candidates.some((candidate) => candidate === item));
+};
+
+/** Whether a field condition holds for the current values (see `FieldCondition`). */
+export const conditionHolds = (condition: FieldCondition, values: FormValues): boolean => {
+  const value = getPath(values, condition.fieldId);
+  const blank = isBlank(value);
+  if (condition.filled !== undefined && condition.filled === blank) return false;
+  if (condition.oneOf !== undefined && !matchesAny(value, condition.oneOf)) return false;
+  if (condition.notOneOf !== undefined && (blank || matchesAny(value, condition.notOneOf))) return false;
+  return true;
+};
+
+/** Whether a field takes part in the form: its `visibleWhen` condition, if any, holds. */
+export const isFieldActive = (field: FieldDefinition, values: FormValues): boolean =>
+  field.visibleWhen === undefined || conditionHolds(field.visibleWhen, values);
+
+/**
+ * Whether a field is shown: it is active and not hidden by `ifBlank.hide` (which hides a field while it has a
+ * value, SPEC 5). A field hidden by `ifBlank.hide` is still validated and submitted.
+ */
+export const isFieldShown = (field: FieldDefinition, values: FormValues): boolean =>
+  isFieldActive(field, values) && !(field.ifBlank?.hide === true && !isBlank(getPath(values, field.id)));
+
+/** The values with every inactive field's value removed: what is validated and submitted. */
+export const activeValues = (fields: readonly FieldDefinition[], values: FormValues): FormValues =>
+  fields.reduce(
+    (current, field) => (isFieldActive(field, values) ? current : setPath(current, field.id, undefined)),
+    values,
+  );
+
+/** The ids of the fields a step shows: its own `fieldIds` plus every field of its `groupIds`. */
+export const stepFieldIds = (step: FormStep, groups: readonly FormGroup[]): readonly string[] => [
+  ...(step.fieldIds ?? []),
+  ...groups.filter((group) => step.groupIds?.includes(group.id)).flatMap((group) => group.fieldIds),
+];
+
+/** The fields that must be reset when `changedId` changes: those that list it in `dependsOn`, transitively. */
+export const dependentFieldIds = (
+  fields: readonly FieldDefinition[],
+  changedId: string,
+): readonly string[] => {
+  const found = new Set<string>();
+  const pending = [changedId];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    for (const field of fields) {
+      if (field.dependsOn?.includes(next) && !found.has(field.id) && field.id !== changedId) {
+        found.add(field.id);
+        pending.push(field.id);
+      }
+    }
+  }
+  return [...found];
+};
