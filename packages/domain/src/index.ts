@@ -18,3 +18,4 @@ export * from './vocab/labels.ts';
 export * from './vocab/market.ts';
 export * from './vocab/organisation.ts';
 export * from './vocab/statuses.ts';
+export * from './forms/index.ts';
