@@ -21,7 +21,7 @@ export const isIsoDate = (value: string): boolean => {
 };
 
 /** The value of a required Date field: an ISO date `yyyy-MM-dd`. */
-export const dateValue = () =>
+export const isoDateValue = () =>
   z.string({ error: requiredError }).refine(isIsoDate, { error: MESSAGES.invalidDate });
 
 /** The value of a required Time field: `HH:mm` from 00:00 to 23:59. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from './fields.ts';
-import { dateTimeValue, dateValue, declarationsValue, fileValue, richTextValue, timeValue } from './rules.ts';
+import {
+  dateTimeValue,
+  declarationsValue,
+  fileValue,
+  isoDateValue,
+  richTextValue,
+  timeValue,
+} from './rules.ts';
 import { BLOCKED_FILE_MESSAGE, fileProblem } from './uploads.ts';
 import { getPath, isBlank, setPath } from './values.ts';
 import { activeValues, dependentFieldIds, isFieldShown, stepFieldIds } from './visibility.ts';
@@ -97,8 +104,8 @@ describe('field value rules', () => {
   });
 
   it('dates are real ISO dates and date-times ISO instants', () => {
-    expect(dateValue().safeParse('2024-02-29').success).toBe(true);
-    expect(messageOf(dateValue().safeParse('2023-02-29'))).toBe('Not a valid date');
+    expect(isoDateValue().safeParse('2024-02-29').success).toBe(true);
+    expect(messageOf(isoDateValue().safeParse('2023-02-29'))).toBe('Not a valid date');
     expect(dateTimeValue().safeParse('2024-05-01T09:30:00.000Z').success).toBe(true);
     expect(messageOf(dateTimeValue().safeParse('2024-05-01'))).toBe('Not a valid date');
   });
