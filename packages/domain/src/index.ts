@@ -1,6 +1,7 @@
 export * from './auth/auth.schema.ts';
 export * from './format/date.ts';
 export * from './format/number.ts';
+export * from './forms/index.ts';
 export * from './validation/choice.ts';
 export * from './validation/crossField.ts';
 export * from './validation/dates.ts';
@@ -18,4 +19,3 @@ export * from './vocab/labels.ts';
 export * from './vocab/market.ts';
 export * from './vocab/organisation.ts';
 export * from './vocab/statuses.ts';
-export * from './forms/index.ts';

@@ -12,7 +12,7 @@ export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
 export const newPasswordValue = () =>
   z
     .string({ error: () => MESSAGES.required })
-    .min(1, { error: MESSAGES.required })
+    .min(1, { error: MESSAGES.required, abort: true })
     .min(PASSWORD_POLICY.minLength, { error: `Must be at least ${PASSWORD_POLICY.minLength} characters` })
     .max(PASSWORD_POLICY.maxLength, { error: `Must be at most ${PASSWORD_POLICY.maxLength} characters` });
 
@@ -21,7 +21,7 @@ export const codeValue = () =>
   z
     .string({ error: () => MESSAGES.required })
     .trim()
-    .min(1, { error: MESSAGES.required })
+    .min(1, { error: MESSAGES.required, abort: true })
     .regex(/^\d{6}$/, { error: 'Must be a 6-digit code' });
 
 const passwordPair = {

@@ -47,7 +47,7 @@ export interface DateRangeKeys<Start extends string, End extends string> {
 export const withEndAfterStart = <
   Start extends string,
   End extends string,
-  S extends z.ZodType<Record<Start | End, Date | undefined>>,
+  S extends z.ZodType<Partial<Record<Start | End, Date>>>,
 >(
   schema: S,
   keys: DateRangeKeys<Start, End>,

@@ -36,7 +36,10 @@ export const phone = () =>
     .string({ error: () => MESSAGES.required })
     .transform((value) => value.replace(/[\s()-]/g, ''))
     .pipe(
-      z.string().min(1, { error: MESSAGES.required }).regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
+      z
+        .string()
+        .min(1, { error: MESSAGES.required, abort: true })
+        .regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
     );
 
 /** A number that must be 0 or more. */
