@@ -1,1 +1,7 @@
-export {};
+/** The clearing engine: INSTANCE -> compatibility -> model -> HiGHS -> RESULT (see CLEARING.md). */
+export { checkResult } from './check.ts';
+export { ClearingError, type ClearingProgress, type ClearOptions, clearRound } from './clear.ts';
+export * from './instance.schema.ts';
+export { REASONS } from './reasons.ts';
+export * from './result.schema.ts';
+export { habitatServes, judgePair, spatialMultiplier } from './rules/compatibility.ts';

@@ -1,0 +1,269 @@
+import { availableParallelism } from 'node:os';
+import { checkResult } from './check.ts';
+import { type Instance, parseInstance } from './instance.schema.ts';
+import { type Allocation, emptyAllocation } from './model/allocation.ts';
+import { buildComponentModel, type ComponentModel } from './model/build.ts';
+import { extractComponent, mergeFlows, surplusOf } from './model/extract.ts';
+import { greedyComponent } from './model/greedy.ts';
+import { type Component, type PreparedRound, prepareRound } from './model/prepare.ts';
+import { dropLosingClusters, kSplitPayments } from './payments.ts';
+import { projectReasons, requirementReasons } from './reasons.ts';
+import type { ClearingResult } from './result.schema.ts';
+import { type SolveOutcome, SolverPool } from './solver/pool.ts';
+
+/** Live figures of a clearing run, summed over its components. */
+export type ClearingProgress = {
+  best: number;
+  bound: number;
+  gap: number;
+  solved: number;
+  components: number;
+};
+
+/** How to clear. */
+export type ClearOptions = {
+  /** Wall-clock budget for the whole solve, in seconds (default 60). */
+  timeLimitSeconds?: number;
+  /** Solver threads (default: the cores, at most 2). */
+  threads?: number;
+  /** Absolute optimality gap in GBP at which a component counts as solved (default 1). */
+  absoluteGap?: number;
+  /** Skip the solver and return the greedy allocation (the benchmark's baseline). */
+  greedyOnly?: boolean;
+  onProgress?: (progress: ClearingProgress) => void;
+};
+
+/** Raised when the engine's own answer fails the independent checker: never returned as a result. */
+export class ClearingError extends Error {
+  override name = 'ClearingError';
+}
+
+/** Largest model handed to HiGHS WebAssembly (it aborts past 2 GB); larger parts keep the greedy answer. */
+export const MAX_MODEL_NONZEROS = 1_500_000;
+
+type Part = { component: Component; model: ComponentModel | null; greedy: Allocation; greedySurplus: number };
+
+/** Clears a round: validates, models, solves, pays, explains and checks. */
+export async function clearRound(input: unknown, options: ClearOptions = {}): Promise<ClearingResult> {
+  const started = performance.now();
+  const instance = parseInstance(input);
+  const round = prepareRound(instance);
+  const deadline = Date.now() + (options.timeLimitSeconds ?? 60) * 1000;
+  const allocation = emptyAllocation(round.projects.length, round.requirements.length);
+  const parts = round.components.map((component) => planPart(round, component, options.greedyOnly === true));
+  const solved = await solveParts(round, parts, deadline, options);
+  let optimal = true;
+  let bound = 0;
+  parts.forEach((part, i) => {
+    const outcome = solved[i] ?? null;
+    const candidate = emptyAllocation(round.projects.length, round.requirements.length);
+    if (outcome?.colValue && part.model)
+      extractComponent(round, part.component, part.model, outcome.colValue, candidate);
+    const useSolver = outcome?.colValue && surplusOf(round, candidate) >= part.greedySurplus - 1e-6;
+    const chosen = useSolver ? candidate : part.greedy;
+    copyComponent(part.component, chosen, allocation);
+    const surplus = surplusOf(round, chosen);
+    const isOptimal = outcome?.status === 'Optimal' && useSolver;
+    if (!isOptimal) optimal = false;
+    bound += Math.max(surplus, outcome?.bound ?? trivialBound(round, part.component));
+  });
+  dropLosingClusters(round, allocation);
+  allocation.flows = mergeFlows(allocation.flows);
+  const result = toResult(round, allocation, {
+    optimal,
+    bound,
+    seconds: (performance.now() - started) / 1000,
+  });
+  const problems = checkResult(instance, result);
+  if (problems.length > 0)
+    throw new ClearingError(`The clearing failed its own check:\n  ${problems.join('\n  ')}`);
+  return result;
+}
+
+function planPart(round: PreparedRound, component: Component, greedyOnly: boolean): Part {
+  const greedy = emptyAllocation(round.projects.length, round.requirements.length);
+  greedyComponent(round, component, greedy);
+  const model = greedyOnly ? null : buildComponentModel(round, component);
+  const tooLarge = model !== null && model.indices.length > MAX_MODEL_NONZEROS;
+  return { component, model: tooLarge ? null : model, greedy, greedySurplus: surplusOf(round, greedy) };
+}
+
+async function solveParts(
+  round: PreparedRound,
+  parts: Part[],
+  deadline: number,
+  options: ClearOptions,
+): Promise<(SolveOutcome | null)[]> {
+  const toSolve = parts.map((part, i) => ({ part, i })).filter(({ part }) => part.model !== null);
+  if (toSolve.length === 0) return parts.map(() => null);
+  const threads = Math.max(
+    1,
+    Math.min(options.threads ?? Math.min(2, availableParallelism()), toSolve.length),
+  );
+  const pool = new SolverPool(threads);
+  const best = parts.map((part) => part.greedySurplus);
+  const bounds = parts.map((part) => trivialBound(round, part.component));
+  let solvedCount = parts.length - toSolve.length;
+  const report = () => {
+    const b = best.reduce((x, y) => x + y, 0);
+    const u = bounds.reduce((x, y) => x + y, 0);
+    options.onProgress?.({
+      best: b,
+      bound: u,
+      gap: relativeGap(b, u),
+      solved: solvedCount,
+      components: parts.length,
+    });
+  };
+  // Largest first, so the longest solve starts at once and small ones fill the other core.
+  toSolve.sort(
+    (x, y) => (y.part.model?.indices.length ?? 0) - (x.part.model?.indices.length ?? 0) || x.i - y.i,
+  );
+  const outcomes: (SolveOutcome | null)[] = parts.map(() => null);
+  try {
+    await Promise.all(
+      toSolve.map(async ({ part, i }) => {
+        const model = part.model as ComponentModel;
+        const outcome = await pool.solve(
+          {
+            id: i,
+            ...modelArrays(model),
+            timeLimitSeconds: 0,
+            absoluteGap: options.absoluteGap ?? 1,
+            warmStart: warmStart(model, part.greedy),
+          },
+          deadline,
+          (progress) => {
+            if (progress.best !== null) best[i] = Math.max(best[i] ?? 0, progress.best);
+            if (progress.bound !== null) bounds[i] = progress.bound;
+            report();
+          },
+        );
+        outcomes[i] = outcome;
+        if (outcome.bound !== null) bounds[i] = outcome.bound;
+        if (outcome.objective !== null) best[i] = Math.max(best[i] ?? 0, outcome.objective);
+        solvedCount++;
+        report();
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  return outcomes;
+}
+
+function modelArrays(model: ComponentModel) {
+  const {
+    numCols,
+    numRows,
+    colCost,
+    colLower,
+    colUpper,
+    integrality,
+    rowLower,
+    rowUpper,
+    starts,
+    indices,
+    values,
+  } = model;
+  return {
+    numCols,
+    numRows,
+    colCost,
+    colLower,
+    colUpper,
+    integrality,
+    rowLower,
+    rowUpper,
+    starts,
+    indices,
+    values,
+  };
+}
+
+/** The greedy answer's integer decisions; HiGHS completes the flows itself. */
+function warmStart(model: ComponentModel, greedy: Allocation): { indices: Int32Array; values: Float64Array } {
+  const indices: number[] = [];
+  const values: number[] = [];
+  for (const [p, col] of model.wonColumn) {
+    indices.push(col);
+    values.push(greedy.won[p] ? 1 : 0);
+  }
+  for (const [r, col] of model.fillColumn) {
+    indices.push(col);
+    values.push(greedy.fill[r] ?? 0);
+  }
+  for (const [r, col] of model.chosenColumn) {
+    indices.push(col);
+    values.push((greedy.fill[r] ?? 0) > 0 ? 1 : 0);
+  }
+  return { indices: Int32Array.from(indices), values: Float64Array.from(values) };
+}
+
+/** Every bid met in full and no offer paid: no allocation of the component can do better. */
+function trivialBound(round: PreparedRound, component: Component): number {
+  return component.requirements.reduce((sum, r) => sum + (round.requirements[r]?.bid ?? 0), 0);
+}
+
+function relativeGap(best: number, bound: number): number {
+  return Math.max(0, bound - best) / Math.max(1, Math.abs(bound));
+}
+
+function copyComponent(component: Component, from: Allocation, to: Allocation): void {
+  for (const p of component.projects) to.won[p] = from.won[p] ?? false;
+  for (const r of component.requirements) to.fill[r] = from.fill[r] ?? 0;
+  const inside = new Set(component.requirements);
+  for (const flow of from.flows) if (inside.has(flow.requirement)) to.flows.push(flow);
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function toResult(
+  round: PreparedRound,
+  allocation: Allocation,
+  meta: { optimal: boolean; bound: number; seconds: number },
+): ClearingResult {
+  const payments = kSplitPayments(round, allocation);
+  const projectWhy = projectReasons(round, allocation);
+  const requirementWhy = requirementReasons(round, allocation);
+  const surplus = round2(surplusOf(round, allocation));
+  const bound = Math.max(surplus, round2(meta.bound));
+  const flows = allocation.flows
+    .map((flow) => {
+      const credit = round.credits[flow.credit];
+      return {
+        project: round.projects[credit?.project ?? 0]?.id ?? '',
+        credit: credit?.index ?? 0,
+        requirement: round.requirements[flow.requirement]?.id ?? '',
+        year: flow.period,
+        units: round2(flow.units),
+        order: [credit?.project ?? 0, credit?.index ?? 0, flow.requirement, flow.period],
+      };
+    })
+    .filter((flow) => flow.units > 0)
+    .sort((x, y) => x.order.reduce((d, v, i) => d || v - (y.order[i] ?? 0), 0))
+    .map(({ order: _order, ...flow }) => flow);
+  return {
+    status: meta.optimal ? 'Optimal' : 'Feasible',
+    surplus,
+    bound,
+    gap: Number(relativeGap(surplus, bound).toFixed(6)),
+    seconds: Number(meta.seconds.toFixed(3)),
+    projects: round.projects.map((project, p) => ({
+      id: project.id,
+      won: allocation.won[p] === true,
+      receives: (payments.receives[p] ?? 0) / 100,
+      reason: projectWhy[p] ?? null,
+    })),
+    requirements: round.requirements.map((requirement, r) => ({
+      id: requirement.id,
+      fill: allocation.fill[r] ?? 0,
+      pays: (payments.pays[r] ?? 0) / 100,
+      reason: requirementWhy[r] ?? null,
+    })),
+    flows,
+  };
+}
+
+/** Re-exported for callers that validate before clearing. */
+export type { Instance };

@@ -1,0 +1,112 @@
+import type { Requirement } from './instance.schema.ts';
+import type { Allocation } from './model/allocation.ts';
+import type { PreparedRound } from './model/prepare.ts';
+import { judgePair, neighboursOf } from './rules/compatibility.ts';
+
+/** The words shown to a participant whose project or requirement did not (fully) win. */
+export const REASONS = {
+  noSupply: 'No project in this round offers credits it can use (credit type, habitat, place and years).',
+  noSupplyOngoing:
+    'No project in this round offers permanent (ongoing) credits it can use; it accepts ongoing credits only.',
+  noSupplyLocal:
+    'No project in its own LPA or NCA offers credits it can use; it accepts local credits only (multiplier 1).',
+  xorRequirement: (group: string) =>
+    `Another requirement in its group ${group} was met instead (at most one may be).`,
+  andRequirementNoSupply: (group: string, partner: string) =>
+    `Its group ${group} is all-or-none and partner requirement ${partner} has no compatible supply.`,
+  andRequirement: (group: string) =>
+    `Its group ${group} is all-or-none and the group's bids together do not cover the supply it needs.`,
+  partly: (percent: string) =>
+    `Partly met (${percent}%): the rest of the compatible supply would cost more than the rest of its bid.`,
+  outbid: (bid: string) =>
+    `Its bid of ${bid} is below what the compatible supply costs: the supply that won went to higher bids, and no further project can be covered by it.`,
+  bidTooLow: (bid: string) => `Its bid of ${bid} is below what the compatible supply costs.`,
+  noDemand: 'No requirement in this round can use its credits (credit type, habitat, place and years).',
+  pruned: (offer: string) =>
+    `Its offer of ${offer} is above the bids of every requirement it could serve, together.`,
+  xorProject: (group: string) => `Another project in its group ${group} won instead (at most one may win).`,
+  andProjectNoDemand: (group: string, partner: string) =>
+    `Its group ${group} is all-or-none and partner project ${partner} has no requirement to serve.`,
+  andProject: (group: string) =>
+    `Its group ${group} is all-or-none and the group's offers together are above what buyers bid for it.`,
+  cheaperWon: 'A cheaper alternative won: other projects met the requirements it could serve at lower cost.',
+  offerTooHigh: (offer: string) =>
+    `Its offer of ${offer} is above what the requirements it could serve bid for it.`,
+} as const;
+
+const pounds = (value: number) =>
+  `£${value.toLocaleString('en-GB', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/** A reason for each requirement not fully met (null when met in full), in canonical order. */
+export function requirementReasons(round: PreparedRound, allocation: Allocation): (string | null)[] {
+  const won = new Set(allocation.won.flatMap((w, p) => (w ? [p] : [])));
+  return round.requirements.map((requirement, r) => {
+    const fill = allocation.fill[r] ?? 0;
+    if (fill >= 1) return null;
+    if (fill > 0) return REASONS.partly((fill * 100).toFixed(1));
+    const compatible = round.compatibleProjects[r] ?? [];
+    if (compatible.length === 0) return noSupplyReason(round, requirement);
+    const group = requirement.group;
+    if (group?.type === 'XOR') {
+      const metSibling = round.requirements.some(
+        (s, i) => i !== r && s.group?.id === group.id && (allocation.fill[i] ?? 0) > 0,
+      );
+      if (metSibling) return REASONS.xorRequirement(group.id);
+    }
+    if (group?.type === 'AND') {
+      const stranded = round.requirements.find(
+        (s, i) => s.group?.id === group.id && (round.compatibleProjects[i] ?? []).length === 0,
+      );
+      return stranded
+        ? REASONS.andRequirementNoSupply(group.id, stranded.id)
+        : REASONS.andRequirement(group.id);
+    }
+    return compatible.some((p) => won.has(p))
+      ? REASONS.outbid(pounds(requirement.bid))
+      : REASONS.bidTooLow(pounds(requirement.bid));
+  });
+}
+
+function noSupplyReason(round: PreparedRound, requirement: Requirement): string {
+  const neighbours = neighboursOf(round.instance);
+  const relaxed = (changes: Partial<Requirement>) => {
+    const candidate = { ...requirement, ...changes };
+    return round.projects.some((project) =>
+      project.credits.some(
+        (credit) => judgePair(project, credit, candidate, round.instance, neighbours).compatible,
+      ),
+    );
+  };
+  if (requirement.ongoingOnly && relaxed({ ongoingOnly: false })) return REASONS.noSupplyOngoing;
+  if (requirement.localOnly && relaxed({ localOnly: false })) return REASONS.noSupplyLocal;
+  return REASONS.noSupply;
+}
+
+/** A reason for each project that did not win (null when it won), in canonical order. */
+export function projectReasons(round: PreparedRound, allocation: Allocation): (string | null)[] {
+  const demandOf = round.projects.map(() => [] as number[]);
+  round.compatibleProjects.forEach((projects, r) => {
+    for (const p of projects) demandOf[p]?.push(r);
+  });
+  return round.projects.map((project, p) => {
+    if (allocation.won[p]) return null;
+    const demand = demandOf[p] ?? [];
+    if (demand.length === 0 && !project.group) return REASONS.noDemand;
+    if (round.prunedProjects.has(p)) return REASONS.pruned(pounds(project.offer));
+    const group = project.group;
+    if (group?.type === 'XOR') {
+      const winner = round.projects.find((s, i) => i !== p && s.group?.id === group.id && allocation.won[i]);
+      if (winner) return REASONS.xorProject(group.id);
+    }
+    if (group?.type === 'AND') {
+      const stranded = round.projects.find(
+        (s, i) => s.group?.id === group.id && (demandOf[i] ?? []).length === 0,
+      );
+      return stranded ? REASONS.andProjectNoDemand(group.id, stranded.id) : REASONS.andProject(group.id);
+    }
+    if (demand.length === 0) return REASONS.noDemand;
+    return demand.some((r) => (allocation.fill[r] ?? 0) > 0)
+      ? REASONS.cheaperWon
+      : REASONS.offerTooHigh(pounds(project.offer));
+  });
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** The RESULT of CLEARING.md: who wins, what flows, who pays and receives what, and why not. */
+export const resultSchema = z.object({
+  status: z.enum(['Optimal', 'Feasible', 'Infeasible', 'Error']),
+  surplus: z.number(),
+  bound: z.number(),
+  gap: z.number().min(0),
+  seconds: z.number().min(0),
+  projects: z.array(
+    z.object({
+      id: z.string(),
+      won: z.boolean(),
+      receives: z.number().min(0),
+      reason: z.string().nullable(),
+    }),
+  ),
+  requirements: z.array(
+    z.object({
+      id: z.string(),
+      fill: z.number().min(0).max(1),
+      pays: z.number().min(0),
+      reason: z.string().nullable(),
+    }),
+  ),
+  flows: z.array(
+    z.object({
+      project: z.string(),
+      credit: z.number().int().min(0),
+      requirement: z.string(),
+      year: z.number().int().min(0),
+      units: z.number().positive(),
+    }),
+  ),
+});
+
+/** A clearing result. */
+export type ClearingResult = z.infer<typeof resultSchema>;
+/** One project line of a result. */
+export type ProjectOutcome = ClearingResult['projects'][number];
+/** One requirement line of a result. */
+export type RequirementOutcome = ClearingResult['requirements'][number];
+/** One flow of a result. */
+export type Flow = ClearingResult['flows'][number];

@@ -1,0 +1,35 @@
+/** A model sent to a solver thread: plain typed arrays, row-wise matrix, maximised. */
+export type SolveRequest = {
+  id: number;
+  numCols: number;
+  numRows: number;
+  colCost: Float64Array;
+  colLower: Float64Array;
+  colUpper: Float64Array;
+  integrality: Int32Array;
+  rowLower: Float64Array;
+  rowUpper: Float64Array;
+  starts: Int32Array;
+  indices: Int32Array;
+  values: Float64Array;
+  timeLimitSeconds: number;
+  absoluteGap: number;
+  /** A known feasible start (column index, value) for the integer columns; may be empty. */
+  warmStart: { indices: Int32Array; values: Float64Array };
+};
+
+/** Messages a solver thread posts back. */
+export type SolverMessage =
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; best: number | null; bound: number | null; gap: number | null }
+  | { type: 'incumbent'; id: number; objective: number; colValue: Float64Array }
+  | {
+      type: 'done';
+      id: number;
+      status: 'Optimal' | 'TimeLimit' | 'Infeasible' | 'Other';
+      detail: string;
+      objective: number | null;
+      bound: number | null;
+      colValue: Float64Array | null;
+    }
+  | { type: 'failed'; id: number; message: string };
