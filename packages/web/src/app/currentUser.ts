@@ -1,0 +1,34 @@
+import type { CurrentUser } from '@curlew/domain';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from './api.ts';
+
+/** Query key of the signed-in user. */
+export const CURRENT_USER_KEY = ['auth', 'user'] as const;
+
+/** Loads the signed-in user; a 403 means nobody is signed in (SPEC 4) and yields null. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/auth/user');
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user (null when signed out), shared by the shell and the pages. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
+}
+
+/** Records who is signed in after sign-in, sign-out or a profile change, so the shell updates at once. */
+export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null): void {
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+}
+
+const isCurrentUserKey = (key: readonly unknown[]): boolean =>
+  key.length === CURRENT_USER_KEY.length && CURRENT_USER_KEY.every((part, index) => key[index] === part);
+
+/** Drops every cached answer except the current-user query, so nothing of the previous user lingers. */
+export function forgetCachedData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !isCurrentUserKey(query.queryKey) });
+}

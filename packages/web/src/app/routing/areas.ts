@@ -1,0 +1,63 @@
+import { lazyPage } from '../lazyPage.ts';
+import type { AreaRoute, AreaRouteTrees } from './types.ts';
+
+// Every page is its own chunk; later issues add their pages to the trees below and menus pick them up.
+const LoginPage = lazyPage(() => import('../../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const SignUpPage = lazyPage(() =>
+  import('../../auth/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
+);
+const ConfirmSignUpPage = lazyPage(() =>
+  import('../../auth/ConfirmSignUpPage.tsx').then((m) => ({ default: m.ConfirmSignUpPage })),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../../auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const UpdatePasswordPage = lazyPage(() =>
+  import('../../auth/UpdatePasswordPage.tsx').then((m) => ({ default: m.UpdatePasswordPage })),
+);
+const NewPasswordPage = lazyPage(() =>
+  import('../../auth/NewPasswordPage.tsx').then((m) => ({ default: m.NewPasswordPage })),
+);
+const CheckTotpPage = lazyPage(() =>
+  import('../../auth/CheckTotpPage.tsx').then((m) => ({ default: m.CheckTotpPage })),
+);
+const InvitationPage = lazyPage(() =>
+  import('../../auth/InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })),
+);
+const ProfilePage = lazyPage(() =>
+  import('../../auth/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const HomePage = lazyPage(() =>
+  import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })),
+);
+const AdminHomePage = lazyPage(() =>
+  import('../../features/home/AdminHomePage.tsx').then((m) => ({ default: m.AdminHomePage })),
+);
+
+/** The authentication pages, open to everyone (SPEC 2 "Public and authentication routes"). */
+export const PUBLIC_ROUTES: readonly AreaRoute[] = [
+  { path: 'login', page: LoginPage },
+  { path: 'signUp', page: SignUpPage },
+  { path: 'confirmSignUp', page: ConfirmSignUpPage },
+  { path: 'resetPassword', page: ResetPasswordPage },
+  { path: 'updatePassword', page: UpdatePasswordPage },
+  { path: 'newPassword', page: NewPasswordPage },
+  { path: 'checkTOTP', page: CheckTotpPage },
+  { path: 'invitation', page: InvitationPage },
+  { path: 'completeInvitation', page: InvitationPage },
+];
+
+const home = { label: 'Home' };
+
+/** The pages of each area; a user gets their best area's page for a path shared by several areas. */
+export const AREA_ROUTES: AreaRouteTrees = {
+  sysAdmin: [],
+  admin: [{ path: '', page: AdminHomePage, crumb: home }],
+  lpa: [{ path: '', page: HomePage, crumb: home }],
+  participant: [{ path: '', page: HomePage, crumb: home }],
+  agent: [{ path: '', page: HomePage, crumb: home }],
+  signedIn: [
+    { path: '', page: HomePage, crumb: home },
+    { path: 'profile', page: ProfilePage, crumb: { label: 'Profile' } },
+  ],
+};

@@ -1,0 +1,35 @@
+import { matchPath } from 'react-router-dom';
+import type { AreaRoute, CrumbEntity } from './types.ts';
+
+/** One breadcrumb; `to` is absent for a crumb marked no-link. */
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** Entity names the current page has supplied, by entity. */
+export type CrumbNames = Partial<Record<CrumbEntity, string>>;
+
+/** The address prefixes of a path: '/a/b/c' gives '/', '/a', '/a/b', '/a/b/c'. */
+export function pathPrefixes(pathname: string): string[] {
+  const segments = pathname.split('/').filter(Boolean);
+  return ['/', ...segments.map((_, index) => `/${segments.slice(0, index + 1).join('/')}`)];
+}
+
+/** The breadcrumbs for an address: one per prefix that is a route declaring a crumb, names filled in. */
+export function buildCrumbs(pathname: string, routes: readonly AreaRoute[], names: CrumbNames): Crumb[] {
+  const crumbs: Crumb[] = [];
+  for (const prefix of pathPrefixes(pathname)) {
+    const route = routes.find((candidate) => matchPath({ path: `/${candidate.path}`, end: true }, prefix));
+    if (!route?.crumb) continue;
+    const { label, entity, noLink } = route.crumb;
+    const name = entity ? names[entity] : undefined;
+    crumbs.push(noLink ? { label: name ?? label } : { label: name ?? label, to: prefix });
+  }
+  return crumbs;
+}
+
+/** Breadcrumbs show only when there are at least two (SPEC 2). */
+export function shouldShowCrumbs(crumbs: readonly Crumb[]): boolean {
+  return crumbs.length >= 2;
+}

@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { ShellArea } from '../roles.ts';
+
+/** Entities whose names fill breadcrumbs (SPEC 2 "Shell"). */
+export const CRUMB_ENTITIES = [
+  'market',
+  'round',
+  'organisation',
+  'organisation-details',
+  'project',
+  'projectGroup',
+  'refDataType',
+  'refDataItem',
+  'requirement',
+] as const;
+/** An entity whose name a page can supply for its breadcrumb. */
+export type CrumbEntity = (typeof CRUMB_ENTITIES)[number];
+
+/** How a route appears in the breadcrumbs: a fixed label, or an entity's name once the page supplies it. */
+export interface CrumbSpec {
+  /** Shown as is, or until the entity's name is known. */
+  label: string;
+  entity?: CrumbEntity;
+  /** Shown as plain text even when it is not the last crumb. */
+  noLink?: boolean;
+}
+
+/** A page of one area: its path below '/', '' for home (React Router pattern syntax). */
+export interface AreaRoute {
+  path: string;
+  page: ComponentType;
+  crumb?: CrumbSpec;
+}
+
+/** The route tree of every area that has pages; anonymous visitors only get the public pages. */
+export type AreaRouteTrees = Record<Exclude<ShellArea, 'anonymous'>, readonly AreaRoute[]>;

@@ -1,0 +1,28 @@
+import { COPYRIGHT_YEAR } from '@curlew/domain';
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+
+/** The address behind the footer's contact-us link. */
+export const CONTACT_EMAIL = 'contact@curlew.example';
+
+/** The footer of SPEC 1: strapline, contact-us mail link, copyright 2025 and a UK map. */
+export function Footer() {
+  return (
+    <Box
+      component="footer"
+      mt="xl"
+      py="lg"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Container size="xl">
+        <Group justify="space-between" align="center" wrap="wrap" gap="lg">
+          <Stack gap={4}>
+            <Text fw={600}>Curlew, the UK's leading marketplace for nature recovery</Text>
+            <Anchor href={`mailto:${CONTACT_EMAIL}`}>Contact us</Anchor>
+            <Text size="sm">© {COPYRIGHT_YEAR} Curlew</Text>
+          </Stack>
+          <img src="/uk-map.svg" alt="Outline map of the United Kingdom" width={72} height={96} />
+        </Group>
+      </Container>
+    </Box>
+  );
+}

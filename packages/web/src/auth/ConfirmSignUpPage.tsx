@@ -1,0 +1,65 @@
+import { confirmSignUpSchema, resendConfirmationSchema } from '@curlew/domain';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, api } from '../app/api.ts';
+import { showToast } from '../app/toasts.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { FormError } from './FormError.tsx';
+import { useSchemaForm } from './useSchemaForm.ts';
+
+/** /confirmSignUp: e-mail (prefilled from the query) and the 6-digit code; the code can be sent again. */
+export function ConfirmSignUpPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const form = useSchemaForm(confirmSignUpSchema, { email: searchParams.get('email') ?? '', code: '' });
+  const [resending, setResending] = useState(false);
+
+  const submit = form.onSubmit(async (input) => {
+    await api.post('/api/auth/confirm-sign-up', input);
+    showToast('Your account is confirmed. You can now sign in.', 'success');
+    navigate('/login');
+  });
+
+  const resend = async () => {
+    form.touch('email');
+    const parsed = resendConfirmationSchema.safeParse({ email: form.values.email });
+    if (!parsed.success) return;
+    setResending(true);
+    form.setFormError(null);
+    try {
+      await api.post('/api/auth/resend-confirmation', parsed.data);
+      showToast(`A new code has been sent to ${parsed.data.email}`, 'success');
+    } catch (error) {
+      form.setFormError(error instanceof ApiError ? error : new ApiError(String(error), 0, 'client'));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Confirm your account" intro="Enter the 6-digit code we sent to your e-mail address.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <FormError error={form.formError} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+          <TextInput
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            {...form.inputProps('code')}
+          />
+          <Button type="submit" loading={form.submitting}>
+            Confirm
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={resend} disabled={resending}>
+            Resend code
+          </Anchor>
+          <Anchor component={Link} to="/login" size="sm">
+            Back to sign in
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
