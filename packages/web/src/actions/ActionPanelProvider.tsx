@@ -1,12 +1,20 @@
-import { Drawer } from '@mantine/core';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { ActionResult } from '@curlew/domain';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useInRouterContext, useNavigate } from 'react-router-dom';
+import { ActionPanel, type ActionPanelRef } from './ActionPanel.tsx';
+import { ActionsConfigContext } from './ActionsConfig.tsx';
 
-/** What opens an action: the entity's self link (e.g. `/organisation/123`), the action id and an optional title. */
-export interface ActionPanelRef {
-  self: string;
-  actionId: string;
-  title?: string;
-}
+export type { ActionPanelRef } from './ActionPanel.tsx';
 
 /** The controls the side panel offers to any page. */
 export interface ActionPanelControls {
@@ -16,19 +24,65 @@ export interface ActionPanelControls {
 
 const ActionPanelContext = createContext<ActionPanelControls | null>(null);
 
+// Lets the panel use the router's navigation when mounted inside one, and plain page loads otherwise.
+function RouterNavigation({ target }: { target: RefObject<(to: string) => void> }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    target.current = (to: string) => {
+      void navigate(to);
+    };
+  }, [navigate, target]);
+  return null;
+}
+
+/** Props of the action panel provider. */
+export interface ActionPanelProviderProps {
+  children: ReactNode;
+  /** Origin of the `/api` calls; the page's own origin by default. */
+  apiBase?: string;
+  /** Told of every action that succeeded (e.g. to refresh cached queries). */
+  onActionSucceeded?: (ref: ActionPanelRef, result: ActionResult) => void;
+}
+
 /** Holds the side-panel action dialog (right-hand drawer) and lets any descendant open an action in it. */
-export function ActionPanelProvider({ children }: { children: ReactNode }) {
+export function ActionPanelProvider({ children, apiBase = '', onActionSucceeded }: ActionPanelProviderProps) {
   const [current, setCurrent] = useState<ActionPanelRef | null>(null);
-  const open = useCallback((ref: ActionPanelRef) => setCurrent(ref), []);
+  const inRouter = useInRouterContext();
+  const navigateRef = useRef<(to: string) => void>((to: string) => window.location.assign(to));
+  const open = useCallback((ref: ActionPanelRef) => setCurrent({ ...ref }), []);
   const close = useCallback(() => setCurrent(null), []);
   const controls = useMemo<ActionPanelControls>(() => ({ open, close }), [open, close]);
+  const config = useMemo(() => ({ apiBase }), [apiBase]);
+  const navigate = useCallback((to: string) => navigateRef.current(to), []);
+  // Closes only the action it belongs to, so a late close timer never shuts an action opened since.
+  const closeTarget = useCallback(
+    (target: ActionPanelRef) => () => setCurrent((shown) => (shown === target ? null : shown)),
+    [],
+  );
+  const closeCurrent = useMemo(
+    () => (current === null ? close : closeTarget(current)),
+    [current, close, closeTarget],
+  );
+
   return (
-    <ActionPanelContext.Provider value={controls}>
-      {children}
-      <Drawer opened={current !== null} onClose={close} position="right" title={current?.title ?? ''}>
-        {null}
-      </Drawer>
-    </ActionPanelContext.Provider>
+    <ActionsConfigContext.Provider value={config}>
+      <ActionPanelContext.Provider value={controls}>
+        {inRouter && <RouterNavigation target={navigateRef} />}
+        {children}
+        {current !== null && (
+          <ActionPanel
+            key={`${current.self}/action/${current.actionId}`}
+            target={current}
+            onClose={closeCurrent}
+            navigate={navigate}
+            onSucceeded={(result) => {
+              current.onSuccess?.(result);
+              onActionSucceeded?.(current, result);
+            }}
+          />
+        )}
+      </ActionPanelContext.Provider>
+    </ActionsConfigContext.Provider>
   );
 }
 

@@ -1,0 +1,214 @@
+import {
+  type ActionFormData,
+  type ActionResult,
+  actionSubmissionPath,
+  DECLARATIONS_FIELD,
+  type FieldDefinition,
+  fileFieldIds,
+  getPath,
+  isFieldShown,
+  stepFieldIds,
+} from '@curlew/domain';
+import { Alert, Button, Checkbox, Group, List, Stack, Stepper, Text } from '@mantine/core';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useActionsConfig } from './ActionsConfig.tsx';
+import { ActionCallError, postSubmission } from './actionApi.ts';
+import { ErrorSummary } from './ErrorSummary.tsx';
+import { fieldName } from './FieldLabel.tsx';
+import { FormField } from './FormField.tsx';
+import { FormGroupSection } from './FormGroupSection.tsx';
+import { issueOf, issuesOf, useActionForm } from './useActionForm.ts';
+
+/** Props of an action form. */
+export interface ActionFormProps {
+  formData: ActionFormData;
+  /** The self link the form was opened on (`/organisation/123`, or the collection for a create action). */
+  self: string;
+  onSucceeded: (result: ActionResult) => void;
+  onCancel: () => void;
+  /** Goes back to the previous step's action of a server-driven flow (`formData.previous`). */
+  onPrevious?: (actionId: string) => void;
+}
+
+/** Text of the step button of a multi-step form before its last page. */
+export const NEXT_STEP_LABEL = 'Next';
+/** Text of the button returning to the previous step. */
+export const PREVIOUS_STEP_LABEL = 'Previous';
+
+/** What the banner says about a failed submit: the error's cause, else its message (SPEC 8). */
+export const failureText = (error: unknown): string => {
+  if (error instanceof ActionCallError) return error.bannerText;
+  if (error instanceof Error) {
+    const { cause } = error;
+    if (cause instanceof Error) return cause.message;
+    if (typeof cause === 'string') return cause;
+    return error.message;
+  }
+  return String(error);
+};
+
+/**
+ * Renders any action definition sent by the server and submits it: fields, groups, steps, declarations,
+ * validation with the shared schema on load and on every change, warnings, the error banner and the buttons.
+ */
+export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }: ActionFormProps) {
+  const { apiBase } = useActionsConfig();
+  const formId = useId();
+  const form = useActionForm(formData);
+  const { definition: wire, declarations } = formData;
+  const { fields, groups, steps } = wire;
+  const [stepIndex, setStepIndex] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [banner, setBanner] = useState<string | undefined>();
+
+  const step = steps[stepIndex];
+  const lastStep = stepIndex >= steps.length - 1;
+  const stepIds = step === undefined ? undefined : stepFieldIds(step, groups);
+  const onThisPage = (field: FieldDefinition) => stepIds === undefined || stepIds.includes(field.id);
+  const pageFields = fields.filter((field) => onThisPage(field) && isFieldShown(field, form.values));
+  const showDeclarations = lastStep && declarations.length > 0;
+  const pageErrors = lastStep
+    ? form.errors
+    : issuesOf(
+        form.errors,
+        pageFields.map((field) => field.id),
+      );
+
+  const nameOf = (path: string): string | undefined => {
+    const field = fields.find((candidate) => path === candidate.id || path.startsWith(`${candidate.id}.`));
+    if (field !== undefined) return fieldName(field);
+    return declarations.find((declaration) => path === `${DECLARATIONS_FIELD}.${declaration.id}`)?.name;
+  };
+  const warningOf = (fieldId: string) => issueOf(form.warnings, fieldId);
+  const formWarnings = form.warnings.filter(
+    (warning) => !pageFields.some((field) => field.id === warning.path),
+  );
+
+  const submit = async () => {
+    setSubmitting(true);
+    setBanner(undefined);
+    try {
+      const result = await postSubmission(
+        apiBase,
+        actionSubmissionPath(self, formData),
+        form.submissionValues(),
+        fileFieldIds(fields),
+      );
+      onSucceeded(result);
+    } catch (error) {
+      setSubmitting(false);
+      setBanner(failureText(error));
+      if (error instanceof ActionCallError)
+        form.setServerErrors(error.fieldErrors.filter((issue) => issue.path !== ''));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pageErrors.length > 0 || submitting) return;
+    if (!lastStep) {
+      setStepIndex((index) => index + 1);
+      return;
+    }
+    void submit();
+  };
+
+  const renderField = (field: FieldDefinition): ReactNode => (
+    <FormField
+      key={field.id}
+      field={field}
+      formId={formId}
+      value={getPath(form.values, field.id)}
+      values={form.values}
+      error={issueOf(form.errors, field.id)}
+      warning={warningOf(field.id)}
+      serverOptions={formData.options[field.id]}
+      onChange={form.setValue}
+      onRefuse={form.refuse}
+    />
+  );
+
+  const renderedGroups = new Set<string>();
+  const body = pageFields.map((field) => {
+    const group = groups.find((candidate) => candidate.fieldIds.includes(field.id));
+    if (group === undefined) return renderField(field);
+    if (renderedGroups.has(group.id)) return null;
+    renderedGroups.add(group.id);
+    return (
+      <FormGroupSection key={`group:${group.id}`} group={group}>
+        {pageFields.filter((member) => group.fieldIds.includes(member.id)).map(renderField)}
+      </FormGroupSection>
+    );
+  });
+
+  const previousAction = formData.previous;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={wire.title}>
+      <Stack gap="md">
+        {banner !== undefined && (
+          <Alert color="red" role="alert" title="The action failed">
+            {banner}
+          </Alert>
+        )}
+        {wire.text !== undefined && <Text size="sm">{wire.text}</Text>}
+        {steps.length > 0 && (
+          <Stepper active={stepIndex} size="sm" allowNextStepsSelect={false}>
+            {steps.map((page) => (
+              <Stepper.Step key={page.id} label={page.title} />
+            ))}
+          </Stepper>
+        )}
+        {body}
+        {showDeclarations && (
+          <Stack gap="xs">
+            {declarations.map((declaration) => {
+              const path = `${DECLARATIONS_FIELD}.${declaration.id}`;
+              const error = issueOf(form.errors, path);
+              return (
+                <Checkbox
+                  key={declaration.id}
+                  label={declaration.text}
+                  checked={getPath(form.values, path) === true}
+                  onChange={(event) => form.setValue(path, event.currentTarget.checked)}
+                  error={error}
+                />
+              );
+            })}
+          </Stack>
+        )}
+        {formWarnings.length > 0 && (
+          <Alert color="yellow" title={formWarnings.length === 1 ? 'Warning' : 'Warnings'}>
+            <List size="sm">
+              {formWarnings.map((warning) => (
+                <List.Item key={`${warning.path}:${warning.message}`}>{warning.message}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <ErrorSummary errors={pageErrors} nameOf={nameOf} />
+        <Group justify="flex-end" gap="sm">
+          {stepIndex > 0 && (
+            <Button
+              variant="default"
+              onClick={() => setStepIndex((index) => index - 1)}
+              disabled={submitting}
+            >
+              {PREVIOUS_STEP_LABEL}
+            </Button>
+          )}
+          {stepIndex === 0 && previousAction !== undefined && onPrevious !== undefined && (
+            <Button variant="default" onClick={() => onPrevious(previousAction)} disabled={submitting}>
+              {PREVIOUS_STEP_LABEL}
+            </Button>
+          )}
+          <Button variant="default" onClick={onCancel}>
+            {formData.cannotCancel ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" disabled={pageErrors.length > 0} loading={submitting}>
+            {lastStep ? wire.actionLabel : NEXT_STEP_LABEL}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  ACTION_PANEL_CLOSE_DELAY_MS,
+  type ActionFormData,
+  type ActionResult,
+  CONFIRM_MODAL_MAX_WIDTH,
+  TOAST_LIFETIME_MS,
+} from '@curlew/domain';
+import { Alert, Drawer, Loader, Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ActionForm, failureText } from './ActionForm.tsx';
+import { useActionsConfig } from './ActionsConfig.tsx';
+import { fetchActionFormData } from './actionApi.ts';
+
+/** What opens an action: the entity's self link (e.g. `/organisation/123`), the action id and an optional title. */
+export interface ActionPanelRef {
+  self: string;
+  actionId: string;
+  /** Shown while the form loads (the definition's title replaces it). */
+  title?: string;
+  /** Told of the final success of the action (after any server-driven steps). */
+  onSuccess?: (result: ActionResult) => void;
+}
+
+/** The default success toast: '{action title} succeeded' (SPEC 4 "Action dialog flow"). */
+export const succeededMessage = (title: string): string => `${title} succeeded`;
+
+type PanelState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; formData: ActionFormData; self: string };
+
+/** Props of the panel of one opened action. */
+export interface ActionPanelProps {
+  target: ActionPanelRef;
+  onClose: () => void;
+  onSucceeded: (result: ActionResult) => void;
+  navigate: (to: string) => void;
+}
+
+/**
+ * The dialog of one opened action: loads `GET /api{self}/action/{actionId}`, redirects when the form data carries
+ * `navigate`, otherwise shows the form in the right-hand drawer (or a confirm modal at most 800 wide); follows
+ * `nextAction` and `previous` through server-driven steps; on success toasts and closes after 250 ms.
+ */
+export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPanelProps) {
+  const { apiBase } = useActionsConfig();
+  const [location, setLocation] = useState({ self: target.self, actionId: target.actionId });
+  const [state, setState] = useState<PanelState>({ status: 'loading' });
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    fetchActionFormData(apiBase, location.self, location.actionId, controller.signal).then(
+      (formData) => {
+        if (formData.navigate !== undefined) {
+          onClose();
+          navigate(formData.navigate);
+          return;
+        }
+        setState({ status: 'ready', formData, self: location.self });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'failed', message: failureText(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [apiBase, location, navigate, onClose]);
+
+  const title = state.status === 'ready' ? state.formData.definition.title : (target.title ?? '');
+
+  const succeeded = (result: ActionResult) => {
+    if (result.nextAction !== undefined) {
+      setLocation({ self: result.context?.self ?? location.self, actionId: result.nextAction.id });
+      return;
+    }
+    notifications.show({
+      message: result.message ?? succeededMessage(title),
+      color: 'teal',
+      autoClose: TOAST_LIFETIME_MS,
+      closeButtonProps: { 'aria-label': 'Close' },
+    });
+    onSucceeded(result);
+    if (result.navigate !== undefined) navigate(result.navigate);
+    closeTimer.current = setTimeout(onClose, ACTION_PANEL_CLOSE_DELAY_MS);
+  };
+
+  let content: ReactNode;
+  if (state.status === 'loading') content = <Loader aria-label="Loading the form" />;
+  else if (state.status === 'failed')
+    content = (
+      <Alert color="red" role="alert" title="The form could not be loaded">
+        {state.message}
+      </Alert>
+    );
+  else
+    content = (
+      <ActionForm
+        key={`${state.self}/action/${state.formData.definition.id}`}
+        formData={state.formData}
+        self={state.self}
+        onSucceeded={succeeded}
+        onCancel={onClose}
+        onPrevious={(actionId) => setLocation({ self: state.self, actionId })}
+      />
+    );
+
+  if (state.status === 'ready' && state.formData.definition.modal) {
+    return (
+      <Modal
+        opened
+        onClose={onClose}
+        title={title}
+        centered
+        size={CONFIRM_MODAL_MAX_WIDTH}
+        styles={{ content: { maxWidth: CONFIRM_MODAL_MAX_WIDTH } }}
+      >
+        {content}
+      </Modal>
+    );
+  }
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={title}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {content}
+    </Drawer>
+  );
+}

@@ -1,0 +1,24 @@
+import type { BooleanField as BooleanFieldDefinition } from '@curlew/domain';
+import { Switch } from '@mantine/core';
+import type { FieldControlProps } from './fieldProps.ts';
+
+/** An on/off switch carrying its own label. */
+export function BooleanField({
+  value,
+  onChange,
+  inputId,
+  describedBy,
+  invalid,
+  label,
+}: FieldControlProps<BooleanFieldDefinition>) {
+  return (
+    <Switch
+      id={inputId}
+      label={label}
+      checked={value === true}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      error={invalid}
+      aria-describedby={describedBy}
+    />
+  );
+}

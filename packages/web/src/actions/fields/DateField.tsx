@@ -1,0 +1,52 @@
+import { type DateField as DateFieldDefinition, MONTH_ABBREVIATIONS } from '@curlew/domain';
+import { DateInput } from '@mantine/dates';
+import { type FieldControlProps, textOf } from './fieldProps.ts';
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+const isoOf = (year: number, month: number, day: number): string | null => {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+    : null;
+};
+
+/** Reads what the user typed: '3 Sep 2025' (full month names too), '03/09/2025' (UK order) or '2025-09-03'. */
+export const parseTypedDate = (typed: string): string | null => {
+  const text = typed.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (numeric) return isoOf(Number(numeric[3]), Number(numeric[2]), Number(numeric[1]));
+  const named = /^(\d{1,2})\s+([A-Za-z]+)\.?\s+(\d{4})$/.exec(text);
+  if (named) {
+    const prefix = (named[2] ?? '').slice(0, 3).toLowerCase();
+    const month = MONTH_ABBREVIATIONS.findIndex((name) => name.toLowerCase() === prefix);
+    if (month >= 0) return isoOf(Number(named[3]), month + 1, Number(named[1]));
+  }
+  return null;
+};
+
+/** A calendar date shown as 'd MMM yyyy' and stored as `yyyy-MM-dd`. */
+export function DateField({
+  field,
+  value,
+  onChange,
+  inputId,
+  describedBy,
+  invalid,
+}: FieldControlProps<DateFieldDefinition>) {
+  return (
+    <DateInput
+      id={inputId}
+      value={textOf(value) ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      valueFormat="D MMM YYYY"
+      dateParser={parseTypedDate}
+      clearable={field.optional === true}
+      placeholder="e.g. 3 Sep 2025"
+      error={invalid}
+      aria-describedby={describedBy}
+    />
+  );
+}

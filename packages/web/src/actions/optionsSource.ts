@@ -1,0 +1,77 @@
+import {
+  type FieldOption,
+  type FormValues,
+  getPath,
+  isBlank,
+  OPTION_CACHE_TTL_MS,
+  type OptionsSource,
+} from '@curlew/domain';
+import { apiAddress, callApi } from './actionApi.ts';
+
+interface CachedOptions {
+  loadedAt: number;
+  options: readonly FieldOption[];
+}
+
+const cache = new Map<string, CachedOptions>();
+
+/**
+ * The API path of a source for the current values, or undefined while a field it takes a parameter from is blank.
+ */
+export const optionsSourcePath = (source: OptionsSource, values: FormValues): string | undefined => {
+  const entries = Object.entries(source.params ?? {});
+  const query = new URLSearchParams();
+  for (const [param, fieldId] of entries) {
+    const value = getPath(values, fieldId);
+    if (isBlank(value)) return undefined;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(param, String(item));
+  }
+  if (entries.length === 0) return source.url;
+  return `${source.url}${source.url.includes('?') ? '&' : '?'}${query.toString()}`;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Turns a list answer (an array, or an object with `items`) into options using the source's keys. */
+export const optionsFromAnswer = (answer: unknown, source: OptionsSource): readonly FieldOption[] => {
+  const rows = Array.isArray(answer)
+    ? answer
+    : isRecord(answer) && Array.isArray(answer.items)
+      ? answer.items
+      : [];
+  return rows.flatMap((row): FieldOption[] => {
+    if (!isRecord(row)) return [];
+    const value = getPath(row, source.valueKey);
+    const label = getPath(row, source.labelKey);
+    if (value === undefined || value === null) return [];
+    return [
+      { value: String(value), label: label === undefined || label === null ? String(value) : String(label) },
+    ];
+  });
+};
+
+/**
+ * Loads a source's options, cancelable through `signal`; answers are kept for 60 s per full address so fields
+ * sharing a source (or reopened forms) do not load it again.
+ */
+export const loadOptions = async (
+  apiBase: string,
+  path: string,
+  source: OptionsSource,
+  signal: AbortSignal,
+  now: () => number = Date.now,
+): Promise<readonly FieldOption[]> => {
+  const address = apiAddress(apiBase, path);
+  const cached = cache.get(address);
+  if (cached !== undefined && now() - cached.loadedAt < OPTION_CACHE_TTL_MS) return cached.options;
+  const answer = await callApi(address, { signal });
+  const options = optionsFromAnswer(answer, source);
+  cache.set(address, { loadedAt: now(), options });
+  return options;
+};
+
+/** Forgets every cached option list (sign-out, tests). */
+export const clearOptionsCache = (): void => {
+  cache.clear();
+};

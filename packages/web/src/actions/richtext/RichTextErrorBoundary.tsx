@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+/** The text of a rich-text render failure (SPEC 8). */
+export const RICH_TEXT_ERROR_TEXT = 'An error was thrown.';
+
+interface BoundaryProps {
+  children: ReactNode;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Catches a rich-text editor or viewer failure (e.g. a stored value that is not a valid editor state) and shows a
+ * red-bordered box reading 'An error was thrown.' instead of breaking the page; the error is reported, not hidden.
+ */
+export class RichTextErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (this.props.onError) this.props.onError(error);
+    else console.error(error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (this.state.failed) {
+      return (
+        <div
+          role="alert"
+          style={{ border: '1px solid var(--mantine-color-red-7, #c92a2a)', padding: '0.5rem' }}
+        >
+          {RICH_TEXT_ERROR_TEXT}
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
