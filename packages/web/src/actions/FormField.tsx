@@ -59,6 +59,21 @@ const control = (field: FieldDefinition, props: CommonProps): ReactNode => {
 
 // Controls labelled by reference (several elements or an editor) rather than by a <label for>.
 const LABELLED_BY_REFERENCE: readonly FieldDefinition['type'][] = ['YesNo', 'RichText'];
+// Controls that show the error and warning themselves (Mantine inputs); the others get them below.
+const SHOWS_OWN_FEEDBACK: readonly FieldDefinition['type'][] = [
+  'Input',
+  'Password',
+  'TextArea',
+  'Number',
+  'File',
+  'Select',
+  'SelectMulti',
+  'Date',
+  'Time',
+  'DateTime',
+  'Boolean',
+  'Checkbox',
+];
 // Controls that carry their label beside themselves.
 const OWN_LABEL: readonly FieldDefinition['type'][] = ['Boolean', 'Checkbox'];
 
@@ -106,6 +121,7 @@ export function FormField({
   }
   const errorId = `${inputId}-error`;
   const warningId = `${inputId}-warning`;
+  const ownFeedback = SHOWS_OWN_FEEDBACK.includes(field.type);
   const describedBy =
     [error === undefined ? '' : errorId, warning === undefined ? '' : warningId].filter(Boolean).join(' ') ||
     undefined;
@@ -115,6 +131,8 @@ export function FormField({
     onChange: (next) => onChange(field.id, next),
     inputId,
     labelId,
+    error,
+    warning,
     describedBy,
     invalid: error !== undefined,
     label: <LabelContent field={field} />,
@@ -139,12 +157,12 @@ export function FormField({
           {control(field, props)}
         </>
       )}
-      {error !== undefined && (
+      {!ownFeedback && error !== undefined && (
         <Text id={errorId} size="sm" c="red.8">
           {error}
         </Text>
       )}
-      {warning !== undefined && (
+      {!ownFeedback && warning !== undefined && (
         <Text id={warningId} size="sm" c="orange.9">
           {warning}
         </Text>

@@ -1,14 +1,14 @@
 import type { BooleanField as BooleanFieldDefinition } from '@curlew/domain';
 import { Switch } from '@mantine/core';
-import type { FieldControlProps } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback } from './fieldProps.ts';
 
 /** An on/off switch carrying its own label. */
 export function BooleanField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
   label,
 }: FieldControlProps<BooleanFieldDefinition>) {
   return (
@@ -17,8 +17,7 @@ export function BooleanField({
       label={label}
       checked={value === true}
       onChange={(event) => onChange(event.currentTarget.checked)}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

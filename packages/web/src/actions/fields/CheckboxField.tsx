@@ -1,14 +1,14 @@
 import type { CheckboxField as CheckboxFieldDefinition } from '@curlew/domain';
 import { Checkbox } from '@mantine/core';
-import type { FieldControlProps } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback } from './fieldProps.ts';
 
 /** A single tick box carrying its own label (agreements, confirmations). */
 export function CheckboxField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
   label,
 }: FieldControlProps<CheckboxFieldDefinition>) {
   return (
@@ -17,8 +17,7 @@ export function CheckboxField({
       label={label}
       checked={value === true}
       onChange={(event) => onChange(event.currentTarget.checked)}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

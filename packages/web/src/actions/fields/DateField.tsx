@@ -1,6 +1,6 @@
 import { type DateField as DateFieldDefinition, MONTH_ABBREVIATIONS } from '@curlew/domain';
 import { DateInput } from '@mantine/dates';
-import { type FieldControlProps, textOf } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
@@ -33,8 +33,8 @@ export function DateField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<DateFieldDefinition>) {
   return (
     <DateInput
@@ -45,8 +45,7 @@ export function DateField({
       dateParser={parseTypedDate}
       clearable={field.optional === true}
       placeholder="e.g. 3 Sep 2025"
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { DateTimeField as DateTimeFieldDefinition } from '@curlew/domain';
 import { TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { type FieldControlProps, textOf } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
 
 const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm';
 
@@ -10,8 +10,8 @@ export function DateTimeField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<DateTimeFieldDefinition>) {
   const stored = textOf(value);
   const local = stored !== undefined && dayjs(stored).isValid() ? dayjs(stored).format(LOCAL_FORMAT) : '';
@@ -24,8 +24,7 @@ export function DateTimeField({
         const next = event.currentTarget.value;
         onChange(next === '' || !dayjs(next).isValid() ? undefined : dayjs(next).toISOString());
       }}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { type FileField as FileFieldDefinition, fileProblem } from '@curlew/domain';
 import { FileInput } from '@mantine/core';
 import { isChosenFile } from '../actionApi.ts';
-import type { FieldControlProps } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback } from './fieldProps.ts';
 
 /**
  * A single file. Executables and disk images (and, when the field lists `accept`, other extensions) are refused:
@@ -12,8 +12,8 @@ export function FileField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
   onRefuse,
 }: FieldControlProps<FileFieldDefinition>) {
   const accept = field.accept?.map((extension) => `.${extension.replace(/^\./, '')}`).join(',');
@@ -34,8 +34,7 @@ export function FileField({
       accept={accept}
       clearable
       placeholder="Choose a file"
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

@@ -1,6 +1,12 @@
 import type { InputField as InputFieldDefinition } from '@curlew/domain';
 import { TextInput } from '@mantine/core';
-import { emptyAsUndefined, type FieldControlProps, sectionWidth, textOf } from './fieldProps.ts';
+import {
+  emptyAsUndefined,
+  type FieldControlProps,
+  inputFeedback,
+  sectionWidth,
+  textOf,
+} from './fieldProps.ts';
 
 /** A one-line text input; empty text is stored as undefined. */
 export function InputField({
@@ -8,8 +14,8 @@ export function InputField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<InputFieldDefinition>) {
   return (
     <TextInput
@@ -21,8 +27,7 @@ export function InputField({
       leftSectionWidth={sectionWidth(field.prefix)}
       rightSection={field.suffix}
       rightSectionWidth={sectionWidth(field.suffix)}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { NumberField as NumberFieldDefinition } from '@curlew/domain';
 import { NumberInput } from '@mantine/core';
-import { type FieldControlProps, sectionWidth } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback, sectionWidth } from './fieldProps.ts';
 
 /** A number input with optional bounds and decimals; blank is stored as undefined. */
 export function NumberField({
@@ -8,8 +8,8 @@ export function NumberField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<NumberFieldDefinition>) {
   return (
     <NumberInput
@@ -26,8 +26,7 @@ export function NumberField({
       rightSection={field.suffix}
       rightSectionWidth={sectionWidth(field.suffix)}
       hideControls
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

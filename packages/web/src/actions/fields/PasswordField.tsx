@@ -1,6 +1,6 @@
 import type { PasswordField as PasswordFieldDefinition } from '@curlew/domain';
 import { PasswordInput } from '@mantine/core';
-import { emptyAsUndefined, type FieldControlProps, textOf } from './fieldProps.ts';
+import { emptyAsUndefined, type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
 
 /** A password input with a show/hide toggle; empty is stored as undefined. */
 export function PasswordField({
@@ -8,8 +8,8 @@ export function PasswordField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<PasswordFieldDefinition>) {
   return (
     <PasswordInput
@@ -17,8 +17,7 @@ export function PasswordField({
       value={textOf(value) ?? ''}
       onChange={(event) => onChange(emptyAsUndefined(event.currentTarget.value))}
       autoComplete={field.autocomplete ?? 'current-password'}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
     />
   );

@@ -18,7 +18,7 @@ export function PhoneField({
   invalid,
 }: FieldControlProps<PhoneFieldDefinition>) {
   return (
-    <Input.Wrapper error={invalid}>
+    <Input.Wrapper>
       <PhoneInput
         value={textOf(value) ?? ''}
         onChange={(phone, { country }) =>

@@ -1,16 +1,16 @@
 import type { SelectField as SelectFieldDefinition } from '@curlew/domain';
 import { Select } from '@mantine/core';
 import { useFieldOptions } from '../useFieldOptions.ts';
-import { type FieldControlProps, textOf } from './fieldProps.ts';
+import { type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
 
 /** A single choice from inline, server-sent or loaded options. */
 export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
-  const { field, value, onChange, inputId, describedBy, invalid, values, serverOptions } = props;
-  const { options, loading, error } = useFieldOptions(
-    serverOptions ?? field.options,
-    field.optionsSource,
-    values,
-  );
+  const { field, value, onChange, inputId, error, warning, values, serverOptions } = props;
+  const {
+    options,
+    loading,
+    error: loadError,
+  } = useFieldOptions(serverOptions ?? field.options, field.optionsSource, values);
   return (
     <Select
       id={inputId}
@@ -23,10 +23,11 @@ export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
       onChange={(next) => onChange(next ?? undefined)}
       placeholder={loading ? 'Loading…' : field.placeholder}
       clearable={field.optional === true}
-      nothingFoundMessage={error === undefined ? 'No options' : `Options could not be loaded: ${error}`}
+      nothingFoundMessage={
+        loadError === undefined ? 'No options' : `Options could not be loaded: ${loadError}`
+      }
       leftSection={field.prefix}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
       aria-busy={loading}
     />
   );

@@ -1,6 +1,6 @@
 import type { TextAreaField as TextAreaFieldDefinition } from '@curlew/domain';
 import { Textarea } from '@mantine/core';
-import { emptyAsUndefined, type FieldControlProps, textOf } from './fieldProps.ts';
+import { emptyAsUndefined, type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
 
 /** A multi-line text input of `rows` lines; empty text is stored as undefined. */
 export function TextAreaField({
@@ -8,8 +8,8 @@ export function TextAreaField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<TextAreaFieldDefinition>) {
   return (
     <Textarea
@@ -18,8 +18,7 @@ export function TextAreaField({
       onChange={(event) => onChange(emptyAsUndefined(event.currentTarget.value))}
       rows={field.rows ?? 4}
       autoComplete={field.autocomplete}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

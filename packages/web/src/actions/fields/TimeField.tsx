@@ -1,6 +1,6 @@
 import { TIME_INPUT_RANGE, type TimeField as TimeFieldDefinition } from '@curlew/domain';
 import { TimeInput } from '@mantine/dates';
-import { emptyAsUndefined, type FieldControlProps, textOf } from './fieldProps.ts';
+import { emptyAsUndefined, type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
 
 /** A time of day `HH:mm`, limited to 00:00-23:59. */
 export function TimeField({
@@ -8,8 +8,8 @@ export function TimeField({
   value,
   onChange,
   inputId,
-  describedBy,
-  invalid,
+  error,
+  warning,
 }: FieldControlProps<TimeFieldDefinition>) {
   return (
     <TimeInput
@@ -21,8 +21,7 @@ export function TimeField({
       min={TIME_INPUT_RANGE.min}
       max={TIME_INPUT_RANGE.max}
       leftSection={field.prefix}
-      error={invalid}
-      aria-describedby={describedBy}
+      {...inputFeedback({ error, warning })}
     />
   );
 }

@@ -10,7 +10,10 @@ export interface FieldControlProps<F extends FieldDefinition> {
   inputId: string;
   /** Id of the label element, for controls labelled by reference (radio groups, editors). */
   labelId: string;
-  /** Ids of the error and warning texts. */
+  /** The field's error and warning texts. */
+  error: string | undefined;
+  warning: string | undefined;
+  /** Ids of the error and warning texts, for controls that show them through `FieldFeedback`. */
   describedBy: string | undefined;
   invalid: boolean;
   /** The label content, for controls that carry their own label (Checkbox, Boolean). */
@@ -22,6 +25,28 @@ export interface FieldControlProps<F extends FieldDefinition> {
   /** Reports (or clears, with undefined) a problem with what the user chose that keeps it out of the value. */
   onRefuse: (message: string | undefined) => void;
 }
+
+/**
+ * The error and warning of a Mantine input, shown below it by Mantine (which then sets aria-invalid and
+ * aria-describedby itself); the warning is the input's description, in orange.
+ */
+export const inputFeedback = ({
+  error,
+  warning,
+}: {
+  error: string | undefined;
+  warning: string | undefined;
+}) => ({
+  error,
+  description: warning,
+  inputWrapperOrder: ['label', 'input', 'error', 'description'] satisfies (
+    | 'label'
+    | 'input'
+    | 'error'
+    | 'description'
+  )[],
+  styles: { description: { color: 'var(--mantine-color-orange-9)' } },
+});
 
 /** The value as text, or undefined for anything else. */
 export const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
