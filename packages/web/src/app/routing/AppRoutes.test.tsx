@@ -15,6 +15,15 @@ const renderRoutes = (
   trees: AreaRouteTrees = TEST_TREES,
 ) => renderAt(<AppRoutes publicRoutes={publicRoutes} trees={trees} />, { path, user });
 
+function Broken(): never {
+  throw new Error('Round summary could not be drawn');
+}
+
+function MarketPage() {
+  useCrumbName('market', 'Solent 2025');
+  return <h1>Market page</h1>;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -65,9 +74,6 @@ describe('AppRoutes guards', () => {
 
   it('shows the error page with the message and stack when a page throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Broken = () => {
-      throw new Error('Round summary could not be drawn');
-    };
     const trees = { ...TEST_TREES, admin: [...TEST_TREES.admin, { path: 'broken', page: Broken }] };
     renderRoutes('/broken', userWith(['admin']), trees);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
@@ -76,10 +82,6 @@ describe('AppRoutes guards', () => {
   });
 
   it('fills the breadcrumbs with the entity name the page supplies', async () => {
-    const MarketPage = () => {
-      useCrumbName('market', 'Solent 2025');
-      return <h1>Market page</h1>;
-    };
     const trees = {
       ...TEST_TREES,
       admin: TEST_TREES.admin.map((route) =>
