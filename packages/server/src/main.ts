@@ -1,0 +1,31 @@
+import { loadConfig } from './platform/config.ts';
+import { startServer } from './server.ts';
+
+/** The process entry: `node --import tsx packages/server/src/main.ts`. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`Curlew is running at ${server.url} (${config.nodeEnv}, ${database})`);
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error && error.name !== 'Error' ? error.message : error);
+  process.exit(1);
+});

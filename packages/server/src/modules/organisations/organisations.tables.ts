@@ -1,0 +1,24 @@
+import type { OrganisationType } from '@curlew/domain';
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Organisations: market operators, participants, LPAs and agents. */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    type: text().$type<OrganisationType>().notNull(),
+    /** Identifier used by CSV imports and exports. */
+    csvId: text(),
+    name: text().notNull(),
+    contact: text(),
+    email: text(),
+    phone: text(),
+    mailingAddress: text(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check('organisations_type_check', sql`${table.type} in ('OPER', 'PARTICIPANT', 'LPA', 'AGENT')`),
+  ],
+);

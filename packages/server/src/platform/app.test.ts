@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeWithApp, requestJson } from '../../test/app.ts';
+
+describeWithApp('platform', (t) => {
+  it('answers the health check', async () => {
+    const response = await requestJson(t.app, 'GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('sends security headers with a CSP allowing own scripts and data: images', async () => {
+    const response = await requestJson(t.app, 'GET', '/api/health');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with a not_found body', async () => {
+    const response = await requestJson(t.app, 'GET', '/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'Not found: GET /api/no-such-thing' });
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const response = await requestJson(
+      t.app,
+      'POST',
+      '/api/auth/logout',
+      {},
+      {
+        headers: { origin: 'https://attacker.example' },
+      },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'csrf' });
+  });
+
+  it('accepts a request whose Origin is its own', async () => {
+    const response = await requestJson(
+      t.app,
+      'POST',
+      '/api/no-such-thing',
+      {},
+      {
+        headers: { origin: 'http://localhost:80' },
+      },
+    );
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses a state-changing request with a text/plain body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'csrf' });
+  });
+
+  it('serves the built web app and falls back to index.html, never for /api', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'curlew-web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Curlew</title>');
+    writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
+    const app = await t.withConfig({}, { webDistDir: dist });
+    const deepLink = await app.inject({ method: 'GET', url: '/markets/123' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.body).toContain('<title>Curlew</title>');
+    const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.body).toBe('console.log(1);');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('does not serve a web app when none is built', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/markets/123' });
+    expect(response.statusCode).toBe(404);
+  });
+});

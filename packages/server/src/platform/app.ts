@@ -1,0 +1,119 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
+import { registerAuthRoutes } from '../auth/auth.routes.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { assertSameSiteRequest } from './csrf.ts';
+import type { Database } from './db/connect.ts';
+import { registerDevRoutes } from './dev.routes.ts';
+import { AppError, handleError } from './errors.ts';
+import { createMailer, type Mailer } from './mail.ts';
+import { DEFAULT_WEB_DIST_DIR, hasWebBuild, registerWebApp } from './static.ts';
+
+/** What every route handler can reach through `request.server.deps`. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Inputs of buildApp; everything but config and db has a default. */
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  clock?: Clock;
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logDestination?: DestinationStream;
+  /** The built web app to serve (default packages/web/dist, when it exists). */
+  webDistDir?: string;
+}
+
+/** Log paths that may hold secrets: never written out. */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.code',
+  '*.token',
+  '*.totpSecret',
+  '*.secret',
+];
+
+/** Builds the Fastify application (not listening): security headers, CSRF check, API routes, web app. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer(config, db, clock);
+  const logger: FastifyBaseLogger = pino(
+    { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    options.logDestination,
+  );
+  const { trustProxy } = config;
+  const app = Fastify({
+    loggerInstance: logger,
+    // A hop count becomes Fastify's trust function: trust the nearest `trustProxy` proxies.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  });
+  app.decorate('deps', { config, db, mailer, clock });
+  app.setErrorHandler(handleError);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables and component styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(compress);
+  await app.register(cookie);
+
+  const trustedOrigins: ReadonlySet<string> = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    assertSameSiteRequest(request, trustedOrigins);
+  });
+
+  app.get('/api/health', async () => ({ ok: true }));
+  await app.register(registerAuthRoutes);
+  if (!config.production) await app.register(registerDevRoutes);
+
+  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  const serveWebApp = hasWebBuild(webDistDir);
+  if (serveWebApp) await registerWebApp(app, webDistDir);
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (serveWebApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives every variable its default', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      nodeEnv: 'development',
+      production: false,
+      smtpUrl: undefined,
+      mailFrom: 'Curlew <no-reply@curlew.example>',
+      signUpEnabled: true,
+      sessionIdleMinutes: 60,
+      sessionAbsoluteHours: 12,
+      demoPassword: 'curlew-demo-2026',
+      trustProxy: false,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      SIGN_UP_ENABLED: 'false',
+      SESSION_IDLE_MINUTES: '15',
+      TRUST_PROXY: '2',
+      PUBLIC_URL: 'https://curlew.example/',
+      DATABASE_URL: 'postgres://u@db:5432/curlew',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      production: true,
+      signUpEnabled: false,
+      sessionIdleMinutes: 15,
+      trustProxy: 2,
+      publicUrl: 'https://curlew.example',
+      databaseUrl: 'postgres://u@db:5432/curlew',
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', SIGN_UP_ENABLED: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', SIGN_UP_ENABLED: 'maybe' })).toThrow(/PORT.*SIGN_UP_ENABLED/);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** TRUST_PROXY: 'true'/'false', a hop count, or a comma-separated list of trusted addresses (Fastify's trustProxy). */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+  });
+
+const optionalUrl = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.url({ error: () => 'must be a URL' }).optional(),
+);
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(1).default('Curlew <no-reply@curlew.example>'),
+  SIGN_UP_ENABLED: booleanFlag.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  CURLEW_DEMO_PASSWORD: z
+    .string()
+    .min(8, { error: 'must be at least 8 characters' })
+    .default('curlew-demo-2026'),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalUrl,
+});
+
+/** The server's configuration, read once from the environment at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  signUpEnabled: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  demoPassword: string;
+  trustProxy: boolean | number | string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Base address used in links inside e-mails (no trailing slash). */
+  publicUrl: string;
+}
+
+/** Thrown when the environment holds an invalid value; the message names every offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates every environment variable the server uses. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    nodeEnv: env.NODE_ENV,
+    production: env.NODE_ENV === 'production',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    signUpEnabled: env.SIGN_UP_ENABLED,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    demoPassword: env.CURLEW_DEMO_PASSWORD,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

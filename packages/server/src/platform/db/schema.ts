@@ -1,0 +1,4 @@
+/** Every table of the application, for Drizzle's typed queries and drizzle-kit's migrations. */
+export * from '../../auth/auth.tables.ts';
+export * from '../../modules/organisations/organisations.tables.ts';
+export * from '../mail.tables.ts';

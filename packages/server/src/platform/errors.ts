@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** Every error code the API answers with, and its HTTP status: the one place they are mapped. */
+export const ERROR_STATUS = {
+  validation: 422,
+  bad_request: 400,
+  invalid_code: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  csrf: 403,
+  sign_up_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid_status: 409,
+  payload_too_large: 413,
+  too_many_attempts: 429,
+  internal: 500,
+} as const satisfies Record<string, number>;
+
+/** An API error code. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One field's validation failure: `path` is dot-separated (e.g. 'address.postcode'). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Extra members of an error body. */
+export interface AppErrorDetails {
+  errors?: FieldError[];
+  retryAfterSeconds?: number;
+}
+
+/** The body of every failed API response. */
+export interface ErrorBody extends AppErrorDetails {
+  error: ErrorCode;
+  message: string;
+}
+
+/** Message used when a conflict is caused by an existing item (SPEC 8). */
+export const CONFLICT_MESSAGE = 'A conflict occurred: an identical item already exists';
+
+/** The application's single error type; the error handler turns it into the contract's error body. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: AppErrorDetails = {},
+  ) {
+    super(message);
+  }
+
+  /** The HTTP status of this error. */
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A 422 carrying one field error, e.g. `validationError('password', 'This password is too common')`. */
+export const validationError = (path: string, message: string): AppError =>
+  new AppError('validation', message, { errors: [{ path, message }] });
+
+/** Converts zod issues to the contract's `errors` list. */
+export const fieldErrors = (error: z.ZodError): FieldError[] =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+const LOGGED_AS_AUTHORISATION_FAILURE: ReadonlySet<ErrorCode> = new Set([
+  'unauthenticated',
+  'forbidden',
+  'csrf',
+]);
+
+const toErrorBody = (error: unknown): { status: number; body: ErrorBody } => {
+  if (error instanceof AppError) {
+    return { status: error.status, body: { error: error.code, message: error.message, ...error.details } };
+  }
+  if (error instanceof z.ZodError) {
+    const errors = fieldErrors(error);
+    return {
+      status: ERROR_STATUS.validation,
+      body: { error: 'validation', message: errors[0]?.message ?? 'Invalid request', errors },
+    };
+  }
+  const statusCode = (error as Partial<FastifyError>).statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const code: ErrorCode =
+      statusCode === 413 ? 'payload_too_large' : statusCode === 429 ? 'too_many_attempts' : 'bad_request';
+    return { status: statusCode, body: { error: code, message: (error as Error).message } };
+  }
+  return { status: 500, body: { error: 'internal', message: 'An unexpected error occurred' } };
+};
+
+/** Fastify error handler: answers `{ error, message, errors? }` and logs what deserves logging. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body } = toErrorBody(error);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  } else if (LOGGED_AS_AUTHORISATION_FAILURE.has(body.error)) {
+    request.log.warn(
+      { event: 'authorisation_failure', code: body.error, method: request.method, url: request.url },
+      body.message,
+    );
+  }
+  if (body.retryAfterSeconds !== undefined) reply.header('retry-after', String(body.retryAfterSeconds));
+  return reply.status(status).send(body);
+}

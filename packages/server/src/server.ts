@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './platform/app.ts';
+import type { Config } from './platform/config.ts';
+import { connect, type DatabaseConnection } from './platform/db/connect.ts';
+import { acquireDataFolderLock, type DataFolderLock } from './platform/lock.ts';
+
+/** A listening server with everything it holds open. */
+export interface RunningServer {
+  app: FastifyInstance;
+  connection: DatabaseConnection;
+  /** Address to open in a browser, e.g. http://localhost:3000. */
+  url: string;
+  /** Stops listening, closes the database and releases the data folder. */
+  close(): Promise<void>;
+}
+
+const browsableHost = (host: string): string =>
+  host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+
+/** Locks the data folder (PGlite only), connects, migrates and listens on HOST:PORT. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const lock: DataFolderLock | undefined = config.databaseUrl
+    ? undefined
+    : acquireDataFolderLock(config.dataDir);
+  let connection: DatabaseConnection | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    connection = await connect(config);
+    await connection.migrate();
+    app = await buildApp({ config, db: connection.db });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close();
+    await connection?.close();
+    lock?.release();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const openApp = app;
+  const openConnection = connection;
+  return {
+    app: openApp,
+    connection: openConnection,
+    url: `http://${browsableHost(config.host)}:${port}`,
+    async close() {
+      try {
+        await openApp.close();
+        await openConnection.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  connectPglite,
+  connectPostgres,
+  type DatabaseConnection,
+  MIGRATIONS_FOLDER,
+} from '../src/platform/db/connect.ts';
+
+/** The databases the server's tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
+export type TestDriver = 'pglite' | 'postgres';
+
+/** Drivers to run each suite on. */
+export const testDrivers = (): TestDriver[] =>
+  process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+const filesUnder = (folder: string): string[] =>
+  readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(folder, name);
+      return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    });
+
+const migrationsHash = (): string => {
+  const hash = createHash('sha256');
+  // The dump format belongs to the PGlite release, so its package.json is part of the key.
+  const pgliteEntry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  hash.update(readFileSync(path.resolve(path.dirname(pgliteEntry), '..', 'package.json')));
+  for (const file of filesUnder(MIGRATIONS_FOLDER)) {
+    hash.update(path.relative(MIGRATIONS_FOLDER, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+};
+
+let snapshot: Blob | undefined;
+
+/**
+ * A migrated, empty PGlite data folder as a tarball. Creating PGlite costs seconds, so the first test file
+ * creates and migrates one and saves it under the OS temp folder, keyed by the migrations; later files load it.
+ */
+async function migratedSnapshot(): Promise<Blob> {
+  if (snapshot) return snapshot;
+  const file = path.join(tmpdir(), `curlew-test-pglite-${migrationsHash()}.tar.gz`);
+  if (existsSync(file)) {
+    snapshot = new Blob([readFileSync(file)]);
+    return snapshot;
+  }
+  const fresh = await connectPglite();
+  await fresh.migrate();
+  const dump = await fresh.client.dumpDataDir('gzip');
+  await fresh.close();
+  // Write then rename, so a parallel worker never reads half a file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  snapshot = dump;
+  return dump;
+}
+
+/** A fresh, migrated database for one test suite; closing it discards it. */
+export async function openTestDatabase(driver: TestDriver): Promise<DatabaseConnection> {
+  if (driver === 'pglite') return connectPglite({ loadDataDir: await migratedSnapshot() });
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `curlew_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const connection = await connectPostgres(url.toString(), { max: 4 });
+  await connection.migrate();
+  return {
+    ...connection,
+    async close() {
+      await connection.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
