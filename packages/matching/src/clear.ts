@@ -31,6 +31,8 @@ export type ClearOptions = {
   /** Skip the solver and return the greedy allocation (the benchmark's baseline). */
   greedyOnly?: boolean;
   onProgress?: (progress: ClearingProgress) => void;
+  /** Solver threads to reuse across rounds; the caller closes them. */
+  pool?: SolverPool;
 };
 
 /** Raised when the engine's own answer fails the independent checker: never returned as a result. */
@@ -100,7 +102,7 @@ async function solveParts(
     1,
     Math.min(options.threads ?? Math.min(2, availableParallelism()), toSolve.length),
   );
-  const pool = new SolverPool(threads);
+  const pool = options.pool ?? new SolverPool(threads);
   const best = parts.map((part) => part.greedySurplus);
   const bounds = parts.map((part) => trivialBound(round, part.component));
   let solvedCount = parts.length - toSolve.length;
@@ -147,7 +149,7 @@ async function solveParts(
       }),
     );
   } finally {
-    await pool.close();
+    if (!options.pool) await pool.close();
   }
   return outcomes;
 }
