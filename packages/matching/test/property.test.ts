@@ -70,7 +70,9 @@ describe('properties', () => {
         const typed = (g: (typeof spec.projects)[number]['group'], side: string) =>
           g ? { id: `${side}${g.id}`, type: g.type } : null;
         const firstType = new Map<string, 'XOR' | 'AND'>();
-        const consistent = <T extends { group?: { id: string; type: 'XOR' | 'AND' } | null | undefined }>(item: T): T => {
+        const consistent = <T extends { group?: { id: string; type: 'XOR' | 'AND' } | null | undefined }>(
+          item: T,
+        ): T => {
           if (!item.group) return item;
           const type = firstType.get(item.group.id) ?? item.group.type;
           firstType.set(item.group.id, type);
