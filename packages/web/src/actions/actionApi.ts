@@ -120,7 +120,7 @@ const fraudData = (): string => {
 
 /** Whether a value is a file the user chose (duck-typed: tests run files from another realm). */
 export const isChosenFile = (value: unknown): value is File =>
-  isUploadedFile(value) && typeof (value as { arrayBuffer?: unknown }).arrayBuffer === 'function';
+  isUploadedFile(value) && typeof (value as { slice?: unknown }).slice === 'function';
 
 /**
  * Builds the body of a submission: JSON of the values, or, when any File field holds a file, multipart with a

@@ -3,6 +3,9 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 /** The text of a rich-text render failure (SPEC 8). */
 export const RICH_TEXT_ERROR_TEXT = 'An error was thrown.';
 
+// Mantine's red 9: readable on light and dark backgrounds.
+const RED_BORDER = '#c92a2a';
+
 interface BoundaryProps {
   children: ReactNode;
   onError?: (error: Error) => void;
@@ -29,7 +32,7 @@ export class RichTextErrorBoundary extends Component<BoundaryProps, { failed: bo
       return (
         <div
           role="alert"
-          style={{ border: '1px solid var(--mantine-color-red-7, #c92a2a)', padding: '0.5rem' }}
+          style={{ borderWidth: 1, borderStyle: 'solid', borderColor: RED_BORDER, padding: '0.5rem' }}
         >
           {RICH_TEXT_ERROR_TEXT}
         </div>

@@ -1,0 +1,164 @@
+import {
+  BLOCKED_FILE_MESSAGE,
+  buildActionFormData,
+  defineAction,
+  fileValue,
+  phone,
+  richTextValue,
+} from '@curlew/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerActions } from '../registry.ts';
+import { renderForm } from '../testing/render.tsx';
+
+const Upload = defineAction({
+  id: 'Upload',
+  entity: 'specialtest',
+  title: 'Upload',
+  fields: [{ id: 'agreement', type: 'File', label: 'Agreement', accept: ['pdf', 'xlsx', 'zip'] }],
+  input: z.object({ agreement: fileValue(['pdf', 'xlsx', 'zip']) }),
+});
+const Contact = defineAction({
+  id: 'Contact',
+  entity: 'specialtest',
+  title: 'Contact',
+  fields: [{ id: 'phone', type: 'Phone', label: 'Phone' }],
+  input: z.object({ phone: phone() }),
+});
+const Comment = defineAction({
+  id: 'Comment',
+  entity: 'specialtest',
+  title: 'Comment',
+  fields: [{ id: 'content', type: 'RichText', label: 'Comment' }],
+  input: z.object({ content: richTextValue() }),
+});
+registerActions([Upload, Contact, Comment]);
+
+const fileInput = (): HTMLInputElement => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (input === null) throw new Error('No file input');
+  return input;
+};
+
+describe('File field', () => {
+  it('accepts an allowed file', async () => {
+    const user = userEvent.setup();
+    renderForm(buildActionFormData(Upload));
+    expect(fileInput()).toHaveAttribute('accept', '.pdf,.xlsx,.zip');
+    await user.upload(fileInput(), new File(['%PDF-1.7'], 'agreement.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('agreement.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it.each([
+    ['setup.exe', 'application/x-msdownload'],
+    ['installer.msi', ''],
+    ['run.bat', 'text/plain'],
+    ['disk.iso', 'application/x-iso9660-image'],
+    ['mac.dmg', 'application/x-apple-diskimage'],
+    ['tool.sh', 'application/x-sh'],
+    ['firmware.bin', 'application/octet-stream'],
+    ['report.pdf.exe', ''],
+  ])('refuses %s with a clear message', async (name, type) => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm(buildActionFormData(Upload));
+    await user.upload(fileInput(), new File(['MZ'], name, { type }));
+    expect(await screen.findByText(BLOCKED_FILE_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(name)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('refuses a type the field does not accept', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm(buildActionFormData(Upload));
+    await user.upload(fileInput(), new File(['x'], 'notes.docx', { type: '' }));
+    expect(await screen.findByText('Only pdf, xlsx or zip files are allowed')).toBeInTheDocument();
+  });
+});
+
+describe('Phone field', () => {
+  it('starts with the forced United Kingdom dial code and stores the full number', async () => {
+    const user = userEvent.setup();
+    renderForm(buildActionFormData(Contact));
+    const input = screen.getByRole('textbox', { name: 'Phone' });
+    expect(input).toHaveValue('+44 ');
+    expect(input).toHaveAccessibleDescription('Field required');
+    await user.clear(input);
+    expect(input).toHaveValue('+44 ');
+    await user.type(input, '12');
+    expect(input).toHaveAccessibleDescription('Not a valid phone number');
+    await user.type(input, '{Backspace}{Backspace}7700900123');
+    expect(input).toHaveValue('+44 7700 900123');
+    expect(input).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('lists the United Kingdom first and draws every flag locally', async () => {
+    const user = userEvent.setup();
+    renderForm(buildActionFormData(Contact));
+    await user.click(screen.getByRole('combobox', { name: 'Country selector' }));
+    const list = await screen.findByRole('listbox');
+    const [first] = within(list).getAllByRole('option');
+    expect(first).toHaveTextContent('United Kingdom');
+    const sources = Array.from(document.querySelectorAll('img'), (image) => image.getAttribute('src') ?? '');
+    expect(sources.length).toBeGreaterThan(200);
+    expect(sources.every((source) => source.startsWith('data:image/svg+xml'))).toBe(true);
+  });
+});
+
+describe('RichText field', () => {
+  it('loads the editor lazily and shows the stored text', async () => {
+    const json = JSON.stringify({
+      root: {
+        type: 'root',
+        version: 1,
+        direction: null,
+        format: '',
+        indent: 0,
+        children: [
+          {
+            type: 'heading',
+            tag: 'h2',
+            version: 1,
+            direction: null,
+            format: '',
+            indent: 0,
+            children: [
+              {
+                type: 'text',
+                text: 'Site visit',
+                version: 1,
+                detail: 0,
+                format: 0,
+                mode: 'normal',
+                style: '',
+              },
+            ],
+          },
+        ],
+      },
+    });
+    renderForm(buildActionFormData(Comment, { initialValues: { content: { json, text: 'Site visit' } } }));
+    const editor = await screen.findByRole('textbox', { name: 'Comment' });
+    await waitFor(() => expect(editor).toHaveTextContent('Site visit'));
+    expect(within(editor).getByRole('heading', { level: 2 })).toHaveTextContent('Site visit');
+    expect(screen.getByRole('combobox', { name: 'Block type' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('shows the red-bordered error box when the stored value cannot be rendered', async () => {
+    renderForm(
+      buildActionFormData(Comment, { initialValues: { content: { json: '{"root":', text: 'broken' } } }),
+    );
+    const box = await screen.findByText('An error was thrown.');
+    expect(box).toHaveStyle({ borderStyle: 'solid', borderColor: '#c92a2a' });
+  });
+
+  it('requires text in an empty editor', async () => {
+    renderForm(buildActionFormData(Comment));
+    await screen.findByRole('textbox', { name: 'Comment' });
+    expect(screen.getByText('Field required')).toBeInTheDocument();
+  });
+});
