@@ -45,13 +45,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         </Title>
         <FormError error={form.formError} />
         <TextInput label="Display name" autoComplete="name" {...form.inputProps('displayName')} />
-        <PhoneField
-          label="Phone"
-          value={form.values.phone}
-          error={form.errorOf('phone')}
-          onChange={(value) => form.setValue('phone', value)}
-          onBlur={() => form.touch('phone')}
-        />
+        <PhoneField label="Phone" {...form.valueProps('phone')} />
         <Group>
           <Button type="submit" loading={form.submitting}>
             Save

@@ -53,27 +53,13 @@ export function SignUpForm() {
           <FormError error={form.formError} />
           <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
           <TextInput label="Display name" autoComplete="name" {...form.inputProps('displayName')} />
-          <PhoneField
-            label="Phone"
-            value={form.values.phone}
-            error={form.errorOf('phone')}
-            onChange={(value) => form.setValue('phone', value)}
-            onBlur={() => form.touch('phone')}
-          />
+          <PhoneField label="Phone" {...form.valueProps('phone')} />
           <TextInput
             label="Organisation name"
             autoComplete="organization"
             {...form.inputProps('organisationName')}
           />
-          <Radio.Group
-            label="Organisation type"
-            value={form.values.organisationType}
-            onChange={(value) => {
-              form.setValue('organisationType', value);
-              form.touch('organisationType');
-            }}
-            error={form.errorOf('organisationType')}
-          >
+          <Radio.Group label="Organisation type" {...form.valueProps('organisationType')}>
             <Group mt="xs">
               <Radio value="PARTICIPANT" label="Participant" />
               <Radio value="AGENT" label="Agent" />

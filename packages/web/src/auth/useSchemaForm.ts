@@ -76,6 +76,17 @@ export function useSchemaForm<Field extends string, Output>(
     onBlur: () => touch(field),
   });
 
+  /** Props for an input that reports a plain value rather than an event (phone, radio group). */
+  const valueProps = (field: Field) => ({
+    value: values[field],
+    error: errorOf(field),
+    onChange: (value: string) => {
+      setValue(field, value);
+      touch(field);
+    },
+    onBlur: () => touch(field),
+  });
+
   /** Wraps a submit handler: validates first, then shows server errors on the form and its fields. */
   const onSubmit =
     (handler: (data: Output) => Promise<void>) => async (event?: FormEvent<HTMLFormElement>) => {
@@ -106,6 +117,7 @@ export function useSchemaForm<Field extends string, Output>(
     errorOf,
     isValid,
     inputProps,
+    valueProps,
     onSubmit,
     submitting,
     formError,
