@@ -112,6 +112,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
   if (state.status === 'ready' && state.formData.definition.modal) {
     return (
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close the dialog' }}
         opened
         onClose={onClose}
         title={title}
@@ -130,7 +131,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
       position="right"
       size="lg"
       title={title}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': 'Close the dialog' }}
     >
       {content}
     </Drawer>
