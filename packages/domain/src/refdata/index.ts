@@ -1,0 +1,6 @@
+export * from './habitat.schema.ts';
+export * from './refdata.query.ts';
+export * from './refdata.records.ts';
+export * from './refdata.rules.ts';
+export * from './refdata.schema.ts';
+export * from './refdata.types.ts';
