@@ -2,6 +2,7 @@ export * from './auth/auth.schema.ts';
 export * from './format/date.ts';
 export * from './format/number.ts';
 export * from './forms/index.ts';
+export * from './refdata/index.ts';
 export * from './validation/choice.ts';
 export * from './validation/crossField.ts';
 export * from './validation/dates.ts';
