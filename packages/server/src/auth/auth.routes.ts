@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account.routes.ts';
+import { registerLoginRoutes } from './login.routes.ts';
+import { registerProfileRoutes } from './profile.routes.ts';
+import { registerTotpRoutes } from './totp.routes.ts';
 
-/** The /api/auth routes. */
+/** Every /api/auth route. */
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/auth/env.js', async (_request, reply) => {
-    const { config } = app.deps;
-    const environment = { signUpEnabled: config.signUpEnabled, production: config.production };
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(`window.CURLEW_ENV = ${JSON.stringify(environment)};\n`);
-  });
+  await registerLoginRoutes(app);
+  await registerAccountRoutes(app);
+  await registerProfileRoutes(app);
+  await registerTotpRoutes(app);
 }

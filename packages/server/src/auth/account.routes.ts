@@ -1,0 +1,202 @@
+import {
+  completeInvitationSchema,
+  confirmSignUpSchema,
+  resendConfirmationSchema,
+  resetPasswordSchema,
+  signUpSchema,
+  type UserGroup,
+  updatePasswordSchema,
+} from '@curlew/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { organisations } from '../modules/organisations/organisations.tables.ts';
+import type { AppDeps } from '../platform/app.ts';
+import { AppError, CONFLICT_MESSAGE } from '../platform/errors.ts';
+import { confirmationMail, resetMail } from './auth.mails.ts';
+import { users } from './auth.tables.ts';
+import { type CodePurpose, issueCode, useCode, useInvitationCode } from './codes.ts';
+import { assertAcceptablePassword, hashPassword } from './passwords.ts';
+import { endAllSessions } from './sessions.ts';
+import { assertMayGuess, recordAttempt } from './throttle.ts';
+import {
+  findUserByEmail,
+  findUserByLogin,
+  isUniqueViolation,
+  isUsernameOrEmailTaken,
+  type UserRow,
+} from './users.repo.ts';
+
+const INVALID_CODE = 'Invalid or expired code';
+
+/**
+ * Checks an e-mailed code for the user (throttled per account and IP, every try recorded);
+ * 400 invalid_code when the user is unknown or the code is wrong, expired, used or void.
+ */
+async function assertCode(
+  deps: AppDeps,
+  request: FastifyRequest,
+  user: UserRow | undefined,
+  typed: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<UserRow> {
+  const subject = {
+    kind: 'code' as const,
+    accountKey: user?.id ?? `name:${typed.toLowerCase()}`,
+    ip: request.ip,
+    username: typed,
+    userId: user?.id,
+  };
+  await assertMayGuess(deps, request, subject);
+  const valid = user ? await useCode(deps.db, deps.clock, user.id, purpose, code) : false;
+  await recordAttempt(deps, request, { ...subject, success: valid, challenge: purpose });
+  if (!user || !valid) throw new AppError('invalid_code', INVALID_CODE);
+  return user;
+}
+
+/** Sets a new password chosen with an e-mailed code; ends every session of the user. */
+async function setPasswordAfterCode(deps: AppDeps, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await deps.db
+    .update(users)
+    .set({
+      passwordHash,
+      confirmed: true,
+      mustChangePassword: false,
+      resetRequired: false,
+      updatedAt: deps.clock(),
+    })
+    .where(eq(users.id, userId));
+  await endAllSessions(deps.db, userId);
+}
+
+const GROUP_FOR_SIGN_UP = { PARTICIPANT: 'participant', AGENT: 'agent' } as const satisfies Record<
+  string,
+  UserGroup
+>;
+
+/** Sign-up and its confirmation, password reset by code, and completing an invitation. */
+export async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+
+  app.post('/api/auth/sign-up', async (request) => {
+    if (!deps.config.signUpEnabled) throw new AppError('sign_up_disabled', 'Sign-up is disabled');
+    const input = signUpSchema.parse(request.body);
+    assertAcceptablePassword(input.password);
+    const email = input.email.toLowerCase();
+    if (await isUsernameOrEmailTaken(deps.db, email, email)) throw new AppError('conflict', CONFLICT_MESSAGE);
+    const passwordHash = await hashPassword(input.password);
+    const now = deps.clock();
+    let userId: string;
+    try {
+      userId = await deps.db.transaction(async (tx) => {
+        const [organisation] = await tx
+          .insert(organisations)
+          .values({
+            type: input.organisationType,
+            name: input.organisationName,
+            contact: input.displayName,
+            email,
+            phone: input.phone,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: organisations.id });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            username: email,
+            email,
+            displayName: input.displayName,
+            phone: input.phone,
+            groups: [GROUP_FOR_SIGN_UP[input.organisationType]],
+            organisationId: organisation?.id,
+            passwordHash,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error('Inserting the user returned no row');
+        return user.id;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict', CONFLICT_MESSAGE);
+      throw error;
+    }
+    request.log.info(
+      { event: 'sign_up', userId, organisationType: input.organisationType },
+      'user signed up',
+    );
+    const code = await issueCode(deps.db, deps.clock, userId, 'confirm');
+    if (code) await deps.mailer.send(confirmationMail(email, code, deps.config.publicUrl));
+    return { username: email };
+  });
+
+  app.post('/api/auth/confirm-sign-up', async (request) => {
+    const input = confirmSignUpSchema.parse(request.body);
+    const user = await findUserByEmail(deps.db, input.email);
+    await assertCode(deps, request, user, input.email, 'confirm', input.code);
+    if (user)
+      await deps.db
+        .update(users)
+        .set({ confirmed: true, updatedAt: deps.clock() })
+        .where(eq(users.id, user.id));
+    return {};
+  });
+
+  app.post('/api/auth/resend-confirmation', async (request) => {
+    const input = resendConfirmationSchema.parse(request.body);
+    const user = await findUserByEmail(deps.db, input.email);
+    if (user && !user.confirmed && !user.disabled) {
+      const code = await issueCode(deps.db, deps.clock, user.id, 'confirm');
+      if (code) await deps.mailer.send(confirmationMail(user.email, code, deps.config.publicUrl));
+    }
+    return {};
+  });
+
+  app.post('/api/auth/reset-password', async (request) => {
+    const input = resetPasswordSchema.parse(request.body);
+    const user = await findUserByLogin(deps.db, input.username);
+    if (user && !user.disabled) {
+      const code = await issueCode(deps.db, deps.clock, user.id, 'reset');
+      if (code) await deps.mailer.send(resetMail(user.email, user.username, code, deps.config.publicUrl));
+    }
+    request.log.info({
+      event: 'password_reset_requested',
+      username: input.username,
+      known: user !== undefined,
+    });
+    return {};
+  });
+
+  app.post('/api/auth/update-password', async (request) => {
+    const input = updatePasswordSchema.parse(request.body);
+    assertAcceptablePassword(input.password);
+    const user = await findUserByLogin(deps.db, input.username);
+    const verified = await assertCode(deps, request, user, input.username, 'reset', input.code);
+    await setPasswordAfterCode(deps, verified.id, input.password);
+    request.log.info({ event: 'password_changed', userId: verified.id, via: 'reset' }, 'password changed');
+    return {};
+  });
+
+  app.post('/api/auth/complete-invitation', async (request) => {
+    const input = completeInvitationSchema.parse(request.body);
+    assertAcceptablePassword(input.password);
+    let userId: string;
+    if (input.username) {
+      const user = await findUserByLogin(deps.db, input.username);
+      userId = (await assertCode(deps, request, user, input.username, 'invite', input.code)).id;
+    } else {
+      // Without a username the code alone identifies the invitation: throttle by address only.
+      const subject = { kind: 'code' as const, accountKey: `invitation-ip:${request.ip}`, ip: request.ip };
+      await assertMayGuess(deps, request, subject);
+      const found = await useInvitationCode(deps.db, deps.clock, input.code);
+      await recordAttempt(deps, request, { ...subject, userId: found ?? undefined, success: found !== null });
+      if (!found) throw new AppError('invalid_code', INVALID_CODE);
+      userId = found;
+    }
+    await setPasswordAfterCode(deps, userId, input.password);
+    request.log.info({ event: 'invitation_completed', userId }, 'invitation completed');
+    return {};
+  });
+}

@@ -1,0 +1,37 @@
+import type { MailMessage } from '../platform/mail.ts';
+
+const validity = 'The code is valid for 10 minutes and can be used once.';
+
+/** The sign-up confirmation e-mail. */
+export const confirmationMail = (to: string, code: string, publicUrl: string): MailMessage => ({
+  to,
+  subject: 'Your Curlew confirmation code',
+  text:
+    `Your confirmation code is ${code}\n\n${validity}\n\n` +
+    `Confirm your account at ${publicUrl}/confirmSignUp?email=${encodeURIComponent(to)}\n`,
+});
+
+/** The password reset e-mail. */
+export const resetMail = (to: string, username: string, code: string, publicUrl: string): MailMessage => ({
+  to,
+  subject: 'Your Curlew password reset code',
+  text:
+    `Your password reset code is ${code}\n\n${validity}\n\n` +
+    `Choose a new password at ${publicUrl}/updatePassword?username=${encodeURIComponent(username)}\n\n` +
+    'If you did not ask for this, you can ignore this e-mail.\n',
+});
+
+/** The invitation e-mail for a user created by the market operator. */
+export const invitationMail = (
+  to: string,
+  username: string,
+  code: string,
+  publicUrl: string,
+): MailMessage => ({
+  to,
+  subject: 'You are invited to Curlew',
+  text:
+    `You have been invited to Curlew, the marketplace for nature recovery. Your username is ${username}.\n\n` +
+    `Your invitation code is ${code}\n\n${validity}\n\n` +
+    `Choose your password at ${publicUrl}/completeInvitation?username=${encodeURIComponent(username)}&code=${code}\n`,
+});
