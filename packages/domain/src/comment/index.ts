@@ -1,0 +1,4 @@
+export * from './comment.actions.ts';
+export * from './comment.schema.ts';
+export * from './richText.ts';
+export * from './subject.ts';

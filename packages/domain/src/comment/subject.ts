@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * What comments, activity, files and locations hang on: an entity named by its kind and id. The kind is the first
+ * segment of the entity's self link (`organisation` for `/organisation/{id}`, `agent-authority`, `project`).
+ */
+export interface SubjectRef {
+  subjectType: string;
+  subjectId: string;
+}
+
+/** An entity kind as used in subject and owner references: lower-case words joined by hyphens. */
+export const subjectTypeSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/)
+  .max(40);
+
+/** An entity id in subject and owner references. */
+export const subjectIdSchema = z.string().trim().min(1).max(100);
+
+/** The `subjectType` and `subjectId` query of the activity and comments calls (SPEC 7). */
+export const subjectQuerySchema = z.object({ subjectType: subjectTypeSchema, subjectId: subjectIdSchema });
+
+/** Paging query of list calls: page from 1, pageSize 1-100 (default 25). */
+export const feedPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** A page of a list call. */
+export interface FeedPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A user as comments and activity show them. */
+export interface FeedPerson {
+  id: string;
+  displayName: string;
+  organisationName: string | null;
+}
+
+/** One entry of an entity's activity feed (`GET /api/activity`, `GET /api/activity-item/{id}`). */
+export interface ActivityItemView {
+  id: string;
+  subjectType: string;
+  subjectId: string;
+  /** The action's id (`Update`, `Comment`). */
+  actionId: string;
+  /** What was done, as shown in the feed (the action's title). */
+  title: string;
+  /** Who did it; null for the system. */
+  actor: FeedPerson | null;
+  statusBefore: string | null;
+  statusAfter: string | null;
+  /** ISO 8601 instant. */
+  createdAt: string;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { subjectIdSchema, subjectTypeSchema } from '../comment/subject.ts';
+import {
+  type FileType,
+  PROJECT_DOCUMENT_KIND_LABELS,
+  REQUIREMENT_DOCUMENT_KIND_LABELS,
+} from '../vocab/files.ts';
+
+/** The 400 of a file call without ownerType and ownerId (SPEC 8). */
+export const FILE_OWNER_REQUIRED_MESSAGE = 'file path must have an owner defined';
+/** The 400 of a location call without ownerType and ownerId (SPEC 8). */
+export const LOCATION_OWNER_REQUIRED_MESSAGE = 'location path must have an owner defined';
+
+/** The `ownerType` and `ownerId` query of the files, file and location calls (SPEC 7); both are required. */
+export const ownerQuerySchema = z.object({ ownerType: subjectTypeSchema, ownerId: subjectIdSchema });
+
+/** An entity that owns files or a location (same kinds and ids as comment subjects). */
+export interface OwnerRef {
+  ownerType: string;
+  ownerId: string;
+}
+
+/** A stored file's metadata as the files calls answer it. */
+export interface FileView {
+  id: string;
+  ownerType: string;
+  ownerId: string;
+  /** The document kind, e.g. `LandholderInfo` (see documentKindLabel). */
+  tag: string;
+  filename: string;
+  mimeType: string;
+  fileType: FileType;
+  /** Bytes. */
+  size: number;
+  sha256: string;
+  uploadedBy: { id: string; displayName: string } | null;
+  /** ISO 8601 instant. */
+  uploadedAt: string;
+  /** False once a newer version replaced it. */
+  current: boolean;
+  /** The version this one replaced, and why. */
+  replacesId: string | null;
+  replacedReason: string | null;
+  /** The version that replaced this one. */
+  replacedById: string | null;
+}
+
+/** A place reference held by an entity (SPEC 3 "Location"). */
+export interface LocationView {
+  id: string;
+  ownerType: string;
+  ownerId: string;
+  lpaId: string | null;
+  ncaId: string | null;
+  subcatchmentId: string | null;
+  gridReference: string | null;
+  threeWords: string | null;
+  nearAddress: string | null;
+  creditTypes: string[];
+  /** ISO 8601 instant. */
+  updatedAt: string;
+}
+
+const DOCUMENT_KIND_LABELS: Readonly<Record<string, string>> = {
+  ...PROJECT_DOCUMENT_KIND_LABELS,
+  ...REQUIREMENT_DOCUMENT_KIND_LABELS,
+  AuthorityToAct: 'Authority to act',
+};
+
+/** How a document tag is named on screen: the spec's label when known, else its words ('SiteMap' -> 'Site map'). */
+export const documentKindLabel = (tag: string): string => {
+  const known = DOCUMENT_KIND_LABELS[tag];
+  if (known !== undefined) return known;
+  const words = tag
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The API path (no `/api` prefix) that downloads a file. */
+export const fileDownloadPath = (file: Pick<FileView, 'id' | 'ownerType' | 'ownerId'>): string =>
+  `/file/${encodeURIComponent(file.id)}/download?ownerType=${encodeURIComponent(file.ownerType)}&ownerId=${encodeURIComponent(file.ownerId)}`;

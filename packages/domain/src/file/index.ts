@@ -1,0 +1,2 @@
+export * from './file.actions.ts';
+export * from './file.schema.ts';
