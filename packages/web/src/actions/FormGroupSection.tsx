@@ -32,7 +32,7 @@ export function FormGroupSection({ group, children }: { group: FormGroup; childr
           {group.description}
         </Text>
       )}
-      <Collapse expanded={shown} id={contentId}>
+      <Collapse expanded={shown} id={contentId} transitionDuration={0}>
         <Stack gap="sm">{children}</Stack>
       </Collapse>
     </Fieldset>

@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** True when the client went away before the answer was sent (a cancelled request). */
+  cancelled: boolean;
 }
 
 /** What a route answers: a status (200 by default) and a JSON body. */
@@ -40,7 +42,11 @@ export const startLocalServer = async (routes: Routes = {}): Promise<LocalServer
         path: request.url ?? '/',
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        cancelled: false,
       };
+      response.on('close', () => {
+        if (!response.writableFinished) entry.cancelled = true;
+      });
       received.push(entry);
       const route = state.routes[`${entry.method} ${entry.path}`];
       const answer =
