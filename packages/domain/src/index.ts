@@ -1,4 +1,6 @@
 export * from './auth/auth.schema.ts';
+export * from './comment/index.ts';
+export * from './file/index.ts';
 export * from './format/date.ts';
 export * from './format/number.ts';
 export * from './forms/index.ts';
