@@ -1,4 +1,6 @@
 /** Every table of the application, for Drizzle's typed queries and drizzle-kit's migrations. */
 export * from '../../auth/auth.tables.ts';
+export * from '../../modules/comments/comments.tables.ts';
+export * from '../../modules/files/files.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
 export * from '../mail.tables.ts';
