@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineAction } from '../forms/action.ts';
+import { yesNoValue } from '../forms/rules.ts';
+import { agentPermissionsField, agentPermissionsValue } from '../organisation/organisation.actions.ts';
+import { MESSAGES } from '../validation/messages.ts';
+import { agentPermissionSchema } from '../vocab/market.ts';
+import type { AgentAuthorityStatus } from './agent-authority.lifecycle.ts';
+import { AGENT_AUTHORITY_ENTITY } from './agent-authority.schema.ts';
+
+const setApprovalInput = z
+  .object({ approved: yesNoValue(), permissions: z.array(agentPermissionSchema).optional() })
+  .superRefine(
+    (value, ctx) => {
+      if (value.permissions === undefined)
+        ctx.addIssue({ code: 'custom', path: ['permissions'], message: MESSAGES.required });
+      else if (value.permissions.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['permissions'], message: MESSAGES.emptyArray });
+    },
+    {
+      when: ({ value }) =>
+        typeof value === 'object' && value !== null && 'approved' in value && value.approved === true,
+    },
+  );
+
+/** SetApproval: the operator approves (with at least one permission) or rejects an authority; it can be changed later. */
+export const setApproval = defineAction({
+  id: 'SetApproval',
+  entity: AGENT_AUTHORITY_ENTITY,
+  title: 'Set approval',
+  actionLabel: 'Confirm',
+  fields: [
+    { id: 'approved', type: 'YesNo', label: 'Approve this authority to act?' },
+    { ...agentPermissionsField, visibleWhen: { fieldId: 'approved', oneOf: [true] } },
+  ],
+  input: setApprovalInput,
+  lifecycle: { from: ['Pending', 'Approved', 'Rejected'] satisfies AgentAuthorityStatus[] },
+});
+
+/** EditPermissions: changes what the agent may do for the client in the round (at least one permission). */
+export const editPermissions = defineAction({
+  id: 'EditPermissions',
+  entity: AGENT_AUTHORITY_ENTITY,
+  title: 'Edit permissions',
+  actionLabel: 'Save',
+  fields: [agentPermissionsField],
+  input: z.object({ permissions: agentPermissionsValue() }),
+  lifecycle: { from: ['Pending', 'Approved'] satisfies AgentAuthorityStatus[] },
+});
+
+/** Every action on one agent authority. */
+export const AGENT_AUTHORITY_ACTIONS = [setApproval, editPermissions] as const;
+/** One agent authority action definition. */
+export type AgentAuthorityActionDefinition = (typeof AGENT_AUTHORITY_ACTIONS)[number];

@@ -1,0 +1,28 @@
+import type { EntityAction } from '../forms/wire.ts';
+import type { MarketRoundReference } from '../market/market-round.ts';
+import type { AgentPermission } from '../vocab/market.ts';
+import type { AgentAuthorityStatus } from './agent-authority.lifecycle.ts';
+
+/** The entity kind of agent authority actions (first segment of `/agent-authority/{id}`). */
+export const AGENT_AUTHORITY_ENTITY = 'agent-authority';
+
+/** An agent authority as the API answers it; `actions` are those of the signed-in user. */
+export interface AgentAuthority {
+  id: string;
+  self: string;
+  marketRound: Pick<MarketRoundReference, 'id' | 'name' | 'status'>;
+  client: { id: string; name: string };
+  agent: { id: string; name: string };
+  /** The signed authority to act: a file id for `GET /api/file/{id}`. */
+  authorityToActFileId: string | null;
+  permissions: AgentPermission[];
+  approved: boolean | null;
+  status: AgentAuthorityStatus;
+  approvedBy: { id: string; displayName: string } | null;
+  approvedAt: string | null;
+  createdAt: string;
+  actions: EntityAction[];
+}
+
+/** Sort keys of the agent authorities list. */
+export const AGENT_AUTHORITY_SORT_KEYS = ['createdAt', 'client', 'agent', 'round'] as const;

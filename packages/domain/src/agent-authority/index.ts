@@ -1,0 +1,3 @@
+export * from './agent-authority.actions.ts';
+export * from './agent-authority.lifecycle.ts';
+export * from './agent-authority.schema.ts';

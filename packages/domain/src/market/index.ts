@@ -1,0 +1,2 @@
+export * from './market-round.ts';
+export * from './participation.lifecycle.ts';

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineAction } from '../forms/action.ts';
+import { choiceError } from '../validation/choice.ts';
+import { requiredText } from '../validation/rules.ts';
+import type { OrganisationType } from '../vocab/organisation.ts';
+import {
+  ORGANISATION_ENTITY,
+  ORGANISATION_TYPE_OPTIONS,
+  organisationContactFields,
+} from './organisation.actions.ts';
+import { organisationContactShape, withParticipantContactRequired } from './organisation.schema.ts';
+
+/** The collection create actions are opened on and POSTed to. */
+export const ORGANISATIONS_COLLECTION = 'organisations';
+
+const createOrganisationAction = <const Id extends string, const Type extends OrganisationType>(
+  id: Id,
+  type: Type,
+  title: string,
+) =>
+  defineAction({
+    id,
+    entity: ORGANISATION_ENTITY,
+    title,
+    actionLabel: 'Create',
+    create: true,
+    fields: [
+      { id: 'name', type: 'Input', label: 'Name' },
+      {
+        id: 'type',
+        type: 'Select',
+        label: 'Type',
+        readonly: true,
+        value: type,
+        options: ORGANISATION_TYPE_OPTIONS,
+      },
+      ...organisationContactFields,
+    ],
+    input: withParticipantContactRequired(
+      z.object({
+        name: requiredText(),
+        type: z.literal(type, { error: choiceError }),
+        ...organisationContactShape,
+      }),
+    ),
+  });
+
+/** CreateOperator: the operator adds a market operator organisation. */
+export const createOperatorOrganisation = createOrganisationAction(
+  'CreateOperator',
+  'OPER',
+  'Add market operator',
+);
+/** CreateLpa: the operator adds a local planning authority. */
+export const createLpaOrganisation = createOrganisationAction(
+  'CreateLpa',
+  'LPA',
+  'Add local planning authority',
+);
+/** CreateParticipant: the operator adds a participant (contact details required). */
+export const createParticipantOrganisation = createOrganisationAction(
+  'CreateParticipant',
+  'PARTICIPANT',
+  'Add participant',
+);
+
+/** Every create action of the organisations collection. */
+export const ORGANISATION_CREATE_ACTIONS = [
+  createOperatorOrganisation,
+  createLpaOrganisation,
+  createParticipantOrganisation,
+] as const;
+
+/** One organisation create action definition. */
+export type OrganisationCreateActionDefinition = (typeof ORGANISATION_CREATE_ACTIONS)[number];
+
+/** Which create action a `POST /api/organisations` body means, by its `type`. */
+export const ORGANISATION_CREATE_ACTION_BY_TYPE = {
+  OPER: 'CreateOperator',
+  LPA: 'CreateLpa',
+  PARTICIPANT: 'CreateParticipant',
+} as const satisfies Partial<Record<OrganisationType, OrganisationCreateActionDefinition['id']>>;
