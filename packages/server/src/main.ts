@@ -1,4 +1,5 @@
 import { loadConfig } from './platform/config.ts';
+import { DEMO_ACCOUNTS } from './platform/seed.ts';
 import { startServer } from './server.ts';
 
 /** The process entry: `node --import tsx packages/server/src/main.ts`. */
@@ -7,6 +8,11 @@ async function main(): Promise<void> {
   const server = await startServer(config);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Curlew is running at ${server.url} (${config.nodeEnv}, ${database})`);
+  if (server.seeded) console.log('Demo data created.');
+  if (!config.production) {
+    console.log(`Demo accounts (password "${config.demoPassword}", set by CURLEW_DEMO_PASSWORD):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.username.padEnd(9)} ${account.role}`);
+  }
 
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './platform/app.ts';
+import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import { connect, type DatabaseConnection } from './platform/db/connect.ts';
 import { acquireDataFolderLock, type DataFolderLock } from './platform/lock.ts';
+import { seedDemoData } from './platform/seed.ts';
 
 /** A listening server with everything it holds open. */
 export interface RunningServer {
@@ -11,6 +13,8 @@ export interface RunningServer {
   connection: DatabaseConnection;
   /** Address to open in a browser, e.g. http://localhost:3000. */
   url: string;
+  /** True when this start created the demo data. */
+  seeded: boolean;
   /** Stops listening, closes the database and releases the data folder. */
   close(): Promise<void>;
 }
@@ -18,16 +22,20 @@ export interface RunningServer {
 const browsableHost = (host: string): string =>
   host === '0.0.0.0' || host === '::' || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
 
-/** Locks the data folder (PGlite only), connects, migrates and listens on HOST:PORT. */
+/** Locks the data folder (PGlite only), connects, migrates, seeds demo data outside production, listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const lock: DataFolderLock | undefined = config.databaseUrl
     ? undefined
     : acquireDataFolderLock(config.dataDir);
   let connection: DatabaseConnection | undefined;
   let app: FastifyInstance | undefined;
+  let seeded = false;
   try {
     connection = await connect(config);
     await connection.migrate();
+    seeded = config.production
+      ? false
+      : await seedDemoData(connection.db, { password: config.demoPassword, clock: systemClock });
     app = await buildApp({ config, db: connection.db });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -43,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app: openApp,
     connection: openConnection,
     url: `http://${browsableHost(config.host)}:${port}`,
+    seeded,
     async close() {
       try {
         await openApp.close();

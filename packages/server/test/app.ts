@@ -53,6 +53,8 @@ export interface TestApp {
   db: Database;
   clock: TestClock;
   config: Config;
+  /** Applies the migrations again (they are already applied once). */
+  migrate(): Promise<void>;
   /** Another application (other configuration) on the same database and clock, closed with this one. */
   withConfig(overrides: Partial<Config>, options?: Omit<TestAppOptions, 'config'>): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -81,6 +83,7 @@ export async function createTestApp(driver: TestDriver, options: TestAppOptions 
     db: connection.db,
     clock,
     config,
+    migrate: () => connection.migrate(),
     async withConfig(overrides, extra = {}) {
       const other = await build(testConfig({ ...options.config, ...overrides }), extra);
       extraApps.push(other);
@@ -123,6 +126,7 @@ export function describeWithApp(
       get config() {
         return ready().config;
       },
+      migrate: () => ready().migrate(),
       withConfig: (overrides, extra) => ready().withConfig(overrides, extra),
       close: () => ready().close(),
     };

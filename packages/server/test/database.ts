@@ -63,9 +63,19 @@ async function migratedSnapshot(): Promise<Blob> {
   return dump;
 }
 
-/** A fresh, migrated database for one test suite; closing it discards it. */
-export async function openTestDatabase(driver: TestDriver): Promise<DatabaseConnection> {
-  if (driver === 'pglite') return connectPglite({ loadDataDir: await migratedSnapshot() });
+/** A test database; `url` is set for PostgreSQL. */
+export type TestDatabase = DatabaseConnection & { url?: string };
+
+/** A fresh database for one test suite (migrated unless asked not to); closing it discards it. */
+export async function openTestDatabase(
+  driver: TestDriver,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    return options.migrate === false
+      ? connectPglite()
+      : connectPglite({ loadDataDir: await migratedSnapshot() });
+  }
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -80,9 +90,10 @@ export async function openTestDatabase(driver: TestDriver): Promise<DatabaseConn
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const connection = await connectPostgres(url.toString(), { max: 4 });
-  await connection.migrate();
+  if (options.migrate !== false) await connection.migrate();
   return {
     ...connection,
+    url: url.toString(),
     async close() {
       await connection.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

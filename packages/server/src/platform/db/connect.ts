@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -80,4 +81,10 @@ export function connect(config: {
   return config.databaseUrl
     ? connectPostgres(config.databaseUrl)
     : connectPglite({ dataDir: pgliteFolder(config.dataDir) });
+}
+
+/** Runs raw SQL and answers its rows; both drivers return `{ rows }`, which the shared type cannot express. */
+export async function queryRows<Row>(db: Queryable, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
 }

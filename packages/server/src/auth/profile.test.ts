@@ -1,0 +1,128 @@
+import { expect, it } from 'vitest';
+import { describeWithApp, requestJson } from '../../test/app.ts';
+import { signIn } from '../../test/auth.ts';
+import { buildOrganisation, buildUser } from '../../test/factories.ts';
+
+describeWithApp('profile, users, policy and client configuration', (t) => {
+  it('updates the display name and phone of the signed-in user', async () => {
+    const { user, password } = await buildUser(t.db);
+    const cookie = await signIn(t.app, user.username, password);
+    const response = await requestJson(
+      t.app,
+      'PUT',
+      '/api/auth/user',
+      {
+        displayName: 'Rita Redshank',
+        phone: '+44 7700 900999',
+      },
+      { cookie },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: user.id,
+      displayName: 'Rita Redshank',
+      phone: '+447700900999',
+    });
+    const me = await requestJson(t.app, 'GET', '/api/auth/user', undefined, { cookie });
+    expect(me.json()).toMatchObject({ displayName: 'Rita Redshank', phone: '+447700900999' });
+  });
+
+  it('refuses a profile update with invalid fields or without a session', async () => {
+    const { user, password } = await buildUser(t.db);
+    const cookie = await signIn(t.app, user.username, password);
+    const invalid = await requestJson(
+      t.app,
+      'PUT',
+      '/api/auth/user',
+      { displayName: '', phone: '123' },
+      { cookie },
+    );
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors).toEqual([
+      { path: 'displayName', message: 'Field required' },
+      { path: 'phone', message: 'Not a valid phone number' },
+    ]);
+    const anonymous = await requestJson(t.app, 'PUT', '/api/auth/user', {
+      displayName: 'X',
+      phone: '+447700900999',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'unauthenticated', message: 'You need to sign in' });
+  });
+
+  it('lists all users to an operator admin and only its own organisation to anyone else', async () => {
+    const operator = await buildOrganisation(t.db, { type: 'OPER', name: 'Operator' });
+    const { user: admin, password } = await buildUser(t.db, {
+      organisationId: operator.id,
+      groups: ['admin'],
+    });
+    const participant = await buildOrganisation(t.db);
+    const { user: member } = await buildUser(t.db, { organisationId: participant.id });
+    const { user: colleague } = await buildUser(t.db, { organisationId: participant.id, confirmed: false });
+    const { user: outsider } = await buildUser(t.db);
+
+    const adminCookie = await signIn(t.app, admin.username, password);
+    const all = await requestJson(t.app, 'GET', '/api/auth/users', undefined, { cookie: adminCookie });
+    const allIds = all.json().map((entry: { id: string }) => entry.id);
+    expect(allIds).toEqual(expect.arrayContaining([admin.id, member.id, colleague.id, outsider.id]));
+
+    const memberCookie = await signIn(t.app, member.username, password);
+    const own = await requestJson(t.app, 'GET', '/api/auth/users', undefined, { cookie: memberCookie });
+    expect(own.json()).toEqual(
+      [member, colleague]
+        .sort((a, b) => a.username.localeCompare(b.username))
+        .map((entry) => ({
+          id: entry.id,
+          username: entry.username,
+          email: entry.email,
+          displayName: entry.displayName,
+          groups: ['participant'],
+          organisationId: participant.id,
+          disabled: false,
+          confirmed: entry.confirmed,
+        })),
+    );
+    expect((await requestJson(t.app, 'GET', '/api/auth/users')).statusCode).toBe(401);
+  });
+
+  it('states the password policy', async () => {
+    const response = await requestJson(t.app, 'GET', '/api/auth/password-policy');
+    expect(response.json()).toMatchObject({ minLength: 8, maxLength: 128, commonPasswordsRefused: true });
+    expect(response.json().text).toContain('Common passwords are refused');
+  });
+
+  it('serves env.js with whether sign-up is enabled and whether this is production', async () => {
+    const response = await requestJson(t.app, 'GET', '/api/auth/env.js');
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.body).toBe('window.CURLEW_ENV = {"signUpEnabled":true,"production":false};\n');
+    const closed = await t.withConfig({ signUpEnabled: false, production: true, nodeEnv: 'production' });
+    const closedResponse = await requestJson(closed, 'GET', '/api/auth/env.js');
+    expect(closedResponse.body).toBe('window.CURLEW_ENV = {"signUpEnabled":false,"production":true};\n');
+  });
+
+  it('shows the outbox outside production, newest first and filtered by recipient', async () => {
+    await t.app.deps.mailer.send({ to: 'first@outbox.example', subject: 'One', text: 'first' });
+    t.clock.advance(1000);
+    await t.app.deps.mailer.send({ to: 'second@outbox.example', subject: 'Two', text: 'second' });
+    await t.app.deps.mailer.send({ to: 'first@outbox.example', subject: 'Three', text: 'third' });
+    const filtered = await requestJson(t.app, 'GET', '/api/dev/outbox?to=First@Outbox.example');
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.json().map((mail: { subject: string }) => mail.subject)).toEqual(['Three', 'One']);
+    expect(filtered.json()[0]).toEqual({
+      id: expect.any(Number),
+      to: 'first@outbox.example',
+      subject: 'Three',
+      text: 'third',
+      createdAt: t.clock.now().toISOString(),
+    });
+    const all = await requestJson(t.app, 'GET', '/api/dev/outbox');
+    expect(all.json().length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('hides the outbox in production', async () => {
+    const production = await t.withConfig({ production: true, nodeEnv: 'production' });
+    const response = await requestJson(production, 'GET', '/api/dev/outbox');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'not_found' });
+  });
+});

@@ -1,0 +1,192 @@
+import type { OrganisationType, UserGroup } from '@curlew/domain';
+import { count } from 'drizzle-orm';
+import { users } from '../auth/auth.tables.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { isUniqueViolation } from '../auth/users.repo.ts';
+import { organisations } from '../modules/organisations/organisations.tables.ts';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/connect.ts';
+
+interface DemoOrganisation {
+  key: string;
+  type: OrganisationType;
+  name: string;
+  csvId: string;
+  contact: string;
+  email: string;
+  phone: string;
+  mailingAddress: string;
+}
+
+/** A demo account: who it is and what it shows. */
+export interface DemoAccount {
+  username: string;
+  displayName: string;
+  groups: UserGroup[];
+  organisation: string;
+  role: string;
+}
+
+const DEMO_ORGANISATIONS: DemoOrganisation[] = [
+  {
+    key: 'operator',
+    type: 'OPER',
+    name: 'Curlew Market Operator',
+    csvId: 'OPER-001',
+    contact: 'Market Operations',
+    email: 'operations@curlew.example',
+    phone: '+442079460000',
+    mailingAddress: '1 Market Street, London, EC1A 1AA',
+  },
+  {
+    key: 'supplier',
+    type: 'PARTICIPANT',
+    name: 'Tamar Valley Habitat Bank',
+    csvId: 'PART-001',
+    contact: 'Sophie Fielding',
+    email: 'supplier@curlew.example',
+    phone: '+441752960001',
+    mailingAddress: 'Higher Farm, Gunnislake, Cornwall, PL18 9AA',
+  },
+  {
+    key: 'buyer',
+    type: 'PARTICIPANT',
+    name: 'Kernow Homes Ltd',
+    csvId: 'PART-002',
+    contact: 'Ben Marsh',
+    email: 'buyer@curlew.example',
+    phone: '+441872960002',
+    mailingAddress: '12 Lemon Street, Truro, TR1 2LS',
+  },
+  {
+    key: 'investor',
+    type: 'PARTICIPANT',
+    name: 'Greenshank Nature Fund',
+    csvId: 'PART-003',
+    contact: 'Isla Fairweather',
+    email: 'investor@curlew.example',
+    phone: '+442079460003',
+    mailingAddress: '40 Finsbury Square, London, EC2A 1PX',
+  },
+  {
+    key: 'agent',
+    type: 'AGENT',
+    name: 'Estuary Land Agents',
+    csvId: 'AGENT-001',
+    contact: 'Aled Morgan',
+    email: 'agent@curlew.example',
+    phone: '+441392960004',
+    mailingAddress: '3 Quay Hill, Exeter, EX2 4AP',
+  },
+  {
+    key: 'lpa',
+    type: 'LPA',
+    name: 'Cornwall LPA',
+    // The LPA's code in the reference data (local-planning-authorities.csv).
+    csvId: 'E60000291',
+    contact: 'Planning Ecology Team',
+    email: 'lpa@curlew.example',
+    phone: '+441872960005',
+    mailingAddress: 'New County Hall, Truro, TR1 3AY',
+  },
+];
+
+/** The demo accounts, all sharing CURLEW_DEMO_PASSWORD; e-mail is `{username}@curlew.example`. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    username: 'admin',
+    displayName: 'Alex Admin',
+    groups: ['admin'],
+    organisation: 'operator',
+    role: 'market operator admin',
+  },
+  {
+    username: 'sysadmin',
+    displayName: 'Sam Sysadmin',
+    groups: ['admin', 'sysadmin'],
+    organisation: 'operator',
+    role: 'system administrator',
+  },
+  {
+    username: 'supplier',
+    displayName: 'Sophie Fielding',
+    groups: ['participant'],
+    organisation: 'supplier',
+    role: 'participant: supplier',
+  },
+  {
+    username: 'buyer',
+    displayName: 'Ben Marsh',
+    groups: ['participant'],
+    organisation: 'buyer',
+    role: 'participant: buyer',
+  },
+  {
+    username: 'investor',
+    displayName: 'Isla Fairweather',
+    groups: ['participant'],
+    organisation: 'investor',
+    role: 'participant: investor',
+  },
+  { username: 'agent', displayName: 'Aled Morgan', groups: ['agent'], organisation: 'agent', role: 'agent' },
+  {
+    username: 'lpa',
+    displayName: 'Lowenna Pascoe',
+    groups: ['lpa'],
+    organisation: 'lpa',
+    role: 'local planning authority',
+  },
+];
+
+/**
+ * Creates the demo organisations and users when the database has no users yet (first start outside
+ * production). Answers whether it seeded; safe to call on every start and from several processes.
+ */
+export async function seedDemoData(
+  db: Database,
+  options: { password: string; clock: Clock },
+): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(users);
+  if ((existing?.total ?? 0) > 0) return false;
+  const now = options.clock();
+  const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(options.password)));
+  try {
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(organisations)
+        .values(
+          DEMO_ORGANISATIONS.map(({ key: _key, ...organisation }) => ({
+            ...organisation,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: organisations.id, csvId: organisations.csvId });
+      const idOf = (key: string): string => {
+        const csvId = DEMO_ORGANISATIONS.find((organisation) => organisation.key === key)?.csvId;
+        const id = inserted.find((row) => row.csvId === csvId)?.id;
+        if (!id) throw new Error(`Demo organisation ${key} was not inserted`);
+        return id;
+      };
+      await tx.insert(users).values(
+        DEMO_ACCOUNTS.map((account, index) => ({
+          username: account.username,
+          email: `${account.username}@curlew.example`,
+          displayName: account.displayName,
+          phone: `+4477009001${String(index).padStart(2, '0')}`,
+          groups: account.groups,
+          organisationId: idOf(account.organisation),
+          passwordHash: passwordHashes[index],
+          confirmed: true,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    });
+  } catch (error) {
+    // Another process seeding the same database at the same moment won the race.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return true;
+}
