@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JsonValue } from '../forms/fields.ts';
 
 /**
  * What comments, activity, files and locations hang on: an entity named by its kind and id. The kind is the first
@@ -56,6 +57,8 @@ export interface ActivityItemView {
   actor: FeedPerson | null;
   statusBefore: string | null;
   statusAfter: string | null;
-  /** ISO 8601 instant. */
-  createdAt: string;
+  /** What else the action recorded (e.g. the invited user's e-mail address). */
+  details: { readonly [key: string]: JsonValue } | null;
+  /** When it happened, ISO 8601 instant. */
+  at: string;
 }
