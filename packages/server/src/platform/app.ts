@@ -4,6 +4,8 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes.ts';
+import { registerCommentRoutes } from '../modules/comments/comments.routes.ts';
+import { registerFileRoutes } from '../modules/files/files.routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { assertSameSiteRequest } from './csrf.ts';
@@ -99,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(registerAuthRoutes);
+  await app.register(registerCommentRoutes);
+  await app.register(registerFileRoutes);
   if (!config.production) await app.register(registerDevRoutes);
 
   const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
