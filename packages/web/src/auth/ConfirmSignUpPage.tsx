@@ -52,7 +52,14 @@ export function ConfirmSignUpPage() {
           <Button type="submit" loading={form.submitting}>
             Confirm
           </Button>
-          <Anchor component="button" type="button" size="sm" onClick={resend} disabled={resending}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={resend}
+            disabled={resending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Resend code
           </Anchor>
           <Anchor component={Link} to="/login" size="sm">

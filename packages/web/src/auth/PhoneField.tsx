@@ -53,7 +53,7 @@ export function PhoneField({ label, value, error, onChange, onBlur }: PhoneField
             const chosen = PHONE_COUNTRIES.find((candidate) => candidate.iso2 === event.currentTarget.value);
             if (chosen) setCountry(chosen.iso2);
           }}
-          w={150}
+          w={210}
         />
         <Input
           id={id}
