@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../test/app.ts';
+import { migratedSnapshotFile } from '../test/database.ts';
 import { acquireDataFolderLock } from './platform/lock.ts';
 import { startServer } from './server.ts';
 
@@ -66,8 +67,11 @@ describe('the server process', () => {
     }
   });
 
-  it('migrates, seeds, prints the URL and demo accounts, serves, and stops cleanly on SIGTERM', async () => {
+  it('seeds, prints the URL and demo accounts, serves, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'curlew-main-'));
+    // Start from a migrated data folder: a brand-new PGlite folder costs several seconds of initdb.
+    mkdirSync(path.join(dataDir, 'pglite'));
+    execFileSync('tar', ['xzf', await migratedSnapshotFile(), '-C', path.join(dataDir, 'pglite')]);
     const child = startMain({ DATA_DIR: dataDir, CURLEW_DEMO_PASSWORD: 'process-test-demo-1' });
     const { output, exited, state } = collect(child);
     await waitFor(() => output.stdout.includes('lpa ') || state.finished, 90_000);

@@ -41,16 +41,12 @@ const migrationsHash = (): string => {
 let snapshot: Blob | undefined;
 
 /**
- * A migrated, empty PGlite data folder as a tarball. Creating PGlite costs seconds, so the first test file
- * creates and migrates one and saves it under the OS temp folder, keyed by the migrations; later files load it.
+ * The path of a tarball of a migrated, empty PGlite data folder. Creating PGlite costs seconds, so the first
+ * test file creates and migrates one and saves it under the OS temp folder, keyed by the migrations.
  */
-async function migratedSnapshot(): Promise<Blob> {
-  if (snapshot) return snapshot;
+export async function migratedSnapshotFile(): Promise<string> {
   const file = path.join(tmpdir(), `curlew-test-pglite-${migrationsHash()}.tar.gz`);
-  if (existsSync(file)) {
-    snapshot = new Blob([readFileSync(file)]);
-    return snapshot;
-  }
+  if (existsSync(file)) return file;
   const fresh = await connectPglite();
   await fresh.migrate();
   const dump = await fresh.client.dumpDataDir('gzip');
@@ -59,9 +55,13 @@ async function migratedSnapshot(): Promise<Blob> {
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
-  snapshot = dump;
-  return dump;
+  return file;
 }
+
+const migratedSnapshot = async (): Promise<Blob> => {
+  snapshot ??= new Blob([readFileSync(await migratedSnapshotFile())]);
+  return snapshot;
+};
 
 /** A test database; `url` is set for PostgreSQL. */
 export type TestDatabase = DatabaseConnection & { url?: string };
