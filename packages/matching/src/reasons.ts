@@ -1,7 +1,7 @@
 import type { Requirement } from './instance.schema.ts';
 import type { Allocation } from './model/allocation.ts';
 import type { PreparedRound } from './model/prepare.ts';
-import { judgePair, neighboursOf } from './rules/compatibility.ts';
+import { judgePair, type Neighbours, neighboursOf } from './rules/compatibility.ts';
 
 /** The words shown to a participant whose project or requirement did not (fully) win. */
 export const REASONS = {
@@ -40,25 +40,24 @@ const pounds = (value: number) =>
 /** A reason for each requirement not fully met (null when met in full), in canonical order. */
 export function requirementReasons(round: PreparedRound, allocation: Allocation): (string | null)[] {
   const won = new Set(allocation.won.flatMap((w, p) => (w ? [p] : [])));
+  const members = membersByGroup(round.requirements);
+  const neighbours = neighboursOf(round.instance);
   return round.requirements.map((requirement, r) => {
     const fill = allocation.fill[r] ?? 0;
     if (fill >= 1) return null;
     if (fill > 0) return REASONS.partly((fill * 100).toFixed(1));
     const compatible = round.compatibleProjects[r] ?? [];
-    if (compatible.length === 0) return noSupplyReason(round, requirement);
+    if (compatible.length === 0) return noSupplyReason(round, requirement, neighbours);
     const group = requirement.group;
-    if (group?.type === 'XOR') {
-      const metSibling = round.requirements.some(
-        (s, i) => i !== r && s.group?.id === group.id && (allocation.fill[i] ?? 0) > 0,
-      );
-      if (metSibling) return REASONS.xorRequirement(group.id);
+    const siblings = group ? (members.get(group.id) ?? []) : [];
+    if (group?.type === 'XOR' && siblings.some((i) => i !== r && (allocation.fill[i] ?? 0) > 0)) {
+      return REASONS.xorRequirement(group.id);
     }
     if (group?.type === 'AND') {
-      const stranded = round.requirements.find(
-        (s, i) => s.group?.id === group.id && (round.compatibleProjects[i] ?? []).length === 0,
-      );
-      return stranded
-        ? REASONS.andRequirementNoSupply(group.id, stranded.id)
+      const stranded = siblings.find((i) => (round.compatibleProjects[i] ?? []).length === 0);
+      const partner = stranded === undefined ? undefined : round.requirements[stranded];
+      return partner
+        ? REASONS.andRequirementNoSupply(group.id, partner.id)
         : REASONS.andRequirement(group.id);
     }
     return compatible.some((p) => won.has(p))
@@ -67,8 +66,16 @@ export function requirementReasons(round: PreparedRound, allocation: Allocation)
   });
 }
 
-function noSupplyReason(round: PreparedRound, requirement: Requirement): string {
-  const neighbours = neighboursOf(round.instance);
+/** Positions of the members of each group, by group id. */
+function membersByGroup(items: { group?: { id: string } | null | undefined }[]): Map<string, number[]> {
+  const members = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    if (item.group) members.set(item.group.id, [...(members.get(item.group.id) ?? []), i]);
+  });
+  return members;
+}
+
+function noSupplyReason(round: PreparedRound, requirement: Requirement, neighbours: Neighbours): string {
   const relaxed = (changes: Partial<Requirement>) => {
     const candidate = { ...requirement, ...changes };
     return round.projects.some((project) =>
@@ -88,21 +95,21 @@ export function projectReasons(round: PreparedRound, allocation: Allocation): (s
   round.compatibleProjects.forEach((projects, r) => {
     for (const p of projects) demandOf[p]?.push(r);
   });
+  const members = membersByGroup(round.projects);
   return round.projects.map((project, p) => {
     if (allocation.won[p]) return null;
     const demand = demandOf[p] ?? [];
     if (demand.length === 0 && !project.group) return REASONS.noDemand;
     if (round.prunedProjects.has(p)) return REASONS.pruned(pounds(project.offer));
     const group = project.group;
-    if (group?.type === 'XOR') {
-      const winner = round.projects.find((s, i) => i !== p && s.group?.id === group.id && allocation.won[i]);
-      if (winner) return REASONS.xorProject(group.id);
+    const siblings = group ? (members.get(group.id) ?? []) : [];
+    if (group?.type === 'XOR' && siblings.some((i) => i !== p && allocation.won[i])) {
+      return REASONS.xorProject(group.id);
     }
     if (group?.type === 'AND') {
-      const stranded = round.projects.find(
-        (s, i) => s.group?.id === group.id && (demandOf[i] ?? []).length === 0,
-      );
-      return stranded ? REASONS.andProjectNoDemand(group.id, stranded.id) : REASONS.andProject(group.id);
+      const stranded = siblings.find((i) => (demandOf[i] ?? []).length === 0);
+      const partner = stranded === undefined ? undefined : round.projects[stranded];
+      return partner ? REASONS.andProjectNoDemand(group.id, partner.id) : REASONS.andProject(group.id);
     }
     if (demand.length === 0) return REASONS.noDemand;
     return demand.some((r) => (allocation.fill[r] ?? 0) > 0)

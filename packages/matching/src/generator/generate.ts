@@ -54,7 +54,7 @@ export function generateRound(shape: RoundShape): Instance {
   const random = randomSource(shape.seed);
   const years = shape.years ?? 6;
   const habitats = loadHabitats();
-  const side = Math.max(3, Math.round(Math.sqrt(8 + shape.projects / 25)));
+  const side = Math.max(3, Math.round(Math.sqrt(shape.projects / 4)));
   const lpas = Array.from({ length: side * side }, (_, i) => ({
     lpa: `L${i + 1}`,
     x: i % side,
@@ -99,15 +99,24 @@ export function generateRound(shape: RoundShape): Instance {
   const width = String(Math.max(shape.projects, shape.requirements)).length;
 
   const projects: Instance['projects'] = [];
+  // Members of a group are alternatives or parts of one site: same credit type and place.
+  const siteOfGroup = new Map<
+    string,
+    { type: CreditType; module: Module; at: { lpa: string; nca: string }; subcatchment: string }
+  >();
   for (let i = 0; i < shape.projects; i++) {
-    const type = weighted(random, TYPE_MIX);
+    const projectGroup = group('G', i);
+    const site = projectGroup ? siteOfGroup.get(projectGroup.id) : undefined;
+    const type = site?.type ?? weighted(random, TYPE_MIX);
     const [low, high] = PRICE[type].offer;
     const unitPrice = between(random, low, high);
     const credits: Instance['projects'][number]['credits'] = [];
     let sellableValue = 0;
-    const at = place();
+    const at = site?.at ?? place();
+    const subcatchment = site?.subcatchment ?? pick(random, subcatchments);
+    const module = site?.module ?? weighted(random, MODULE_MIX);
+    if (projectGroup && !site) siteOfGroup.set(projectGroup.id, { type, module, at, subcatchment });
     if (type === 'Biodiversity') {
-      const module = weighted(random, MODULE_MIX);
       const count = 1 + Math.floor(random() * 3);
       for (let c = 0; c < count; c++) {
         const units = round2(module === 'Area' ? between(random, 2, 40) : between(random, 0.5, 6));
@@ -127,27 +136,36 @@ export function generateRound(shape: RoundShape): Instance {
     projects.push({
       id: `P${pad(i + 1, width)}`,
       offer: Math.round(sellableValue * 0.85),
-      group: group('G', i),
-      ...(type === 'Biodiversity' ? at : { subcatchment: pick(random, subcatchments) }),
+      group: projectGroup,
+      ...(type === 'Biodiversity' ? at : { subcatchment }),
       credits,
     });
   }
 
   const requirements: Instance['requirements'] = [];
+  const needOfGroup = new Map<
+    string,
+    { type: CreditType; module: Module; at: { lpa: string; nca: string }; subcatchment: string }
+  >();
   for (let i = 0; i < shape.requirements; i++) {
-    const type = weighted(random, TYPE_MIX);
+    const requirementGroup = group('H', i);
+    const site = requirementGroup ? needOfGroup.get(requirementGroup.id) : undefined;
+    const type = site?.type ?? weighted(random, TYPE_MIX);
+    const at = site?.at ?? place();
+    const subcatchment = site?.subcatchment ?? pick(random, subcatchments);
+    const module = site?.module ?? weighted(random, MODULE_MIX);
+    if (requirementGroup && !site) needOfGroup.set(requirementGroup.id, { type, module, at, subcatchment });
     const [low, high] = PRICE[type].bid;
     const unitPrice = between(random, low, high);
-    const common = { id: `R${pad(i + 1, width)}`, divisible: random() < 0.6, group: group('H', i) };
+    const common = { id: `R${pad(i + 1, width)}`, divisible: random() < 0.6, group: requirementGroup };
     if (type === 'Biodiversity') {
-      const module = weighted(random, MODULE_MIX);
       const units = round2(module === 'Area' ? between(random, 0.5, 8) : between(random, 0.2, 2));
       requirements.push({
         ...common,
         bid: Math.round(units * unitPrice),
         type,
         ...habitatFor(module, DEMAND_BANDS),
-        ...place(),
+        ...at,
         localOnly: random() < 0.1,
         subcatchment: null,
         ongoingOnly: false,
@@ -160,7 +178,7 @@ export function generateRound(shape: RoundShape): Instance {
         ...common,
         bid: Math.round(perYear * unitPrice * ((years - starts) / years)),
         type,
-        subcatchment: pick(random, subcatchments),
+        subcatchment,
         localOnly: false,
         ongoingOnly: random() < 0.25,
         units: Array.from({ length: years }, (_, t) => (t >= starts ? perYear : 0)),

@@ -39,9 +39,15 @@ export function greedyComponent(round: PreparedRound, component: Component, allo
     return list;
   };
 
+  // Starts from whatever the allocation already holds (won projects, their flows, fills).
   let remaining = new Map<number, number[]>();
+  for (const flow of allocation.flows) {
+    const left = remaining.get(flow.credit) ?? [...(round.credits[flow.credit]?.sellable ?? [])];
+    left[flow.period] = (left[flow.period] ?? 0) - flow.units;
+    remaining.set(flow.credit, left);
+  }
   const capacity = (c: number, t: number) => remaining.get(c)?.[t] ?? round.credits[c]?.sellable[t] ?? 0;
-  const won = new Set<number>();
+  const won = new Set(component.projects.filter((p) => allocation.won[p]));
   const groupMembers = new Map<string, number[]>();
   for (const p of component.projects) {
     const group = round.projects[p]?.group;
@@ -131,6 +137,7 @@ export function greedyComponent(round: PreparedRound, component: Component, allo
   );
   const done = new Set<string>();
   for (const r of order) {
+    if ((allocation.fill[r] ?? 0) > 0) continue;
     const requirement = round.requirements[r] as Requirement;
     const group = requirement.group;
     if (group?.type === 'XOR') {

@@ -52,6 +52,8 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const marketOf = (type: string, detail: string | null | undefined) => `${type}|${detail ?? ''}`;
+
 /** Which credits may serve a requirement ignoring place: the part of compatibility pools share. */
 function habitatKey(requirement: Requirement): string {
   if (requirement.type !== 'Biodiversity') {
@@ -74,6 +76,8 @@ export function prepareRound(instance: Instance): PreparedRound {
   const requirements = [...instance.requirements].sort((a, b) => compareIds(a.id, b.id));
   const neighbours = neighboursOf(instance);
   const credits: SupplyCredit[] = [];
+  // Credits can only ever serve requirements of their own type and module (or subcatchment).
+  const creditsByMarket = new Map<string, number[]>();
   const creditsOfProject: number[][] = projects.map((project, p) =>
     project.credits.map((credit, index) => {
       const periods = periodsOf(credit.type, instance.years);
@@ -81,7 +85,13 @@ export function prepareRound(instance: Instance): PreparedRound {
         sellableUnits(credit, t, instance.reservePercent),
       );
       credits.push({ project: p, index, sellable, permanent: credit.permanent });
-      return credits.length - 1;
+      const c = credits.length - 1;
+      const key = marketOf(
+        credit.type,
+        credit.type === 'Biodiversity' ? credit.module : project.subcatchment,
+      );
+      creditsByMarket.set(key, [...(creditsByMarket.get(key) ?? []), c]);
+      return c;
     }),
   );
 
@@ -121,7 +131,9 @@ export function prepareRound(instance: Instance): PreparedRound {
     }
     // Class members differ only in their yearly units, so compatibility is judged for every year at once.
     const anyYear: Requirement = { ...requirement, units: Array.from({ length: periods }, () => 1) };
-    for (const [c, credit] of credits.entries()) {
+    const market = marketOf(requirement.type, bio ? requirement.module : requirement.subcatchment);
+    for (const c of creditsByMarket.get(market) ?? []) {
+      const credit = credits[c] as SupplyCredit;
       const project = projects[credit.project] as Project;
       const item = project.credits[credit.index];
       if (!item) continue;
@@ -137,7 +149,8 @@ export function prepareRound(instance: Instance): PreparedRound {
   function farCredits(requirement: Requirement): number[] {
     const demand = habitatOf(requirement);
     const out: number[] = [];
-    for (const [c, credit] of credits.entries()) {
+    for (const c of creditsByMarket.get(marketOf(requirement.type, requirement.module)) ?? []) {
+      const credit = credits[c] as SupplyCredit;
       const item = (projects[credit.project] as Project).credits[credit.index];
       if (item?.type !== 'Biodiversity') continue;
       if (requirement.ongoingOnly && !item.permanent) continue;

@@ -14,6 +14,9 @@ export type SolveRequest = {
   values: Float64Array;
   timeLimitSeconds: number;
   absoluteGap: number;
+  /** HiGHS presolve and primal-heuristic effort for this solve. */
+  presolve: 'on' | 'off';
+  heuristicEffort: number;
   /** A known feasible start (column index, value) for the integer columns; may be empty. */
   warmStart: { indices: Int32Array; values: Float64Array };
 };

@@ -38,6 +38,8 @@ function solve(request: SolveRequest): void {
       mip_abs_gap: request.absoluteGap,
       mip_rel_gap: 0,
       random_seed: 0,
+      presolve: request.presolve,
+      mip_heuristic_effort: request.heuristicEffort,
     });
     if (request.warmStart.indices.length > 0) {
       model.setSolution({ indices: request.warmStart.indices, values: request.warmStart.values });
