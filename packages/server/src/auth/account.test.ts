@@ -186,6 +186,25 @@ describeWithApp('accounts', (t) => {
     expect([resend.json(), reset.json()]).toEqual([{}, {}]);
   });
 
+  it('answers 422 for resend-confirmation, reset-password and confirm-sign-up with invalid fields', async () => {
+    const resend = await post('/api/auth/resend-confirmation', { email: 'nope' });
+    expect(resend.statusCode).toBe(422);
+    expect(resend.json().errors).toEqual([{ path: 'email', message: 'Not a valid email address' }]);
+    const reset = await post('/api/auth/reset-password', {});
+    expect(reset.json().errors).toEqual([{ path: 'username', message: 'Field required' }]);
+    const confirm = await post('/api/auth/confirm-sign-up', { email: 'a@b.example', code: '12ab' });
+    expect(confirm.json().errors).toEqual([{ path: 'code', message: 'Must be a 6-digit code' }]);
+  });
+
+  it('answers invalid_code for a confirmation to an unknown address', async () => {
+    const response = await post('/api/auth/confirm-sign-up', {
+      email: 'ghost@nowhere.example',
+      code: '123456',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('invalid_code');
+  });
+
   it('resets a password by e-mailed code and ends every session of the user', async () => {
     const { user, password } = await buildUser(t.db);
     const cookie = await signIn(t.app, user.username, password);

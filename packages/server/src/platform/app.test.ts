@@ -63,6 +63,32 @@ describeWithApp('platform', (t) => {
     expect(response.json()).toMatchObject({ error: 'csrf' });
   });
 
+  it('answers malformed JSON with a bad_request body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "x"',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request' });
+  });
+
+  it('answers an unexpected failure with a bare internal error, logging the detail', async () => {
+    const lines: string[] = [];
+    const app = await t.withConfig(
+      { logLevel: 'error' },
+      { logDestination: { write: (line) => lines.push(line) } },
+    );
+    app.get('/api/test-failure', async () => {
+      throw new Error('database exploded at row 42');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/test-failure' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'internal', message: 'An unexpected error occurred' });
+    expect(lines.join('')).toContain('database exploded at row 42');
+  });
+
   it('serves the built web app and falls back to index.html, never for /api', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'curlew-web-dist-'));
     mkdirSync(path.join(dist, 'assets'));
