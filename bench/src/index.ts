@@ -1,0 +1,81 @@
+// `npm run bench`: prints the figures issue targets are judged by. Figures, not pass/fail: the machine is shared.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { weighPageScripts } from './login-bundle.ts';
+import { repoRoot, spawnServer } from './spawn-server.ts';
+
+const LOGIN_JS_TARGET_KB = 150;
+const USER_ROUTE_RATIO_TARGET = 0.7;
+const DEMO_PASSWORD = 'bench-demo-password-2026';
+
+/** Requests per second that autocannon sustains on one GET with the given cookie. */
+async function requestsPerSecond(url: string, cookie: string, seconds: number): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration: seconds, headers: { cookie } });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return result.requests.average;
+}
+
+async function benchLoginBundle(): Promise<void> {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: repoRoot, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('web build failed');
+  const server = await spawnServer(join(repoRoot, 'packages/server/src/main.ts'), {
+    CURLEW_DEMO_PASSWORD: DEMO_PASSWORD,
+  });
+  try {
+    const weight = await weighPageScripts(`${server.baseUrl}/login`);
+    console.log('\nJavaScript loaded by /login (gzip):');
+    for (const script of weight.scripts.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.log(`  ${(script.gzipBytes / 1024).toFixed(1).padStart(7)} kB  ${script.url}`);
+    }
+    const totalKb = weight.totalGzipBytes / 1024;
+    console.log(
+      `  total ${totalKb.toFixed(1)} kB gzipped in ${weight.scripts.length} scripts (target <= ${LOGIN_JS_TARGET_KB} kB): ${totalKb <= LOGIN_JS_TARGET_KB ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchUserRoute(): Promise<void> {
+  const server = await spawnServer(join(repoRoot, 'bench/src/api-server.ts'), {
+    CURLEW_DEMO_PASSWORD: DEMO_PASSWORD,
+  });
+  try {
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'buyer', password: DEMO_PASSWORD }),
+    });
+    const cookie = login.headers.getSetCookie().find((value) => value.startsWith('curlew_session='));
+    if (!login.ok || !cookie) throw new Error(`demo sign-in failed: ${login.status}`);
+    const sessionCookie = cookie.split(';')[0] ?? '';
+    const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+    // Warm both routes, then measure them alternately so drift on a shared machine hits both alike.
+    await requestsPerSecond(`${server.baseUrl}/api/bench/session`, sessionCookie, 1);
+    await requestsPerSecond(`${server.baseUrl}/api/auth/user`, sessionCookie, 1);
+    const bare: number[] = [];
+    const user: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      bare.push(await requestsPerSecond(`${server.baseUrl}/api/bench/session`, sessionCookie, seconds));
+      user.push(await requestsPerSecond(`${server.baseUrl}/api/auth/user`, sessionCookie, seconds));
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const ratio = mean(user) / mean(bare);
+    console.log(
+      '\nGET /api/auth/user (signed in) vs a bare route doing the same session lookup (PGlite, 10 connections):',
+    );
+    console.log(`  bare session lookup  ${mean(bare).toFixed(0).padStart(6)} req/s`);
+    console.log(`  GET /api/auth/user   ${mean(user).toFixed(0).padStart(6)} req/s`);
+    console.log(
+      `  ratio ${ratio.toFixed(2)} (target >= ${USER_ROUTE_RATIO_TARGET}): ${ratio >= USER_ROUTE_RATIO_TARGET ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await benchLoginBundle();
+await benchUserRoute();
