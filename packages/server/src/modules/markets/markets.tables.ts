@@ -1,0 +1,62 @@
+import type { MarketRoundStatus, ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** Markets run by the operator; only what rounds and their references need so far. */
+export const markets = pgTable('markets', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  createdAt: at().notNull(),
+  updatedAt: at().notNull(),
+});
+
+/** Market rounds: the reference other records keep (id, name, status, market); the rest arrives with rounds. */
+export const marketRounds = pgTable(
+  'market_rounds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id),
+    name: text().notNull(),
+    status: text().$type<MarketRoundStatus>().notNull().default('Draft'),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (table) => [index('market_rounds_market_idx').on(table.marketId)],
+);
+
+/**
+ * An organisation's part in a round in one capacity: ExpressInterest records it as Interested,
+ * RegisterAsParticipant as Provisional; the round's own actions take it further.
+ */
+export const participations = pgTable(
+  'participations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
+    capacity: text().$type<ParticipationCapacity>().notNull(),
+    status: text().$type<RegistrationStatus>().notNull(),
+    /** The agent that registered it for its client, if any. */
+    agentOrganisationId: uuid().references(() => organisations.id),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (table) => [
+    uniqueIndex('participations_round_organisation_capacity_idx').on(
+      table.marketRoundId,
+      table.organisationId,
+      table.capacity,
+    ),
+    index('participations_organisation_idx').on(table.organisationId),
+  ],
+);

@@ -1,0 +1,31 @@
+import type { ORGANISATION_ACTIONS, ORGANISATION_CREATE_ACTIONS } from '@curlew/domain';
+import { operatorOnly, relationIn } from '../../platform/actions/policy.ts';
+import type { CreatePolicies, RecordPolicies } from '../../platform/actions/types.ts';
+import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
+
+const EVERYONE_INVOLVED = 'Only the market operator, members of the organisation and its agents can do this';
+const OPERATOR_OR_MEMBERS = 'Only the market operator and members of the organisation can do this';
+
+/**
+ * Who may run each organisation action (the table in ARCHITECTURE.md "Who may do which organisation action").
+ * Relations come from the scope: operator, member of the organisation, or agent acting for it as a client.
+ * Further checks that need the submitted values happen in the handlers: only the operator changes a type; an
+ * agent registers or expresses interest only with approved RegisterForRound authority for that round, and gives
+ * authority only to itself.
+ */
+export const organisationPolicies = {
+  Update: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
+  Comment: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
+  InviteUser: relationIn<OrganisationRelation>(['operator', 'member'], OPERATOR_OR_MEMBERS),
+  RegisterAsParticipant: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
+  ExpressInterest: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
+  AddParticipantClient: relationIn<OrganisationRelation>(['operator', 'member'], OPERATOR_OR_MEMBERS),
+  ProvideAgentAuthority: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
+} satisfies RecordPolicies<typeof ORGANISATION_ACTIONS, OrganisationRow, OrganisationRelation>;
+
+/** Only the market operator adds operator, LPA and participant organisations (agents sign up themselves). */
+export const organisationCreatePolicies = {
+  CreateOperator: operatorOnly,
+  CreateLpa: operatorOnly,
+  CreateParticipant: operatorOnly,
+} satisfies CreatePolicies<typeof ORGANISATION_CREATE_ACTIONS>;

@@ -1,0 +1,53 @@
+import { USER_ACTIONS } from '@curlew/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '../../auth/auth.tables.ts';
+import { requirePasswordReset } from '../../auth/managed-users.ts';
+import { endAllSessions } from '../../auth/sessions.ts';
+import type { UserRow } from '../../auth/users.repo.ts';
+import { allow, deny, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
+import { defineEntityActions } from '../../platform/actions/runner.ts';
+import type { PolicyRule, RecordHandlers, RecordPolicies } from '../../platform/actions/types.ts';
+import { type UserRelation, userKind } from './users.kind.ts';
+
+const operatorButNotOnSelf: PolicyRule<UserRow, UserRelation> = ({ relation }) => {
+  if (relation === 'self') return deny('You cannot do this to your own account');
+  return relation === 'operator' ? allow : deny(OPERATOR_ONLY);
+};
+
+/** Only the market operator manages accounts, and never their own (no locking oneself out). */
+export const userPolicies = {
+  Disable: operatorButNotOnSelf,
+  Enable: operatorButNotOnSelf,
+  ForcePasswordReset: operatorButNotOnSelf,
+} satisfies RecordPolicies<typeof USER_ACTIONS, UserRow, UserRelation>;
+
+/** Disable ends every session; Enable lets the user in again; ForcePasswordReset demands a reset by code. */
+export const userHandlers = {
+  Disable: {
+    async handle({ tx, record, now }) {
+      await tx.update(users).set({ disabled: true, updatedAt: now }).where(eq(users.id, record.id));
+      await endAllSessions(tx, record.id);
+      return undefined;
+    },
+  },
+  Enable: {
+    async handle({ tx, record, now }) {
+      await tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, record.id));
+      return undefined;
+    },
+  },
+  ForcePasswordReset: {
+    async handle({ deps, record }) {
+      await requirePasswordReset(deps, record.id);
+      return { message: `${record.displayName} must reset their password at the next sign-in` };
+    },
+  },
+} satisfies RecordHandlers<typeof USER_ACTIONS, UserRow, UserRelation>;
+
+/** Account actions on `/user/{id}` (also reachable as `POST /api/user/{id}/disable|enable|force-password-reset`). */
+export const userActions = defineEntityActions({
+  kind: userKind,
+  definitions: USER_ACTIONS,
+  policies: userPolicies,
+  handlers: userHandlers,
+});

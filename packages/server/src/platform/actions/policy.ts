@@ -1,0 +1,24 @@
+import type { Actor, PolicyDecision } from './types.ts';
+
+/** The policy answer that lets the action run. */
+export const allow: PolicyDecision = { allowed: true };
+
+/** A refusal with the reason shown to the user. */
+export const deny = (reason: string): PolicyDecision => ({ allowed: false, reason });
+
+/** Whether the actor belongs to the market operator (admin or sysadmin group). */
+export const isOperator = (actor: Pick<Actor, 'groups'>): boolean =>
+  actor.groups.includes('admin') || actor.groups.includes('sysadmin');
+
+/** Reason given when only the market operator may act. */
+export const OPERATOR_ONLY = 'Only the market operator can do this';
+
+/** Allows the market operator only. */
+export const operatorOnly = (actor: Pick<Actor, 'groups'>): PolicyDecision =>
+  isOperator(actor) ? allow : deny(OPERATOR_ONLY);
+
+/** Allows when the relation is one of `allowed`, else refuses with `reason`. */
+export const relationIn =
+  <Rel extends string>(allowed: readonly Rel[], reason: string) =>
+  ({ relation }: { relation: Rel }): PolicyDecision =>
+    allowed.includes(relation) ? allow : deny(reason);

@@ -1,0 +1,130 @@
+import type {
+  ActionResult,
+  ActionValues,
+  AnyActionDefinition,
+  FormDataExtras,
+  JsonValue,
+  Lifecycle,
+} from '@curlew/domain';
+import type { UserWithOrganisation } from '../../auth/users.repo.ts';
+import type { AppDeps } from '../app.ts';
+import type { Queryable, Transaction } from '../db/connect.ts';
+
+/** The signed-in user an action runs for. */
+export type Actor = UserWithOrganisation;
+
+/** What scopes look at: who the user is, their groups and their organisation. */
+export type ScopeReader = Pick<Actor, 'id' | 'groups' | 'organisationId' | 'organisation'>;
+
+/** A policy's answer: allowed, or refused with the reason shown to the user (403 and the disabled action's reason). */
+export type PolicyDecision = { allowed: true } | { allowed: false; reason: string };
+
+/** A file received with a multipart submission, handed to the handler (the files module stores it). */
+export interface ReceivedFile {
+  /** The File field it was submitted for (dotted path). */
+  fieldId: string;
+  filename: string;
+  mimetype: string;
+  buffer: Buffer;
+}
+
+/** Who acts on what: the actor, the record and how the actor relates to it (computed by the entity's scope). */
+export interface Subject<Rec, Rel extends string> {
+  actor: Actor;
+  record: Rec;
+  relation: Rel;
+}
+
+/**
+ * How the runner reaches one kind of entity: load by id, relate the actor to a record (null = outside the
+ * actor's scope, answered 404), and optionally its lifecycle.
+ */
+export interface EntityKind<Rec, Rel extends string, Status extends string = string> {
+  /** First segment of the self link (`organisation` in `/organisation/{id}`); also the activity subject type. */
+  entity: string;
+  /** The collection segment (`organisations`), where create actions live. */
+  collection: string;
+  /** Loads a record; undefined when there is none (malformed ids included). `forUpdate` locks the row. */
+  load(db: Queryable, id: string, options?: { forUpdate?: boolean }): Promise<Rec | undefined>;
+  /** The actor's relation to the record, or null when the record is outside the actor's scope. */
+  relate(db: Queryable, actor: ScopeReader, record: Rec): Promise<Rel | null>;
+  idOf(record: Rec): string;
+  /** The entity's lifecycle and how to read a record's status; required when any action declares an edge. */
+  lifecycle?: { definition: Lifecycle<Status>; statusOf(record: Rec): Status };
+}
+
+/** What a form-data loader receives. */
+export interface LoaderContext<Rec, Rel extends string> extends Subject<Rec, Rel> {
+  deps: AppDeps;
+  db: Queryable;
+}
+
+/** What every handler receives, whether on a record or a collection. */
+export interface HandlerContextBase<Values> {
+  /** The application's dependencies with `db` bound to the action's transaction and e-mails sent after commit. */
+  deps: AppDeps;
+  tx: Transaction;
+  actor: Actor;
+  values: Values;
+  files: readonly ReceivedFile[];
+  now: Date;
+  /** Runs a side effect once the transaction has committed (never when it rolls back). */
+  afterCommit(effect: () => Promise<void>): void;
+  /** Adds details to the action's activity entry (e.g. the invited user's e-mail address). */
+  describe(details: Record<string, JsonValue>): void;
+}
+
+/** What a handler on a record receives. */
+export interface HandlerContext<Rec, Rel extends string, Values>
+  extends HandlerContextBase<Values>,
+    Subject<Rec, Rel> {}
+
+/** A policy rule of an action on a record: who may run it, given how they relate to the record. */
+export type PolicyRule<Rec, Rel extends string> = (subject: Subject<Rec, Rel>) => PolicyDecision;
+
+/** The handler half of an action on a record: where it applies, its optional form loader, and the work. */
+export interface RecordActionHandler<Def extends AnyActionDefinition, Rec, Rel extends string> {
+  /** Whether the action exists for this record at all (e.g. AddParticipantClient only on agents); default yes. */
+  appliesTo?(record: Rec): boolean;
+  /** Initial values, options, settings, declarations and warnings of the form for this record and actor. */
+  load?(context: LoaderContext<Rec, Rel>): Promise<FormDataExtras>;
+  /** Does the work inside the action's transaction; answers the result (default: context of the record). */
+  handle(context: HandlerContext<Rec, Rel, ActionValues<Def>>): Promise<ActionResult | undefined>;
+}
+
+/** The policy rule of every action on a record of one kind, by action id: a missing or extra id is a compile error. */
+export type RecordPolicies<Defs extends readonly AnyActionDefinition[], Rec, Rel extends string> = {
+  [Def in Defs[number] as Def['id']]: PolicyRule<Rec, Rel>;
+};
+
+/** The handler of every action on a record of one kind, by action id: a missing or extra id is a compile error. */
+export type RecordHandlers<Defs extends readonly AnyActionDefinition[], Rec, Rel extends string> = {
+  [Def in Defs[number] as Def['id']]: RecordActionHandler<Def, Rec, Rel>;
+};
+
+/** What a create action's form loader receives. */
+export interface CreateLoaderContext {
+  deps: AppDeps;
+  db: Queryable;
+  actor: Actor;
+}
+
+/** A policy rule of a create action: who may add records to the collection. */
+export type CreatePolicyRule = (actor: Actor) => PolicyDecision;
+
+/** The handler half of a create action on a collection. */
+export interface CreateActionHandler<Def extends AnyActionDefinition> {
+  load?(context: CreateLoaderContext): Promise<FormDataExtras>;
+  /** Creates the record in the transaction and answers its id (and optionally a result). */
+  handle(context: HandlerContextBase<ActionValues<Def>>): Promise<{ id: string; result?: ActionResult }>;
+}
+
+/** The policy rule of every create action of one collection, by action id. */
+export type CreatePolicies<Defs extends readonly AnyActionDefinition[]> = {
+  [Def in Defs[number] as Def['id']]: CreatePolicyRule;
+};
+
+/** The handler of every create action of one collection, by action id. */
+export type CreateHandlers<Defs extends readonly AnyActionDefinition[]> = {
+  [Def in Defs[number] as Def['id']]: CreateActionHandler<Def>;
+};
