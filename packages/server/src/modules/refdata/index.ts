@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { registerRefDataOptionRoutes } from './refdata.options.routes.ts';
+import { registerRefDataRoutes } from './refdata.routes.ts';
+
+export { seedReferenceData } from './refdata.seed.ts';
+
+/** Every reference-data route: settings lists and items, writes, NCA import and option lists. */
+export async function registerReferenceData(app: FastifyInstance): Promise<void> {
+  await registerRefDataRoutes(app);
+  await registerRefDataOptionRoutes(app);
+}
