@@ -3,4 +3,5 @@ export * from '../../auth/auth.tables.ts';
 export * from '../../modules/comments/comments.tables.ts';
 export * from '../../modules/files/files.tables.ts';
 export * from '../../modules/organisations/organisations.tables.ts';
+export * from '../../modules/refdata/refdata.tables.ts';
 export * from '../mail.tables.ts';
