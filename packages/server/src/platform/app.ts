@@ -6,6 +6,7 @@ import pino, { type DestinationStream } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes.ts';
 import { registerCommentRoutes } from '../modules/comments/comments.routes.ts';
 import { registerFileRoutes } from '../modules/files/files.routes.ts';
+import { registerReferenceData } from '../modules/refdata/index.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { assertSameSiteRequest } from './csrf.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registerAuthRoutes);
   await app.register(registerCommentRoutes);
   await app.register(registerFileRoutes);
+  await app.register(registerReferenceData);
   if (!config.production) await app.register(registerDevRoutes);
 
   const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
