@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { seedReferenceData } from './modules/refdata/index.ts';
 import { buildApp } from './platform/app.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -33,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     connection = await connect(config);
     await connection.migrate();
+    await seedReferenceData(connection.db);
     seeded = config.production
       ? false
       : await seedDemoData(connection.db, { password: config.demoPassword, clock: systemClock });
