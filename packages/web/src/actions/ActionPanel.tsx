@@ -90,7 +90,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
   };
 
   let content: ReactNode;
-  if (state.status === 'loading') content = <Loader aria-label="Loading the form" />;
+  if (state.status === 'loading') content = <Loader role="status" aria-label="Loading the form" />;
   else if (state.status === 'failed')
     content = (
       <Alert color="red" role="alert" title="The form could not be loaded">

@@ -1,6 +1,6 @@
 import type { BooleanField as BooleanFieldDefinition } from '@curlew/domain';
 import { Switch } from '@mantine/core';
-import { type FieldControlProps, inputFeedback } from './fieldProps.ts';
+import { choiceFeedback, type FieldControlProps } from './fieldProps.ts';
 
 /** An on/off switch carrying its own label. */
 export function BooleanField({
@@ -17,7 +17,7 @@ export function BooleanField({
       label={label}
       checked={value === true}
       onChange={(event) => onChange(event.currentTarget.checked)}
-      {...inputFeedback({ error, warning })}
+      {...choiceFeedback({ error, warning })}
     />
   );
 }

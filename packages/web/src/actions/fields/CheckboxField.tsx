@@ -1,6 +1,6 @@
 import type { CheckboxField as CheckboxFieldDefinition } from '@curlew/domain';
 import { Checkbox } from '@mantine/core';
-import { type FieldControlProps, inputFeedback } from './fieldProps.ts';
+import { choiceFeedback, type FieldControlProps } from './fieldProps.ts';
 
 /** A single tick box carrying its own label (agreements, confirmations). */
 export function CheckboxField({
@@ -17,7 +17,7 @@ export function CheckboxField({
       label={label}
       checked={value === true}
       onChange={(event) => onChange(event.currentTarget.checked)}
-      {...inputFeedback({ error, warning })}
+      {...choiceFeedback({ error, warning })}
     />
   );
 }

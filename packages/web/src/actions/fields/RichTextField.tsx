@@ -24,7 +24,7 @@ export function RichTextField({
   invalid,
 }: FieldControlProps<RichTextFieldDefinition>) {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the editor" />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the editor" />}>
       <RichTextEditor
         value={richTextOf(value)}
         onChange={onChange}

@@ -48,6 +48,19 @@ export const inputFeedback = ({
   styles: { description: { color: 'var(--mantine-color-orange-9)' } },
 });
 
+/** The error and warning of a Mantine checkbox or switch (they take no wrapper order). */
+export const choiceFeedback = ({
+  error,
+  warning,
+}: {
+  error: string | undefined;
+  warning: string | undefined;
+}) => ({
+  error,
+  description: warning,
+  styles: { description: { color: 'var(--mantine-color-orange-9)' } },
+});
+
 /** The value as text, or undefined for anything else. */
 export const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

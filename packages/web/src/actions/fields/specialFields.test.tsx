@@ -8,7 +8,7 @@ import {
 } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerActions } from '../registry.ts';
 import { renderForm } from '../testing/render.tsx';
@@ -109,6 +109,9 @@ describe('Phone field', () => {
 });
 
 describe('RichText field', () => {
+  // The editor chunk is compiled on first use; load it up front so the tests do not wait on the compiler.
+  beforeAll(() => import('../richtext/RichTextEditor.tsx'), 120_000);
+
   it('loads the editor lazily and shows the stored text', async () => {
     const json = JSON.stringify({
       root: {

@@ -11,6 +11,7 @@ import { renderForm } from '../testing/render.tsx';
 registerActions([commentAction]);
 
 let server: LocalServer;
+beforeAll(() => import('./RichTextEditor.tsx'), 120_000);
 beforeAll(async () => {
   server = await startLocalServer({ 'POST /api/project/4/action/Comment': { body: {} } });
 });
