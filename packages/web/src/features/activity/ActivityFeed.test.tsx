@@ -1,0 +1,108 @@
+import type { ActivityItemView, FeedPage } from '@curlew/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { ActivityFeed } from './ActivityFeed.tsx';
+import { statusChangeText } from './display.ts';
+import { renderWithApi } from './renderWithApi.tsx';
+
+const entry = (overrides: Partial<ActivityItemView>): ActivityItemView => ({
+  id: 'a1',
+  subjectType: 'organisation',
+  subjectId: 'o1',
+  actionId: 'Update',
+  title: 'Update details',
+  actor: { id: 'u1', displayName: 'Sam Supplier', organisationName: 'Wetland Trust' },
+  statusBefore: null,
+  statusAfter: null,
+  details: null,
+  at: '2025-09-03T08:05:00.000Z',
+  ...overrides,
+});
+
+const page = (items: ActivityItemView[], total = items.length, number = 1): FeedPage<ActivityItemView> => ({
+  items,
+  total,
+  page: number,
+  pageSize: 10,
+});
+
+const path = (subjectId: string, number = 1) =>
+  `GET /api/activity?subjectType=organisation&subjectId=${subjectId}&page=${number}&pageSize=10`;
+
+describe('ActivityFeed', () => {
+  let server: LocalServer;
+  beforeAll(async () => {
+    server = await startLocalServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("shows who did what, when ('d MMM yyyy HH:mm', UK time) and the status change, newest first", async () => {
+    server.routes = {
+      [path('o1')]: {
+        body: page([
+          entry({
+            id: 'a2',
+            title: 'Submit',
+            statusBefore: 'Draft',
+            statusAfter: 'Submitted',
+            at: '2025-09-03T08:05:00.000Z',
+          }),
+          entry({ id: 'a1', title: 'Comment', actor: null, at: '2025-01-15T23:30:00.000Z' }),
+        ]),
+      },
+    };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o1' }} />, server.origin);
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Sam Supplier Submit (Draft → Submitted)3 Sep 2025 09:05',
+      'System Comment15 Jan 2025 23:30',
+    ]);
+  });
+
+  it('shows a loader while loading and a message when there is no activity', async () => {
+    server.routes = { [path('o2')]: { body: page([]), delayMs: 150 } };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o2' }} />, server.origin);
+    expect(screen.getByLabelText('Loading activity')).toBeInTheDocument();
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the activity cannot be loaded", async () => {
+    server.routes = {
+      [path('o3')]: {
+        status: 404,
+        body: { error: 'not_found', message: 'No organisation o3 that you may see' },
+      },
+    };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o3' }} />, server.origin);
+    expect(await screen.findByText('The activity could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('No organisation o3 that you may see')).toBeInTheDocument();
+  });
+
+  it('pages through a long feed', async () => {
+    server.routes = {
+      [path('o4')]: { body: page([entry({ id: 'p1', title: 'First page entry' })], 12) },
+      [path('o4', 2)]: { body: page([entry({ id: 'p2', title: 'Second page entry' })], 12, 2) },
+    };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o4' }} />, server.origin);
+    expect(await screen.findByText('First page entry', { exact: false })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getByText('Second page entry', { exact: false })).toBeInTheDocument());
+  });
+});
+
+describe('statusChangeText', () => {
+  it.each([
+    ['Draft', 'Submitted', 'Draft → Submitted'],
+    [null, 'Registered', '→ Registered'],
+    ['Open', 'Open', undefined],
+    [null, null, undefined],
+    ['Open', null, undefined],
+  ])('%s, %s -> %s', (before, after, text) => {
+    expect(statusChangeText(before, after)).toBe(text);
+  });
+});

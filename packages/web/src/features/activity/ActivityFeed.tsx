@@ -1,0 +1,87 @@
+import { type ActivityItemView, formatDateTime, type SubjectRef } from '@curlew/domain';
+import { Alert, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
+import { useActivity } from './activityApi.ts';
+import { DISPLAY_TIME_ZONE, statusChangeText } from './display.ts';
+
+/** One activity entry: who did what, when, and the status change if any. */
+export function ActivityEntry({ item }: { item: ActivityItemView }) {
+  const change = statusChangeText(item.statusBefore, item.statusAfter);
+  return (
+    <li style={{ borderBottom: '1px solid var(--mantine-color-default-border)', paddingBlock: 6 }}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text size="sm">
+          <Text span fw={600} size="sm">
+            {item.actor?.displayName ?? 'System'}
+          </Text>{' '}
+          {item.title}
+          {change !== undefined && (
+            <Text span size="sm" c="dimmed">
+              {` (${change})`}
+            </Text>
+          )}
+        </Text>
+        <Text size="sm" c="dimmed" component="time" dateTime={item.at} style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(item.at, { timeZone: DISPLAY_TIME_ZONE })}
+        </Text>
+      </Group>
+    </li>
+  );
+}
+
+/** Props of the activity feed. */
+export interface ActivityFeedProps {
+  subject: SubjectRef;
+  pageSize?: number;
+  /** Heading level of the 'Activity' title (default 2). */
+  headingOrder?: 2 | 3 | 4;
+}
+
+/**
+ * The activity of an entity (who, what, when, status before → after), newest first and paged, with loading, empty
+ * and error states: drop it into any entity page with the entity's kind and id.
+ */
+export function ActivityFeed({ subject, pageSize = 10, headingOrder = 2 }: ActivityFeedProps) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const activity = useActivity(subject, page, pageSize);
+  let body: ReactNode;
+  if (activity.isPending) body = <Loader size="sm" aria-label="Loading activity" />;
+  else if (activity.isError) {
+    body = (
+      <Alert color="red" title="The activity could not be loaded">
+        {activity.error.message}
+      </Alert>
+    );
+  } else if (activity.data.total === 0) body = <Text c="dimmed">No activity yet</Text>;
+  else {
+    const pages = Math.ceil(activity.data.total / pageSize);
+    body = (
+      <>
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-labelledby={headingId}>
+          {activity.data.items.map((item) => (
+            <ActivityEntry key={item.id} item={item} />
+          ))}
+        </ul>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={headingOrder} size="h4" id={headingId}>
+        Activity
+      </Title>
+      {body}
+    </Stack>
+  );
+}

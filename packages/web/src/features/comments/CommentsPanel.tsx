@@ -1,0 +1,117 @@
+import {
+  commentAction,
+  type EntityAction,
+  type RichTextValue,
+  type SubjectRef,
+  validateAction,
+} from '@curlew/domain';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
+import { ActionCallError, postSubmission } from '../../actions/actionApi.ts';
+import { activityQueryKey } from '../activity/activityApi.ts';
+import { CommentList } from './CommentList.tsx';
+import { commentsQueryKey } from './commentsApi.ts';
+
+// Lexical loads only when a page shows the comment editor.
+const CommentEditor = lazy(() => import('./CommentEditor.tsx'));
+
+/** Props of the comments section of an entity page. */
+export interface CommentsPanelProps {
+  subject: SubjectRef;
+  /** The entity's self link (`/organisation/123`): comments are its Comment action. */
+  self: string;
+  /** The entity's actions for the signed-in user: the editor shows only when Comment is listed and enabled. */
+  actions?: readonly EntityAction[];
+  pageSize?: number;
+}
+
+/**
+ * The comments of an entity: the list (newest first) and, when the server offers the Comment action, an editor
+ * with '@' mentions whose submission runs that action.
+ */
+export function CommentsPanel({ subject, self, actions = [], pageSize }: CommentsPanelProps) {
+  const { apiBase } = useActionsConfig();
+  const queryClient = useQueryClient();
+  const labelId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState<RichTextValue | undefined>(undefined);
+  const [editorKey, setEditorKey] = useState(0);
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+  const comment = actions.find((action) => action.id === commentAction.id);
+
+  const submit = async () => {
+    const values = value === undefined ? {} : { content: value };
+    const validation = validateAction(commentAction, values);
+    if (!validation.success) {
+      setFieldError(validation.errors[0]?.message);
+      return;
+    }
+    setFieldError(undefined);
+    setFailure(undefined);
+    setSending(true);
+    try {
+      await postSubmission(apiBase, `${self}/action/${commentAction.id}`, values, []);
+      setValue(undefined);
+      setEditorKey((key) => key + 1);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: commentsQueryKey(subject) }),
+        queryClient.invalidateQueries({ queryKey: activityQueryKey(subject) }),
+      ]);
+    } catch (error) {
+      if (!(error instanceof ActionCallError)) throw error;
+      setFailure(error.bannerText);
+      setFieldError(error.fieldErrors.find((issue) => issue.path === 'content')?.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={`${labelId}-heading`}>
+      <Title order={2} size="h4" id={`${labelId}-heading`}>
+        Comments
+      </Title>
+      {comment?.enabled === true && (
+        <Stack gap={6}>
+          <Text component="label" id={labelId} size="sm" fw={500}>
+            Add a comment
+          </Text>
+          {failure !== undefined && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the editor" />}>
+            <CommentEditor
+              key={editorKey}
+              subject={subject}
+              onChange={(next) => {
+                setValue(next);
+                if (next !== undefined) setFieldError(undefined);
+              }}
+              labelledBy={labelId}
+              describedBy={fieldError === undefined ? undefined : errorId}
+              invalid={fieldError !== undefined}
+              disabled={sending}
+            />
+          </Suspense>
+          {fieldError !== undefined && (
+            <Text id={errorId} size="sm" c="red.9">
+              {fieldError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button onClick={() => void submit()} loading={sending}>
+              {comment.title}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      <CommentList subject={subject} {...(pageSize === undefined ? {} : { pageSize })} />
+    </Stack>
+  );
+}
