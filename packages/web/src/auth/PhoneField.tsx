@@ -1,5 +1,5 @@
 import { Group, Input, NativeSelect } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput } from 'react-international-phone';
 
 const parsedCountries = defaultCountries.map(parseCountry);
@@ -22,6 +22,13 @@ export function phoneValueOf(phone: string, dialCode: string): string {
   return phone.replace(/\D/g, '').length > dialCode.length ? phone : '';
 }
 
+/** Digits typed in front of the dial code (caret at the start) belong after it: '7+44 ' becomes '+44 7'. */
+export function moveTypedBeforeDialCode(text: string): string {
+  const plus = text.indexOf('+');
+  if (plus <= 0) return text;
+  return `${text.slice(plus)}${text.slice(0, plus)}`;
+}
+
 interface PhoneFieldProps {
   label: string;
   value: string;
@@ -30,13 +37,15 @@ interface PhoneFieldProps {
   onBlur: () => void;
 }
 
-/** A phone number field: digits only, the country's dial code always in front, United Kingdom by default. */
+/** A phone number field: digits only, the dial code always in front, United Kingdom by default; `value` seeds it. */
 export function PhoneField({ label, value, error, onChange, onBlur }: PhoneFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  // The hook owns the typed text; feeding every change back in as `value` drops keys typed in quick succession.
+  const [initialValue] = useState(value);
   const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
     defaultCountry: 'gb',
-    value,
+    value: initialValue,
     countries: defaultCountries,
     preferredCountries: ['gb'],
     forceDialCode: true,
@@ -61,8 +70,23 @@ export function PhoneField({ label, value, error, onChange, onBlur }: PhoneField
           type="tel"
           autoComplete="tel"
           value={inputValue}
-          onChange={handlePhoneValueChange}
+          onChange={(event) => {
+            const input = event.currentTarget;
+            const moved = moveTypedBeforeDialCode(input.value);
+            if (moved !== input.value) {
+              input.value = moved;
+              input.setSelectionRange(moved.length, moved.length);
+            }
+            handlePhoneValueChange(event);
+          }}
           onBlur={onBlur}
+          onFocus={(event) => {
+            // Focus lands before the fixed dial code (e.g. when tabbing in); typing there would be lost.
+            const input = event.currentTarget;
+            const prefixLength = country.dialCode.length + 2;
+            if ((input.selectionStart ?? 0) < prefixLength)
+              input.setSelectionRange(input.value.length, input.value.length);
+          }}
           error={Boolean(error)}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}

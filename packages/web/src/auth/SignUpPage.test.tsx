@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render.tsx';
-import { PHONE_COUNTRIES, phoneValueOf } from './PhoneField.tsx';
+import { moveTypedBeforeDialCode, PHONE_COUNTRIES, phoneValueOf } from './PhoneField.tsx';
 import { SignUpPage } from './SignUpPage.tsx';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -82,6 +82,12 @@ describe('phone helpers', () => {
   it('lists the United Kingdom first', () => {
     expect(PHONE_COUNTRIES[0]?.iso2).toBe('gb');
     expect(PHONE_COUNTRIES.filter((country) => country.iso2 === 'gb')).toHaveLength(1);
+  });
+
+  it('moves digits typed in front of the dial code behind it', () => {
+    expect(moveTypedBeforeDialCode('7+44 ')).toBe('+44 7');
+    expect(moveTypedBeforeDialCode('+44 77')).toBe('+44 77');
+    expect(moveTypedBeforeDialCode('')).toBe('');
   });
 
   it('treats a bare dial code as no number', () => {

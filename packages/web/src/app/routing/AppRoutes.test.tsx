@@ -2,9 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, userWith } from '../../../test/render.tsx';
+import { TEST_TREES } from '../../../test/trees.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { useCrumbName } from './breadcrumbs.tsx';
-import { TEST_TREES } from './testTrees.tsx';
 import type { AreaRoute, AreaRouteTrees } from './types.ts';
 
 const publicRoutes: AreaRoute[] = [{ path: 'login', page: () => <h1>Sign in page</h1> }];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { userWith } from '../../../test/render.tsx';
+import { TEST_TREES } from '../../../test/trees.tsx';
 import { buildCrumbs, pathPrefixes, shouldShowCrumbs } from './crumbs.ts';
 import { routesFor } from './resolve.ts';
-import { TEST_TREES } from './testTrees.tsx';
 
 const adminRoutes = routesFor(userWith(['admin']), TEST_TREES);
 

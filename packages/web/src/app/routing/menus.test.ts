@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { userWith } from '../../../test/render.tsx';
+import { TEST_TREES } from '../../../test/trees.tsx';
 import { isMenuGroup, MENUS, type MenuEntry, visibleMenu } from './menus.ts';
 import { hasRouteFor, routesFor } from './resolve.ts';
-import { TEST_TREES } from './testTrees.tsx';
 
 /** 'Label' for links, 'Group: A, B' for groups. */
 const describeMenu = (entries: readonly MenuEntry[]): string[] =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userWith } from '../../../test/render.tsx';
+import { TEST_TREES } from '../../../test/trees.tsx';
 import { hasRouteFor, type RouteResolution, resolveRoute, routesFor } from './resolve.ts';
-import { TEST_TREES } from './testTrees.tsx';
 
 const outcome = (resolution: RouteResolution): string =>
   resolution.kind === 'page' ? `page:${resolution.route.path}` : resolution.kind;

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt, userWith } from '../../../test/render.tsx';
+import { TEST_TREES } from '../../../test/trees.tsx';
 import { AreaTreesContext } from '../routing/AreaTreesContext.ts';
-import { TEST_TREES } from '../routing/testTrees.tsx';
 import { Header } from './Header.tsx';
 
 const renderHeader = (user: CurrentUser | null) =>

@@ -1,4 +1,4 @@
-import type { AreaRouteTrees } from './types.ts';
+import type { AreaRouteTrees } from '../src/app/routing/types.ts';
 
 const page = (name: string) => () => <h1>{name}</h1>;
 
