@@ -1,12 +1,15 @@
 import type { ActionFormData, ActionResult } from '@curlew/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ActionForm } from '../ActionForm.tsx';
 import { ActionPanelProvider } from '../ActionPanelProvider.tsx';
 import { ActionsConfigContext } from '../ActionsConfig.tsx';
+
+// Tests run beside other work on small machines: give async queries room before calling a wait a failure.
+configure({ asyncUtilTimeout: 10_000 });
 
 function CurrentPath() {
   const location = useLocation();
