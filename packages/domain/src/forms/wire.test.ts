@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineAction } from './action.ts';
-import { actionSubmissionPath, buildActionFormData, fileFieldIds, serialiseAction } from './wire.ts';
+import { defineAction, validateAction } from './action.ts';
+import { fileValue } from './rules.ts';
+import {
+  actionSubmissionPath,
+  buildActionFormData,
+  fileFieldIds,
+  serialiseAction,
+  withUploadedFiles,
+} from './wire.ts';
 
 const upload = defineAction({
   id: 'UploadAgreement',
@@ -83,5 +90,31 @@ describe('actionSubmissionPath', () => {
 describe('fileFieldIds', () => {
   it('names the multipart parts', () => {
     expect(fileFieldIds(upload.fields)).toEqual(['file']);
+  });
+});
+
+describe('withUploadedFiles', () => {
+  it('puts each file part at its field path so the shared schema validates the whole submission', () => {
+    const agreement = defineAction({
+      id: 'UploadNested',
+      title: 'Upload',
+      fields: [
+        { id: 'note', type: 'Input' },
+        { id: 'docs.agreement', type: 'File', accept: ['pdf'] },
+      ],
+      input: z.object({ note: z.string(), docs: z.object({ agreement: fileValue(['pdf']) }) }),
+    });
+    const stored = { name: 'a.pdf', size: 12, type: 'application/pdf', storageKey: 'files/1' };
+    const values = withUploadedFiles({ note: 'signed' }, { 'docs.agreement': stored });
+    expect(values).toEqual({ note: 'signed', docs: { agreement: stored } });
+    const result = validateAction(agreement, values);
+    expect(result.success && result.data.docs.agreement).toBe(stored);
+    const refused = withUploadedFiles(
+      { note: 'x' },
+      { 'docs.agreement': { name: 'a.exe', size: 1, type: '' } },
+    );
+    expect(validateAction(agreement, refused).errors).toEqual([
+      { path: 'docs.agreement', message: 'Executable and disk image files cannot be uploaded' },
+    ]);
   });
 });

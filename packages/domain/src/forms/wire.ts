@@ -13,7 +13,7 @@
  */
 import type { AnyActionDefinition, FormIssue } from './action.ts';
 import type { FieldDefinition, FieldOption, FormGroup, FormStep, JsonValue } from './fields.ts';
-import { type FormValues, setPath } from './values.ts';
+import { type FormValues, setPath, type UploadedFile } from './values.ts';
 
 /** The JSON part of a definition: no zod, no functions. */
 export interface SerialisedAction {
@@ -180,3 +180,13 @@ export const actionSubmissionPath = (
 /** The ids of an action's File fields: the multipart part names the runner maps back into the values. */
 export const fileFieldIds = (fields: readonly FieldDefinition[]): readonly string[] =>
   fields.filter((field) => field.type === 'File').map((field) => field.id);
+
+/**
+ * The values of a multipart submission for the runner: the parsed `submission` part with each uploaded file set
+ * at its field id (the part name), ready for the action's `input` schema.
+ */
+export const withUploadedFiles = <F extends UploadedFile>(
+  submission: FormValues,
+  files: Readonly<Record<string, F>>,
+): FormValues =>
+  Object.entries(files).reduce((values, [fieldId, file]) => setPath(values, fieldId, file), submission);
