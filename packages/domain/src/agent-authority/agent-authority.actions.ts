@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replaceDocumentAction } from '../file/file.actions.ts';
 import { defineAction } from '../forms/action.ts';
 import { yesNoValue } from '../forms/rules.ts';
 import { agentPermissionsField, agentPermissionsValue } from '../organisation/organisation.actions.ts';
@@ -47,7 +48,7 @@ export const editPermissions = defineAction({
   lifecycle: { from: ['Pending', 'Approved'] satisfies AgentAuthorityStatus[] },
 });
 
-/** Every action on one agent authority. */
-export const AGENT_AUTHORITY_ACTIONS = [setApproval, editPermissions] as const;
+/** Every action on one agent authority (ReplaceDocument swaps the signed authority to act, keeping the old one). */
+export const AGENT_AUTHORITY_ACTIONS = [setApproval, editPermissions, replaceDocumentAction] as const;
 /** One agent authority action definition. */
 export type AgentAuthorityActionDefinition = (typeof AGENT_AUTHORITY_ACTIONS)[number];

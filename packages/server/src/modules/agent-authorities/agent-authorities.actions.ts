@@ -5,9 +5,10 @@ import {
   assertTransition,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import { operatorOnly } from '../../platform/actions/policy.ts';
+import { allow, deny, operatorOnly } from '../../platform/actions/policy.ts';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { RecordHandlers, RecordPolicies } from '../../platform/actions/types.ts';
+import { replaceAuthorityDocumentHandler } from './agent-authorities.documents.ts';
 import {
   type AgentAuthorityRecord,
   type AgentAuthorityRelation,
@@ -15,10 +16,18 @@ import {
 } from './agent-authorities.kind.ts';
 import { agentAuthorities } from './agent-authorities.tables.ts';
 
-/** Only the market operator decides on authorities and their permissions; client and agent see them. */
+/**
+ * Only the market operator decides on authorities and their permissions; client and agent see them and may
+ * replace the signed authority to act while it awaits the decision.
+ */
 export const agentAuthorityPolicies = {
   SetApproval: ({ actor }) => operatorOnly(actor),
   EditPermissions: ({ actor }) => operatorOnly(actor),
+  ReplaceDocument: ({ relation, record }) => {
+    if (relation === 'operator' || agentAuthorityStatus(record.authority.approved) === 'Pending')
+      return allow;
+    return deny('Only the market operator can replace the documents of a decided authority');
+  },
 } satisfies RecordPolicies<typeof AGENT_AUTHORITY_ACTIONS, AgentAuthorityRecord, AgentAuthorityRelation>;
 
 /** SetApproval records the decision (and, when approving, the permissions); EditPermissions changes permissions. */
@@ -64,6 +73,7 @@ export const agentAuthorityHandlers = {
       return undefined;
     },
   },
+  ReplaceDocument: replaceAuthorityDocumentHandler,
 } satisfies RecordHandlers<typeof AGENT_AUTHORITY_ACTIONS, AgentAuthorityRecord, AgentAuthorityRelation>;
 
 /** Agent authority actions on `/agent-authority/{id}`. */

@@ -2,6 +2,7 @@ import type { AgentPermission } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { storedFiles } from '../files/files.tables.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 
@@ -25,7 +26,7 @@ export const agentAuthorities = pgTable(
       .notNull()
       .references(() => organisations.id),
     /** The stored signed authority to act (files module). */
-    authorityToActFileId: uuid(),
+    authorityToActFileId: uuid().references(() => storedFiles.id),
     permissions: text().array().$type<AgentPermission[]>().notNull().default(sql`'{}'::text[]`),
     approved: boolean(),
     approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),

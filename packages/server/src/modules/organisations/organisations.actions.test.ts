@@ -1,0 +1,455 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { latestCodeSentTo } from '../../../test/auth.ts';
+import { users } from '../../auth/auth.tables.ts';
+import { activity } from '../../platform/actions/activity.tables.ts';
+import {
+  asRole,
+  buildAgentAuthority,
+  buildWorld,
+  PDF_BYTES,
+  postMultipart,
+  type World,
+} from '../../platform/actions/testing/world.ts';
+import { agentAuthorities, agentClients } from '../agent-authorities/agent-authorities.tables.ts';
+import { comments } from '../comments/comments.tables.ts';
+import { storedFiles } from '../files/files.tables.ts';
+import { participations } from '../markets/markets.tables.ts';
+import { organisations } from './organisations.tables.ts';
+
+const richText = (text: string) => ({
+  json: JSON.stringify({
+    root: {
+      type: 'root',
+      version: 1,
+      direction: null,
+      format: '',
+      indent: 0,
+      children: [
+        {
+          type: 'paragraph',
+          version: 1,
+          direction: null,
+          format: '',
+          indent: 0,
+          textFormat: 0,
+          textStyle: '',
+          children: [{ type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' }],
+        },
+      ],
+    },
+  }),
+  text,
+});
+
+describeWithApp('organisation actions', (t) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+  });
+  const action = (organisationId: string, actionId: string) =>
+    `/api/organisation/${organisationId}/action/${actionId}`;
+
+  describe('Update', () => {
+    const good = {
+      name: 'Marsh Farm Partnership',
+      type: 'PARTICIPANT',
+      contact: 'Ann Avocet',
+      email: 'ann@marsh.example',
+      phone: '+447700900321',
+      mailingAddress: '1 Marsh Lane, Testford',
+    };
+
+    it('walks 401 -> 422 -> 403 -> 200 and writes the activity entry', async () => {
+      const own = world.members.participant.organisation;
+      const url = action(own.id, 'Update');
+      expect((await asRole(t.app, world, 'anonymous', 'POST', url, good)).statusCode).toBe(401);
+
+      const invalid = await asRole(t.app, world, 'participant', 'POST', url, { ...good, phone: '01234' });
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json()).toMatchObject({
+        error: 'validation',
+        errors: [{ path: 'phone', message: 'Not a valid phone number' }],
+      });
+
+      const typeChange = await asRole(t.app, world, 'participant', 'POST', url, { ...good, type: 'OPER' });
+      expect(typeChange.statusCode).toBe(403);
+      expect(typeChange.json().message).toBe("Only the market operator can change an organisation's type");
+
+      const done = await asRole(t.app, world, 'participant', 'POST', url, good);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ context: { id: own.id, self: `/organisation/${own.id}` } });
+      const [row] = await t.db.select().from(organisations).where(eq(organisations.id, own.id));
+      expect(row).toMatchObject({
+        name: 'Marsh Farm Partnership',
+        phone: '+447700900321',
+        type: 'PARTICIPANT',
+      });
+      const entries = await t.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.subjectId, own.id), eq(activity.action, 'Update')));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        subjectType: 'organisation',
+        title: 'Update organisation',
+        actorUserId: world.members.participant.user.id,
+        actorOrganisationId: own.id,
+        statusBefore: null,
+        statusAfter: null,
+        details: { changed: ['name', 'contact', 'email', 'phone', 'mailingAddress'] },
+      });
+    });
+
+    it('answers the form with the record as initial values and only the current type for members', async () => {
+      const own = world.members.participant.organisation;
+      const form = await asRole(t.app, world, 'participant', 'GET', action(own.id, 'Update'));
+      expect(form.statusCode).toBe(200);
+      expect(form.json()).toMatchObject({
+        definition: {
+          id: 'Update',
+          entity: 'organisation',
+          title: 'Update organisation',
+          actionLabel: 'Update',
+        },
+        initialValues: { name: 'Marsh Farm Partnership', type: 'PARTICIPANT', phone: '+447700900321' },
+        options: { type: [{ value: 'PARTICIPANT', label: 'Participant' }] },
+        cannotCancel: false,
+      });
+      const asOperator = await asRole(t.app, world, 'admin', 'GET', action(own.id, 'Update'));
+      expect(asOperator.json().options).toEqual({});
+    });
+
+    it('lets the operator change the type, and the members get the group of the new type', async () => {
+      const lpa = world.members.lpa;
+      const url = action(lpa.organisation.id, 'Update');
+      const done = await asRole(t.app, world, 'admin', 'POST', url, { ...good, type: 'PARTICIPANT' });
+      expect(done.statusCode, done.body).toBe(200);
+      const [member] = await t.db.select().from(users).where(eq(users.id, lpa.user.id));
+      expect(member?.groups).toEqual(['participant']);
+      const back = await asRole(t.app, world, 'admin', 'POST', url, { name: 'North LPA', type: 'LPA' });
+      expect(back.statusCode).toBe(200);
+      const [again] = await t.db.select().from(users).where(eq(users.id, lpa.user.id));
+      expect(again?.groups).toEqual(['lpa']);
+    });
+  });
+
+  describe('Comment', () => {
+    it('walks 401 -> 422 -> 404 outside scope -> 200', async () => {
+      const own = world.members.participant.organisation;
+      const url = action(own.id, 'Comment');
+      const body = { content: richText('Boundary survey done') };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', url, body)).statusCode).toBe(401);
+      const invalid = await asRole(t.app, world, 'participant', 'POST', url, { content: richText('  ') });
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().errors).toEqual([{ path: 'content', message: 'Field required' }]);
+      expect((await asRole(t.app, world, 'agent', 'POST', url, body)).statusCode).toBe(404);
+      const done = await asRole(t.app, world, 'participant', 'POST', url, body);
+      expect(done.statusCode, done.body).toBe(200);
+      const stored = await t.db.select().from(comments).where(eq(comments.subjectId, own.id));
+      expect(stored).toMatchObject([
+        {
+          subjectType: 'organisation',
+          authorId: world.members.participant.user.id,
+          text: 'Boundary survey done',
+        },
+      ]);
+    });
+  });
+
+  describe('InviteUser', () => {
+    it('walks 401 -> 422 -> 403 -> 200 and e-mails the invitation after commit', async () => {
+      const url = action(world.client.id, 'InviteUser');
+      const body = { email: 'Grace.Godwit@client.example', displayName: 'Grace Godwit' };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', url, body)).statusCode).toBe(401);
+      const invalid = await asRole(t.app, world, 'admin', 'POST', url, { email: 'nope' });
+      expect(invalid.json().errors).toEqual([
+        { path: 'email', message: 'Not a valid email address' },
+        { path: 'displayName', message: 'Field required' },
+      ]);
+      const forbidden = await asRole(t.app, world, 'agent', 'POST', url, body);
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().message).toBe(
+        'Only the market operator and members of the organisation can do this',
+      );
+      const done = await asRole(t.app, world, 'admin', 'POST', url, body);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().message).toBe('Invitation sent to grace.godwit@client.example');
+      const [invited] = await t.db.select().from(users).where(eq(users.email, 'grace.godwit@client.example'));
+      expect(invited).toMatchObject({
+        organisationId: world.client.id,
+        groups: ['participant'],
+        mustChangePassword: true,
+        passwordHash: null,
+      });
+      expect(await latestCodeSentTo(t.db, 'grace.godwit@client.example')).toMatch(/^\d{6}$/);
+      const again = await asRole(t.app, world, 'admin', 'POST', url, body);
+      expect(again.statusCode).toBe(409);
+    });
+  });
+
+  describe('RegisterAsParticipant and ExpressInterest', () => {
+    it('walk 401 -> 422 -> 403 -> 409 -> 200 for an agent acting for its client', async () => {
+      const url = action(world.client.id, 'RegisterAsParticipant');
+      const body = { marketRoundId: world.openRound.id, capacities: ['Supplier'] };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', url, body)).statusCode).toBe(401);
+      const invalid = await asRole(t.app, world, 'agent', 'POST', url, { capacities: [] });
+      expect(invalid.json().errors).toEqual([
+        { path: 'marketRoundId', message: 'Field required' },
+        { path: 'capacities', message: 'Empty array' },
+      ]);
+      const noAuthority = await asRole(t.app, world, 'agent', 'POST', url, body);
+      expect(noAuthority.statusCode).toBe(403);
+      expect(noAuthority.json().message).toBe(
+        'You need approved authority to register Client Farm for Spring round',
+      );
+      const agentId = world.members.agent.organisation.id;
+      await buildAgentAuthority(t.db, {
+        roundId: world.openRound.id,
+        clientId: world.client.id,
+        agentId,
+        approved: true,
+      });
+      await buildAgentAuthority(t.db, {
+        roundId: world.settledRound.id,
+        clientId: world.client.id,
+        agentId,
+        approved: true,
+      });
+      const closed = await asRole(t.app, world, 'agent', 'POST', url, {
+        ...body,
+        marketRoundId: world.settledRound.id,
+      });
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json()).toMatchObject({
+        error: 'invalid_status',
+        message: 'Old round is not open for registration',
+      });
+      const done = await asRole(t.app, world, 'agent', 'POST', url, body);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().message).toBe('Registered for Spring round');
+      const rows = await t.db
+        .select()
+        .from(participations)
+        .where(eq(participations.organisationId, world.client.id));
+      expect(rows).toMatchObject([
+        { capacity: 'Supplier', status: 'Provisional', agentOrganisationId: agentId },
+      ]);
+      const twice = await asRole(t.app, world, 'agent', 'POST', url, body);
+      expect(twice.statusCode).toBe(409);
+      const interestAfter = await asRole(
+        t.app,
+        world,
+        'agent',
+        'POST',
+        action(world.client.id, 'ExpressInterest'),
+        body,
+      );
+      expect(interestAfter.statusCode).toBe(409);
+    });
+
+    it('lets a participant express interest, then register from it', async () => {
+      const own = world.members.participant.organisation;
+      const body = { marketRoundId: world.openRound.id, capacities: ['Buyer', 'Investor'] };
+      const form = await asRole(t.app, world, 'participant', 'GET', action(own.id, 'ExpressInterest'));
+      expect(form.json().options.marketRoundId).toEqual([
+        { value: world.openRound.id, label: expect.stringContaining('Spring round') },
+      ]);
+      const interest = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        action(own.id, 'ExpressInterest'),
+        body,
+      );
+      expect(interest.statusCode, interest.body).toBe(200);
+      const register = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        action(own.id, 'RegisterAsParticipant'),
+        body,
+      );
+      expect(register.statusCode, register.body).toBe(200);
+      const rows = await t.db.select().from(participations).where(eq(participations.organisationId, own.id));
+      expect(rows.map((row) => [row.capacity, row.status]).sort()).toEqual([
+        ['Buyer', 'Provisional'],
+        ['Investor', 'Provisional'],
+      ]);
+      const [entry] = await t.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.subjectId, own.id), eq(activity.action, 'RegisterAsParticipant')));
+      expect(entry?.details).toMatchObject({ capacities: ['Buyer', 'Investor'], status: 'Provisional' });
+    });
+  });
+
+  describe('AddParticipantClient', () => {
+    it('walks 401 -> 422 -> 403 -> 200 and the agent then sees its new client', async () => {
+      const agent = world.members.agent.organisation;
+      const url = action(agent.id, 'AddParticipantClient');
+      const body = {
+        name: 'Heron Estates',
+        contact: 'Harry Heron',
+        email: 'harry@heron.example',
+        phone: '+447700900555',
+        mailingAddress: 'Heron Hall',
+      };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', url, body)).statusCode).toBe(401);
+      const invalid = await asRole(t.app, world, 'agent', 'POST', url, { name: 'Heron Estates' });
+      expect(invalid.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'contact',
+        'email',
+        'phone',
+        'mailingAddress',
+      ]);
+      const notAnAgent = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        action(world.members.participant.organisation.id, 'AddParticipantClient'),
+        body,
+      );
+      expect(notAnAgent.statusCode).toBe(403);
+      const done = await asRole(t.app, world, 'agent', 'POST', url, body);
+      expect(done.statusCode, done.body).toBe(200);
+      const clientId = done.json().context.id;
+      expect(done.json().context.self).toBe(`/organisation/${clientId}`);
+      const links = await t.db
+        .select()
+        .from(agentClients)
+        .where(eq(agentClients.clientOrganisationId, clientId));
+      expect(links).toMatchObject([{ agentOrganisationId: agent.id }]);
+      const seen = await asRole(t.app, world, 'agent', 'GET', `/api/organisation/${clientId}`);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toMatchObject({ name: 'Heron Estates', type: 'PARTICIPANT' });
+      expect(
+        (await asRole(t.app, world, 'participant', 'GET', `/api/organisation/${clientId}`)).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('ProvideAgentAuthority', () => {
+    it('walks 401 -> 422 -> 403 -> 409 -> 200 with the signed authority uploaded', async () => {
+      const own = world.members.participant;
+      const agentId = world.members.agent.organisation.id;
+      const url = action(own.organisation.id, 'ProvideAgentAuthority');
+      const values = { marketRoundId: world.openRound.id, agentId, permissions: ['MakeOffersOrBids'] };
+      const pdf = { authorityToAct: { name: 'authority.pdf', type: 'application/pdf', content: PDF_BYTES } };
+      expect((await postMultipart(t.app, url, values, pdf, '')).statusCode).toBe(401);
+
+      const missingFile = await asRole(t.app, world, 'participant', 'POST', url, values);
+      expect(missingFile.statusCode).toBe(422);
+      expect(missingFile.json().errors).toEqual([{ path: 'authorityToAct', message: 'Field required' }]);
+      const fakePdf = await postMultipart(
+        t.app,
+        url,
+        values,
+        { authorityToAct: { name: 'authority.pdf', type: 'application/pdf', content: 'MZ not a pdf' } },
+        own.cookie,
+      );
+      expect(fakePdf.statusCode).toBe(422);
+      expect(fakePdf.json().errors[0].path).toBe('authorityToAct');
+
+      const otherAgent = await buildWorldAgent();
+      const forbidden = await postMultipart(
+        t.app,
+        action(world.client.id, 'ProvideAgentAuthority'),
+        { ...values, agentId: otherAgent },
+        pdf,
+        world.members.agent.cookie,
+      );
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().message).toBe('An agent can only provide its own authority to act');
+
+      const closed = await postMultipart(
+        t.app,
+        url,
+        { ...values, marketRoundId: world.settledRound.id },
+        pdf,
+        own.cookie,
+      );
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json().error).toBe('invalid_status');
+
+      const done = await postMultipart(t.app, url, values, pdf, own.cookie);
+      expect(done.statusCode, done.body).toBe(200);
+      const authorityId = done.json().context.id;
+      expect(done.json().context.self).toBe(`/agent-authority/${authorityId}`);
+      const [authority] = await t.db
+        .select()
+        .from(agentAuthorities)
+        .where(eq(agentAuthorities.id, authorityId));
+      expect(authority).toMatchObject({
+        clientOrganisationId: own.organisation.id,
+        agentOrganisationId: agentId,
+        permissions: ['MakeOffersOrBids'],
+        approved: null,
+      });
+      const files = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerId, authorityId));
+      expect(files).toMatchObject([
+        {
+          id: authority?.authorityToActFileId,
+          ownerType: 'agent-authority',
+          filename: 'authority.pdf',
+          tag: 'AuthorityToAct',
+        },
+      ]);
+      const duplicate = await postMultipart(t.app, url, values, pdf, own.cookie);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().error).toBe('conflict');
+    });
+
+    const buildWorldAgent = async (): Promise<string> => {
+      const [agent] = await t.db
+        .insert(organisations)
+        .values({ type: 'AGENT', name: 'Other Agents Ltd', createdAt: new Date(), updatedAt: new Date() })
+        .returning();
+      if (!agent) throw new Error('No agent inserted');
+      return agent.id;
+    };
+  });
+
+  describe('create actions', () => {
+    it('walk 401 -> 422 -> 403 -> 201 on POST /api/organisations', async () => {
+      const body = { name: 'Estuary Farm', type: 'PARTICIPANT' };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', '/api/organisations', body)).statusCode).toBe(
+        401,
+      );
+      const invalid = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', body);
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'contact',
+        'email',
+        'phone',
+        'mailingAddress',
+      ]);
+      const noType = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', { name: 'X' });
+      expect(noType.json()).toMatchObject({
+        error: 'validation',
+        errors: [{ path: 'type', message: 'Field required' }],
+      });
+      const forbidden = await asRole(t.app, world, 'participant', 'POST', '/api/organisations', {
+        name: 'North',
+        type: 'LPA',
+      });
+      expect(forbidden.statusCode).toBe(403);
+      const form = await asRole(t.app, world, 'admin', 'GET', '/api/organisations/action/CreateLpa');
+      expect(form.json()).toMatchObject({ definition: { create: true }, initialValues: { type: 'LPA' } });
+      const done = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+        name: 'North LPA',
+        type: 'LPA',
+      });
+      expect(done.statusCode, done.body).toBe(201);
+      const id = done.json().context.id;
+      const created = await asRole(t.app, world, 'admin', 'GET', `/api/organisation/${id}`);
+      expect(created.json()).toMatchObject({ name: 'North LPA', type: 'LPA', self: `/organisation/${id}` });
+      const [entry] = await t.db.select().from(activity).where(eq(activity.subjectId, id));
+      expect(entry).toMatchObject({ action: 'CreateLpa', actorUserId: world.members.admin.user.id });
+    });
+  });
+});

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
+import { ACTION_REGISTRATIONS } from './registry.ts';
+import { asRole, buildAgentAuthority, buildWorld, ROLES, type Role, type World } from './testing/world.ts';
+
+/** Which record is "own" (party to the role's organisation) and which belongs to someone else, per entity kind. */
+interface Targets {
+  own: Partial<Record<Role, string>>;
+  another: string;
+}
+
+type TargetBuilder = (
+  world: World,
+  extra: { otherAgentAuthority: string; ownAgentAuthority: string },
+) => Targets;
+
+/** Every entity with actions needs an entry: a newly registered kind fails here until it says what its tenants own. */
+const TARGETS: Record<string, TargetBuilder> = {
+  organisation: (world) => ({
+    own: {
+      admin: world.members.admin.organisation.id,
+      sysadmin: world.members.sysadmin.organisation.id,
+      lpa: world.members.lpa.organisation.id,
+      participant: world.members.participant.organisation.id,
+      agent: world.members.agent.organisation.id,
+      anonymous: world.members.participant.organisation.id,
+    },
+    another: world.otherParticipant.organisation.id,
+  }),
+  user: (world) => ({
+    own: {
+      admin: world.members.admin.user.id,
+      sysadmin: world.members.sysadmin.user.id,
+      lpa: world.members.lpa.user.id,
+      participant: world.members.participant.user.id,
+      agent: world.members.agent.user.id,
+      anonymous: world.members.participant.user.id,
+    },
+    another: world.otherParticipant.user.id,
+  }),
+  'agent-authority': (_world, extra) => ({
+    own: {
+      admin: extra.ownAgentAuthority,
+      sysadmin: extra.ownAgentAuthority,
+      participant: extra.ownAgentAuthority,
+      agent: extra.ownAgentAuthority,
+      anonymous: extra.ownAgentAuthority,
+    },
+    another: extra.otherAgentAuthority,
+  }),
+};
+
+const OPERATORS: readonly Role[] = ['admin', 'sysadmin'];
+const IN_SCOPE_STATUSES = [200, 201, 403, 409, 422];
+
+/** What a role may get for a target: anonymous 401; missing 404; someone else's 404 unless operator. */
+const allowedStatuses = (role: Role, target: 'own' | 'another' | 'missing'): readonly number[] => {
+  if (role === 'anonymous') return [401];
+  if (target === 'missing') return [404];
+  if (target === 'another' && !OPERATORS.includes(role)) return [404];
+  return IN_SCOPE_STATUSES;
+};
+
+describeWithApp('authorisation matrix', (t) => {
+  let world: World;
+  let targets: Record<string, Targets>;
+
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+    const otherAgent = await buildOrganisation(t.db, { type: 'AGENT' });
+    const extra = {
+      ownAgentAuthority: await buildAgentAuthority(t.db, {
+        roundId: world.openRound.id,
+        clientId: world.members.participant.organisation.id,
+        agentId: world.members.agent.organisation.id,
+      }),
+      otherAgentAuthority: await buildAgentAuthority(t.db, {
+        roundId: world.openRound.id,
+        clientId: world.otherParticipant.organisation.id,
+        agentId: otherAgent.id,
+        approved: true,
+      }),
+    };
+    targets = {};
+    for (const registration of ACTION_REGISTRATIONS) {
+      const build = TARGETS[registration.entity];
+      if (build) targets[registration.entity] = build(world, extra);
+    }
+  });
+
+  it('knows the tenants of every registered entity', () => {
+    expect(
+      ACTION_REGISTRATIONS.map((registration) => registration.entity).filter((entity) => !TARGETS[entity]),
+    ).toEqual([]);
+  });
+
+  for (const registration of ACTION_REGISTRATIONS) {
+    const { entity } = registration;
+    const requests = [
+      { name: `GET /${entity}/{id}`, method: 'GET' as const, path: (id: string) => `/api/${entity}/${id}` },
+      ...registration.definitions.flatMap((definition) => [
+        {
+          name: `GET ${entity} ${definition.id}`,
+          method: 'GET' as const,
+          path: (id: string) => `/api/${entity}/${id}/action/${definition.id}`,
+        },
+        {
+          name: `POST ${entity} ${definition.id}`,
+          method: 'POST' as const,
+          path: (id: string) => `/api/${entity}/${id}/action/${definition.id}`,
+        },
+      ]),
+      ...(entity === 'organisation'
+        ? [
+            {
+              name: 'GET /organisation/{id}/users',
+              method: 'GET' as const,
+              path: (id: string) => `/api/organisation/${id}/users`,
+            },
+          ]
+        : []),
+    ];
+
+    for (const request of requests) {
+      it(`${request.name}: no role reaches another tenant's record`, async () => {
+        const wrong: string[] = [];
+        for (const role of ROLES) {
+          const kind = targets[entity];
+          if (!kind) throw new Error(`No targets for ${entity}`);
+          const cases = [
+            ['own', kind.own[role]],
+            ['another', kind.another],
+            ['missing', randomUUID()],
+          ] as const;
+          for (const [target, id] of cases) {
+            if (id === undefined) continue;
+            const response = await asRole(t.app, world, role, request.method, request.path(id), {});
+            if (!allowedStatuses(role, target).includes(response.statusCode))
+              wrong.push(`${role} on ${target}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+
+    for (const definition of registration.createDefinitions) {
+      it(`${registration.collection} ${definition.id}: only the operator creates`, async () => {
+        const wrong: string[] = [];
+        for (const role of ROLES) {
+          const form = await asRole(
+            t.app,
+            world,
+            role,
+            'GET',
+            `/api/${registration.collection}/action/${definition.id}`,
+          );
+          const submit = await asRole(
+            t.app,
+            world,
+            role,
+            'POST',
+            `/api/${registration.collection}/action/${definition.id}`,
+            {},
+          );
+          const expected =
+            role === 'anonymous' ? [401, 401] : OPERATORS.includes(role) ? [200, 422] : [403, 403];
+          if (form.statusCode !== expected[0] || submit.statusCode !== expected[1])
+            wrong.push(`${role}: ${form.statusCode}/${submit.statusCode}`);
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  }
+
+  it('lists only what each role may see', async () => {
+    const agent = world.members.agent.organisation.id;
+    const visible: Record<Exclude<Role, 'anonymous' | 'admin' | 'sysadmin'>, string[]> = {
+      lpa: [world.members.lpa.organisation.id],
+      participant: [world.members.participant.organisation.id],
+      agent: [agent, world.client.id],
+    };
+    for (const [role, ids] of Object.entries(visible) as [keyof typeof visible, string[]][]) {
+      const organisations = await asRole(t.app, world, role, 'GET', '/api/organisations?pageSize=100');
+      expect(
+        organisations
+          .json()
+          .items.map((item: { id: string }) => item.id)
+          .sort(),
+      ).toEqual([...ids].sort());
+      const authorities = await asRole(t.app, world, role, 'GET', '/api/agent-authorities?pageSize=100');
+      for (const item of authorities.json().items as { client: { id: string }; agent: { id: string } }[]) {
+        const own = world.members[role].organisation.id;
+        expect([item.client.id, item.agent.id]).toContain(own);
+      }
+    }
+    const all = await asRole(t.app, world, 'admin', 'GET', '/api/organisations?pageSize=100');
+    expect(all.json().total).toBeGreaterThanOrEqual(7);
+    expect((await asRole(t.app, world, 'anonymous', 'GET', '/api/organisations')).statusCode).toBe(401);
+    expect((await asRole(t.app, world, 'anonymous', 'GET', '/api/agent-authorities')).statusCode).toBe(401);
+  });
+});
