@@ -7,6 +7,7 @@ import { registerAuthRoutes } from '../auth/auth.routes.ts';
 import { registerCommentRoutes } from '../modules/comments/comments.routes.ts';
 import { registerFileRoutes } from '../modules/files/files.routes.ts';
 import { registerReferenceData } from '../modules/refdata/index.ts';
+import { registerActionModules } from './actions/plugin.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { assertSameSiteRequest } from './csrf.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registerCommentRoutes);
   await app.register(registerFileRoutes);
   await app.register(registerReferenceData);
+  await app.register(registerActionModules);
   if (!config.production) await app.register(registerDevRoutes);
 
   const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
