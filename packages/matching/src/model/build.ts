@@ -39,7 +39,15 @@ const VOLUME_BUDGET = 0.2;
 const ORDER_BUDGET = 0.05;
 
 /** Builds the model of one component: maximise surplus subject to the trading rules. */
-export function buildComponentModel(round: PreparedRound, component: Component): ComponentModel {
+export function buildComponentModel(
+  round: PreparedRound,
+  component: Component,
+  options: { demandBounds?: boolean } = {},
+): ComponentModel {
+  const demandBounds = options.demandBounds ?? true;
+  /** Flow columns that demand limits below their supply: x <= cap x won (the strong fixed-charge form). */
+  const boundedFlows: { col: number; credit: number; cap: number }[] = [];
+  const poolDemand = new Map<number, number>();
   const cols = { cost: [] as number[], lower: [] as number[], upper: [] as number[], int: [] as number[] };
   const meta = { kind: [] as number[], a: [] as number[], b: [] as number[], t: [] as number[] };
   const addColumn = (
@@ -124,6 +132,8 @@ export function buildComponentModel(round: PreparedRound, component: Component):
         if (!live(credit) || t >= periodsOfCredit(credit) || sellable(credit, t) <= 0) continue;
         const col = addColumn(COLUMN.direct, credit, k, t, 0, sellable(credit, t), false);
         addOutflow(credit, t, col);
+        if (demand / multiplier < sellable(credit, t) - 1e-9)
+          boundedFlows.push({ col, credit, cap: demand / multiplier });
         terms.push([col, multiplier]);
       }
       if (cls.pool !== null) {
@@ -132,6 +142,7 @@ export function buildComponentModel(round: PreparedRound, component: Component):
         const list = poolOutflows.get(cls.pool * 64 + t) ?? [];
         list.push([col, -1]);
         poolOutflows.set(cls.pool * 64 + t, list);
+        poolDemand.set(cls.pool * 64 + t, (poolDemand.get(cls.pool * 64 + t) ?? 0) + demand / 0.5);
       }
       for (const r of cls.requirements) {
         const units = requiredUnits(round.requirements[r] as Requirement, t);
@@ -152,6 +163,8 @@ export function buildComponentModel(round: PreparedRound, component: Component):
         if (!live(c) || sellable(c, t) <= 0) continue;
         const col = addColumn(COLUMN.poolIn, c, g, t, 0, sellable(c, t), false);
         addOutflow(c, t, col);
+        const cap = poolDemand.get(g * 64 + t) ?? 0;
+        if (cap < sellable(c, t) - 1e-9) boundedFlows.push({ col, credit: c, cap });
         terms.push([col, 1]);
       }
       addRow(0, 0, terms);
@@ -164,6 +177,16 @@ export function buildComponentModel(round: PreparedRound, component: Component):
     const won = wonColumn.get(round.credits[c]?.project ?? -1);
     if (won === undefined) continue;
     addRow(Number.NEGATIVE_INFINITY, 0, [...terms, [won, -sellable(c, t)]]);
+  }
+  if (demandBounds) {
+    for (const { col, credit, cap } of boundedFlows) {
+      const won = wonColumn.get(round.credits[credit]?.project ?? -1);
+      if (won !== undefined)
+        addRow(Number.NEGATIVE_INFINITY, 0, [
+          [col, 1],
+          [won, -cap],
+        ]);
+    }
   }
   addGroupRows(round, component, wonColumn, fillColumn, chosenColumn, addRow);
 

@@ -68,6 +68,26 @@ export class SolverPool {
     });
   }
 
+  /** Stops a queued or running solve early; a running one resolves with its best solution so far. */
+  cancel(id: number): void {
+    const queued = this.queue.findIndex((job) => job.request.id === id);
+    if (queued >= 0) {
+      const [job] = this.queue.splice(queued, 1);
+      job?.resolve({ ...crashed('Cancelled before it started', null), status: 'Other' });
+      return;
+    }
+    this.slots.forEach((slot, i) => {
+      if (!slot?.job || slot.job.request.id !== id) return;
+      this.finish(i, slot, {
+        ...(slot.incumbent ?? crashed('', null)),
+        bound: slot.lastBound,
+        status: 'Other',
+        detail: 'Cancelled: another thread finished first',
+      });
+      this.retire(i, slot);
+    });
+  }
+
   /** Terminates every solver thread. */
   async close(): Promise<void> {
     this.closed = true;

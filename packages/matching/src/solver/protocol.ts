@@ -17,6 +17,9 @@ export type SolveRequest = {
   /** HiGHS presolve and primal-heuristic effort for this solve. */
   presolve: 'on' | 'off';
   heuristicEffort: number;
+  randomSeed: number;
+  /** Share of the time limit for an LP-guided start before the full solve (0: none). */
+  lpGuidedShare: number;
   /** A known feasible start (column index, value) for the integer columns; may be empty. */
   warmStart: { indices: Int32Array; values: Float64Array };
 };

@@ -11,17 +11,19 @@ const post = (message: SolverMessage, transfer: ArrayBuffer[] = []) => port.post
 const STATUS = highs.constants.modelStatus;
 const PROGRESS_EVERY_MS = 500;
 
-function solve(request: SolveRequest): void {
-  const model = highs.createModel({
+type Bounds = { colLower: Float64Array; colUpper: Float64Array; integrality?: Int32Array };
+
+function createModel(request: SolveRequest, bounds: Bounds) {
+  return highs.createModel({
     numCols: request.numCols,
     numRows: request.numRows,
     sense: highs.constants.objectiveSense.maximize,
     colCost: request.colCost,
-    colLower: request.colLower,
-    colUpper: request.colUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
+    colLower: bounds.colLower,
+    colUpper: bounds.colUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
     rowLower: request.rowLower.map((l) => (Number.isFinite(l) ? l : -highs.infinity)),
     rowUpper: request.rowUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
-    integrality: request.integrality,
+    ...(bounds.integrality ? { integrality: bounds.integrality } : {}),
     matrix: {
       format: 'csr',
       numRows: request.numRows,
@@ -31,21 +33,85 @@ function solve(request: SolveRequest): void {
       values: request.values,
     },
   });
+}
+
+/**
+ * An LP-guided start: solve the LP relaxation, fix every integer column the LP already sets to 0 or 1,
+ * and solve that much smaller MIP for part of the budget. Its answer is feasible for the full model.
+ */
+function lpGuidedStart(
+  request: SolveRequest,
+  seconds: number,
+): { objective: number; colValue: Float64Array } | null {
+  const relaxation = createModel(request, { colLower: request.colLower, colUpper: request.colUpper });
+  let lp: Float64Array;
+  try {
+    relaxation.options.set({ output_flag: false, time_limit: Math.max(0.1, seconds / 2) });
+    if (relaxation.run().modelStatus !== STATUS.optimal) return null;
+    lp = relaxation.getSolution().colValue;
+  } finally {
+    relaxation.dispose();
+  }
+  const colLower = Float64Array.from(request.colLower);
+  const colUpper = Float64Array.from(request.colUpper);
+  request.integrality.forEach((integer, j) => {
+    if (!integer) return;
+    const value = lp[j] ?? 0;
+    if (value < 1e-6) colUpper[j] = 0;
+    else if (value > 1 - 1e-6) colLower[j] = 1;
+  });
+  const restricted = createModel(request, { colLower, colUpper, integrality: request.integrality });
+  try {
+    restricted.options.set({
+      output_flag: false,
+      time_limit: Math.max(0.1, seconds),
+      mip_abs_gap: request.absoluteGap,
+      mip_rel_gap: 0,
+      random_seed: request.randomSeed,
+    });
+    restricted.run();
+    if (restricted.info.get('primal_solution_status') !== highs.constants.solutionStatus.feasible)
+      return null;
+    return { objective: restricted.getObjectiveValue(), colValue: restricted.getSolution().colValue };
+  } finally {
+    restricted.dispose();
+  }
+}
+
+function solve(request: SolveRequest): void {
+  const started = Date.now();
+  const start =
+    request.lpGuidedShare > 0
+      ? lpGuidedStart(request, request.timeLimitSeconds * request.lpGuidedShare)
+      : null;
+  if (start)
+    post({
+      type: 'incumbent',
+      id: request.id,
+      objective: start.objective,
+      colValue: Float64Array.from(start.colValue),
+    });
+  const remaining = request.timeLimitSeconds - (Date.now() - started) / 1000;
+  const model = createModel(request, {
+    colLower: request.colLower,
+    colUpper: request.colUpper,
+    integrality: request.integrality,
+  });
   try {
     model.options.set({
       output_flag: false,
-      time_limit: Math.max(0.1, request.timeLimitSeconds),
+      time_limit: Math.max(0.1, remaining),
       mip_abs_gap: request.absoluteGap,
       mip_rel_gap: 0,
-      random_seed: 0,
+      random_seed: request.randomSeed,
       presolve: request.presolve,
       mip_heuristic_effort: request.heuristicEffort,
     });
-    if (request.warmStart.indices.length > 0) {
+    if (start) model.setSolution({ colValue: start.colValue });
+    else if (request.warmStart.indices.length > 0) {
       model.setSolution({ indices: request.warmStart.indices, values: request.warmStart.values });
     }
     let lastProgress = 0;
-    const started = Date.now();
     const hardStop = started + request.timeLimitSeconds * 1000;
     const result = model.run({
       [highs.constants.callbackType.mipImprovingSolution](event) {
@@ -57,8 +123,10 @@ function solve(request: SolveRequest): void {
           ]);
         }
       },
-      [highs.constants.callbackType.mipLogging](event) {
+      [highs.constants.callbackType.mipInterrupt](event) {
         const now = Date.now();
+        // HiGHS checks its own limit only now and then; this stops it at the same deadline.
+        if (now > hardStop) event.interrupt();
         if (now - lastProgress < PROGRESS_EVERY_MS) return;
         lastProgress = now;
         post({
@@ -68,10 +136,6 @@ function solve(request: SolveRequest): void {
           bound: finite(event.data.mip_dual_bound),
           gap: finite(event.data.mip_gap),
         });
-      },
-      [highs.constants.callbackType.mipInterrupt](event) {
-        // HiGHS checks its own limit only now and then; this stops it at the same deadline.
-        if (Date.now() > hardStop) event.interrupt();
       },
     });
     const code = result.modelStatus;

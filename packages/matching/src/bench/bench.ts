@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Measurement } from './run-one.ts';
+
+/**
+ * `npm run bench:clear`: clears generated rounds of growing size and prints, per size, the seconds
+ * to proven optimality (or the gap at the limit), surplus, bound, the greedy baseline's share of
+ * the surplus and peak memory; with `cbc` on the PATH it also solves the same models with CBC.
+ * Options: --sizes 50x200,200x800 --time-limit S --seed N --no-cbc.
+ */
+const SIZES = ['50x200', '200x800', '500x2000', '1000x4000'];
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const sizes = (option('--sizes') ?? SIZES.join(',')).split(',');
+const timeLimit = Number(option('--time-limit') ?? 60);
+const seed = Number(option('--seed') ?? 1);
+const runOne = fileURLToPath(new URL('./run-one.ts', import.meta.url));
+const hasCbc = !args.includes('--no-cbc') && spawnSync('cbc', ['-quit'], { encoding: 'utf8' }).status === 0;
+
+function measure(projects: string, requirements: string, mode: string): Measurement {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', runOne, projects, requirements, mode, String(timeLimit), String(seed)],
+    {
+      encoding: 'utf8',
+      timeout: (timeLimit + 120) * 1000,
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(line) as Measurement;
+  } catch {
+    const why = run.signal
+      ? `killed by ${run.signal}`
+      : `exit ${run.status}: ${run.stderr.trim().split('\n').at(-1) ?? ''}`;
+    return { seconds: 0, status: 'Crashed', surplus: 0, bound: 0, gap: 0, peakMb: 0, detail: why };
+  }
+}
+
+const money = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-GB') : '-');
+const header = [
+  'size',
+  'status',
+  'seconds',
+  'gap',
+  'surplus',
+  'LP/MIP bound',
+  'greedy/opt',
+  'greedy s',
+  'peak MB',
+];
+if (hasCbc) header.push('cbc s', 'cbc surplus', 'time ratio');
+const rows: string[][] = [];
+process.stderr.write(
+  `clearing benchmark: seed ${seed}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}\n`,
+);
+for (const size of sizes) {
+  const [projects = '0', requirements = '0'] = size.split('x');
+  const engine = measure(projects, requirements, 'engine');
+  const greedy = measure(projects, requirements, 'greedy');
+  const row = [
+    size,
+    engine.status === 'Optimal' ? 'Optimal' : `${engine.status}${engine.detail ? ` (${engine.detail})` : ''}`,
+    engine.seconds.toFixed(1),
+    `${(engine.gap * 100).toFixed(3)}%`,
+    money(engine.surplus),
+    money(engine.bound),
+    engine.surplus > 0
+      ? greedy.surplus / engine.surplus > 0
+        ? (greedy.surplus / engine.surplus).toFixed(3)
+        : '0'
+      : '-',
+    greedy.seconds.toFixed(1),
+    String(engine.peakMb),
+  ];
+  if (hasCbc) {
+    const cbc = measure(projects, requirements, 'cbc');
+    row.push(
+      cbc.seconds.toFixed(1),
+      money(cbc.surplus),
+      engine.seconds > 0 ? (cbc.seconds / engine.seconds).toFixed(2) : '-',
+    );
+  }
+  rows.push(row);
+  process.stderr.write(`${row.join(' | ')}\n`);
+}
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+process.stdout.write(
+  `${[line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')}\n`,
+);
