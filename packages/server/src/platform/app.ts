@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes.ts';
+import { registerActivityRoutes } from '../modules/activity/activity.routes.ts';
 import { registerCommentRoutes } from '../modules/comments/comments.routes.ts';
 import { registerFileRoutes } from '../modules/files/files.routes.ts';
 import { registerReferenceData } from '../modules/refdata/index.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(registerAuthRoutes);
   await app.register(registerCommentRoutes);
+  await app.register(registerActivityRoutes);
   await app.register(registerFileRoutes);
   await app.register(registerReferenceData);
   await app.register(registerActionModules);
