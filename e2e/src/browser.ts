@@ -8,6 +8,11 @@ import { expect, inject } from 'vitest';
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How long a locator waits for its element (clicks, fills, waitFor). */
+export const ACTION_TIMEOUT_MS = 45_000;
+/** How long a navigation may take; the first page load of a run also compiles and caches the app. */
+export const NAVIGATION_TIMEOUT_MS = 90_000;
+
 /** A fresh Chromium profile with one page, pointed at the e2e server. */
 export interface BrowserSession {
   context: BrowserContext;
@@ -35,6 +40,9 @@ export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = 
       '--disable-sync',
     ],
   });
+  // The machine running the suite is often busy: waits are generous, never fixed sleeps.
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -59,10 +67,41 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /** Reads the newest development-outbox e-mail sent to an address and returns its 6-digit code. */
 export async function latestCodeFor(baseUrl: string, to: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`outbox answered ${response.status} for ${to}`);
   const mails = (await response.json()) as { text: string }[];
   const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;
+}
+
+/** Waits until the outbox holds a code for the address (mail is written after the answer on a busy server). */
+export async function waitForCodeFor(baseUrl: string, to: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        code = await latestCodeFor(baseUrl, to).catch((error: unknown) => {
+          if (error instanceof Error && error.message.startsWith('no code')) return '';
+          throw error;
+        });
+        return code;
+      },
+      { timeout: ACTION_TIMEOUT_MS, interval: 250 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Waits until the page's path and query (e.g. '/profile?x=1') equal `pathWithSearch`. */
+export async function waitForPath(page: Page, pathWithSearch: string): Promise<void> {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === pathWithSearch, {
+    timeout: NAVIGATION_TIMEOUT_MS,
+  });
+}
+
+/** The colour scheme the app forced on the document ('light' or 'dark'). */
+export async function appColourScheme(page: Page): Promise<string | null> {
+  return page.locator('html').getAttribute('data-mantine-color-scheme');
 }
 
 /** Signs in through the real sign-in page. */
