@@ -1,0 +1,110 @@
+import type { FieldError, NcaImportReport } from '@curlew/domain';
+import { Alert, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '../../app/api.ts';
+import { useNcaImport } from './refdataApi.ts';
+
+/** One line's problems in an import report: 'Line 4: number: Must be a whole number greater than 0'. */
+export function describeImportError(error: FieldError): string {
+  const match = /^lines\.(\d+)(?:\.(.+))?$/.exec(error.path);
+  if (!match) return error.message;
+  const [, line, column] = match;
+  return column ? `Line ${line}, ${column}: ${error.message}` : `Line ${line}: ${error.message}`;
+}
+
+const OUTCOME_LABELS = { created: 'Created', updated: 'Renamed', unchanged: 'Unchanged' } as const;
+
+/** The per-line report of a successful import. */
+export function NcaImportSummary({ report }: { report: NcaImportReport }) {
+  return (
+    <Stack gap="xs">
+      <Alert color="teal" title="Import finished">
+        {report.message}
+      </Alert>
+      <Table.ScrollContainer minWidth={400}>
+        <Table striped captionSide="top">
+          <Table.Caption>Imported lines</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Line</Table.Th>
+              <Table.Th>Number</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Result</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.lines.map((line) => (
+              <Table.Tr key={line.line}>
+                <Table.Td>{line.line}</Table.Td>
+                <Table.Td>{line.number}</Table.Td>
+                <Table.Td>{line.name}</Table.Td>
+                <Table.Td>{OUTCOME_LABELS[line.outcome]}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** The errors of a refused import, one per line and column. */
+export function NcaImportErrors({ error }: { error: ApiError }) {
+  return (
+    <Alert color="red" title={error.message}>
+      {error.fieldErrors.length > 0 ? (
+        <List size="sm">
+          {error.fieldErrors.map((fieldError) => (
+            <List.Item key={`${fieldError.path}:${fieldError.message}`}>
+              {describeImportError(fieldError)}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Upload of National Character Areas as a CSV with the columns number and name; shows a per-line report. */
+export function NcaImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const upload = useNcaImport();
+  const error =
+    upload.error instanceof ApiError
+      ? upload.error
+      : upload.error
+        ? new ApiError(String(upload.error), 0)
+        : null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Import National Character Areas
+        </Title>
+        <Text size="sm">
+          A CSV file whose first line names the columns <code>number</code> and <code>name</code>, one NCA per
+          line with its Natural England number. New numbers are added, changed names are updated; a file with
+          any bad line imports nothing.
+        </Text>
+        <Group align="flex-end">
+          <FileInput
+            label="NCA file"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              upload.reset();
+            }}
+            clearable
+          />
+          <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
+            Import
+          </Button>
+        </Group>
+        {error ? <NcaImportErrors error={error} /> : null}
+        {upload.data ? <NcaImportSummary report={upload.data} /> : null}
+      </Stack>
+    </Paper>
+  );
+}

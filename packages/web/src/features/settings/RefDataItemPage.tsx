@@ -1,0 +1,128 @@
+import {
+  type EditableRefDataType,
+  isEditableRefDataType,
+  REFDATA_TYPE_LABELS,
+  type RefDataType,
+} from '@curlew/domain';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
+import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { showToast } from '../../app/toasts.ts';
+import { LpaNeighbours } from './LpaNeighbours.tsx';
+import { RefDataForm } from './RefDataForm.tsx';
+import { type RefDataRecord, useRefDataItem, useSaveRefDataItem } from './refdataApi.ts';
+import { cellText, itemName, REFDATA_COLUMNS } from './refdataColumns.ts';
+import { formValuesOf, REFDATA_FORMS } from './refdataForms.ts';
+import { pluralLabel, refDataItemPath, useRefDataTypeParam } from './refdataRoute.ts';
+import { StandardVersions } from './StandardVersions.tsx';
+
+/** The create form of an editable kind. */
+function CreateItem({ type }: { type: EditableRefDataType }) {
+  const singular = REFDATA_TYPE_LABELS[type].singular;
+  usePageTitle(`New ${singular.toLowerCase()}`);
+  useCrumbName('refDataItem', 'New');
+  const navigate = useNavigate();
+  const save = useSaveRefDataItem(type, undefined);
+  const definition = REFDATA_FORMS[type];
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>New {singular.toLowerCase()}</Title>
+      <RefDataForm
+        definition={definition}
+        initialValues={definition.empty}
+        submitLabel="Create"
+        onCancel={() => navigate(`/settings/refdata/${type}`)}
+        onSubmit={async (values) => {
+          const created = await save.mutateAsync(values);
+          showToast(`${singular} created`, 'success');
+          navigate(refDataItemPath(type, created.id), { replace: true });
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The read-only facts of an item (habitats). */
+function ItemFacts({ type, item }: { type: RefDataType; item: RefDataRecord }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {REFDATA_COLUMNS[type].map((column) => (
+          <div key={column.key}>
+            <Text size="sm" c="dimmed">
+              {column.label}
+            </Text>
+            <Text>{cellText(column, item) || 'None'}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function EditItem({ type, item }: { type: EditableRefDataType; item: RefDataRecord }) {
+  const save = useSaveRefDataItem(type, item.id);
+  const definition = REFDATA_FORMS[type];
+  return (
+    <Paper withBorder p="md" radius="md" maw={640}>
+      <RefDataForm
+        key={String(item.updatedAt)}
+        definition={definition}
+        initialValues={formValuesOf(definition, item)}
+        submitLabel="Save"
+        showAllErrors
+        onSubmit={async (values) => {
+          await save.mutateAsync(values);
+          showToast(`Update ${REFDATA_TYPE_LABELS[type].singular.toLowerCase()} succeeded`, 'success');
+        }}
+      />
+    </Paper>
+  );
+}
+
+function ItemDetails({ type, id }: { type: RefDataType; id: string }) {
+  const item = useRefDataItem(type, id);
+  const name = item.data ? itemName(type, item.data) : undefined;
+  usePageTitle(name ?? REFDATA_TYPE_LABELS[type].singular);
+  useCrumbName('refDataItem', name);
+  if (item.isPending) return <PageLoader />;
+  if (item.isError) {
+    return (
+      <Alert color="red" title={`Could not load this ${REFDATA_TYPE_LABELS[type].singular.toLowerCase()}`}>
+        {item.error.message}
+      </Alert>
+    );
+  }
+  const record = item.data;
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Title order={1}>{name}</Title>
+        {record.active === false ? <Text c="dimmed">(inactive)</Text> : null}
+      </Group>
+      {isEditableRefDataType(type) ? (
+        <EditItem type={type} item={record} />
+      ) : (
+        <ItemFacts type={type} item={record} />
+      )}
+      {type === 'standards' ? <StandardVersions standard={record} /> : null}
+      {type === 'lpas' ? <LpaNeighbours lpa={record} /> : null}
+    </Stack>
+  );
+}
+
+function RefDataItem({ type, id }: { type: RefDataType; id: string }) {
+  useCrumbName('refDataType', pluralLabel(type));
+  if (id === 'new') return isEditableRefDataType(type) ? <CreateItem type={type} /> : <NotFoundPage />;
+  return <ItemDetails type={type} id={id} />;
+}
+
+/** settings/refdata/{type}/{id}: an item's details and edit form ('new' creates one). */
+export function RefDataItemPage() {
+  const type = useRefDataTypeParam();
+  const { id } = useParams();
+  return type && id ? <RefDataItem type={type} id={id} /> : <NotFoundPage />;
+}
