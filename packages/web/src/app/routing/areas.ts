@@ -33,6 +33,18 @@ const HomePage = lazyPage(() =>
 const AdminHomePage = lazyPage(() =>
   import('../../features/home/AdminHomePage.tsx').then((m) => ({ default: m.AdminHomePage })),
 );
+const SettingsPage = lazyPage(() =>
+  import('../../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const RefDataTypesPage = lazyPage(() =>
+  import('../../features/settings/RefDataTypesPage.tsx').then((m) => ({ default: m.RefDataTypesPage })),
+);
+const RefDataListPage = lazyPage(() =>
+  import('../../features/settings/RefDataListPage.tsx').then((m) => ({ default: m.RefDataListPage })),
+);
+const RefDataItemPage = lazyPage(() =>
+  import('../../features/settings/RefDataItemPage.tsx').then((m) => ({ default: m.RefDataItemPage })),
+);
 
 /** The authentication pages, open to everyone (SPEC 2 "Public and authentication routes"). */
 export const PUBLIC_ROUTES: readonly AreaRoute[] = [
@@ -52,7 +64,21 @@ const home = { label: 'Home' };
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
   sysAdmin: [],
-  admin: [{ path: '', page: AdminHomePage, crumb: home }],
+  admin: [
+    { path: '', page: AdminHomePage, crumb: home },
+    { path: 'settings', page: SettingsPage, crumb: { label: 'Settings' } },
+    { path: 'settings/refdata', page: RefDataTypesPage, crumb: { label: 'Reference data' } },
+    {
+      path: 'settings/refdata/:type',
+      page: RefDataListPage,
+      crumb: { label: 'Type', entity: 'refDataType' },
+    },
+    {
+      path: 'settings/refdata/:type/:id',
+      page: RefDataItemPage,
+      crumb: { label: 'Item', entity: 'refDataItem' },
+    },
+  ],
   lpa: [{ path: '', page: HomePage, crumb: home }],
   participant: [{ path: '', page: HomePage, crumb: home }],
   agent: [{ path: '', page: HomePage, crumb: home }],
