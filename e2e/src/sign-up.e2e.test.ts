@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { strongPassword, uniqueEmail, uniqueTag } from './accounts.ts';
+import { type BrowserSession, openBrowser, waitForCodeFor, waitForPath } from './browser.ts';
+
+describe('sign-up journey', () => {
+  let session: BrowserSession | undefined;
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+  });
+
+  it('signs up, keeps typed input through validation errors, confirms by code and lands on the participant home', async () => {
+    session = await openBrowser();
+    const { page, baseUrl } = session;
+    const email = uniqueEmail('signup');
+    const password = strongPassword();
+    const displayName = `Signup Person ${uniqueTag()}`;
+    const organisationName = `Signup Meadows ${uniqueTag()}`;
+
+    await page.goto(`${baseUrl}/signUp`);
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Display name').fill(displayName);
+    const phone = page.getByLabel('Phone', { exact: true });
+    await phone.click();
+    await phone.pressSequentially('12');
+    await page.getByLabel('Organisation name').fill(organisationName);
+    await page.getByRole('radio', { name: 'Participant' }).check();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(`${password}-typo`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByText('Not a valid phone number').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signUp');
+    // Nothing typed is lost when the form refuses to submit.
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Display name').inputValue()).toBe(displayName);
+    expect((await phone.inputValue()).replace(/\D/g, '')).toBe('4412');
+    expect(await page.getByLabel('Organisation name').inputValue()).toBe(organisationName);
+    expect(await page.getByRole('radio', { name: 'Participant' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(password);
+    expect(await page.getByLabel('Confirm password').inputValue()).toBe(`${password}-typo`);
+
+    await page.getByLabel('Confirm password').fill(password);
+    await phone.pressSequentially('34567890');
+    await page.getByText('Passwords do not match').waitFor({ state: 'detached' });
+    await page.getByText('Not a valid phone number').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    await waitForPath(page, `/confirmSignUp?email=${encodeURIComponent(email)}`);
+    await page.getByRole('heading', { name: 'Confirm your account' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByLabel('Code').fill(await waitForCodeFor(baseUrl, email));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    await waitForPath(page, '/login');
+    await page.getByLabel('Username').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await waitForPath(page, '/');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    const summary = page.getByRole('heading', { name: 'Your organisation' }).locator('xpath=../..');
+    await summary.getByText(organisationName, { exact: true }).waitFor();
+    await summary.getByText('Participant', { exact: true }).waitFor();
+    await summary.getByText('+441234567890', { exact: true }).waitFor();
+    await page.getByText(`Welcome, ${displayName}.`).waitFor();
+  });
+});
