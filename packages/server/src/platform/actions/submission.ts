@@ -3,7 +3,7 @@ import {
   type FormValues,
   fileFieldIds,
   SUBMISSION_PART,
-  setPath,
+  withUploadedFiles,
 } from '@curlew/domain';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -55,14 +55,13 @@ export async function readSubmission(request: FastifyRequest): Promise<Submissio
       throw new AppError('bad_request', `Unexpected form part '${part.fieldname}'`);
     }
   }
-  for (const file of files) {
-    values = setPath(values, file.fieldId, {
-      name: file.filename,
-      size: file.buffer.length,
-      type: file.mimetype,
-    });
-  }
-  return { values, files };
+  const uploaded = Object.fromEntries(
+    files.map((file) => [
+      file.fieldId,
+      { name: file.filename, size: file.buffer.length, type: file.mimetype },
+    ]),
+  );
+  return { values: withUploadedFiles(values, uploaded), files };
 }
 
 /** Refuses files sent for anything but one of the action's File fields (400). */
