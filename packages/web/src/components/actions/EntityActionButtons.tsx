@@ -1,0 +1,110 @@
+import type { ActionResult, EntityAction } from '@curlew/domain';
+import { Button, type ButtonProps, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
+
+/** Props of one action button. */
+export interface EntityActionButtonProps {
+  /** The entity's self link (`/organisation/123`) or a collection (`/organisations`) for create actions. */
+  self: string;
+  action: EntityAction;
+  /** Told when the action succeeded (after any server-driven steps). */
+  onSucceeded?: (result: ActionResult) => void;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+}
+
+/**
+ * One action the server listed for the signed-in user: enabled, it opens the side-panel form; disabled, it stays
+ * focusable and explains why (tooltip on hover or focus, and as the button's description).
+ */
+export function EntityActionButton({
+  self,
+  action,
+  onSucceeded,
+  variant = 'default',
+  size = 'sm',
+}: EntityActionButtonProps) {
+  const panel = useActionPanel();
+  const reasonId = useId();
+  if (action.enabled) {
+    return (
+      <Button
+        variant={variant}
+        size={size}
+        onClick={() =>
+          panel.open({
+            self,
+            actionId: action.id,
+            title: action.title,
+            onSuccess: (result) => onSucceeded?.(result),
+          })
+        }
+      >
+        {action.title}
+      </Button>
+    );
+  }
+  const reason = action.reason ?? 'Not available';
+  return (
+    <>
+      <Tooltip
+        label={reason}
+        events={{ hover: true, focus: true, touch: true }}
+        withArrow
+        multiline
+        maw={320}
+      >
+        <Button
+          variant={variant}
+          size={size}
+          data-disabled
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          onClick={(event) => event.preventDefault()}
+        >
+          {action.title}
+        </Button>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+    </>
+  );
+}
+
+/** Props of a row of action buttons. */
+export interface EntityActionButtonsProps {
+  self: string;
+  actions: readonly EntityAction[];
+  /** Action ids shown elsewhere on the page (e.g. Comment beside the comments). */
+  exclude?: readonly string[];
+  onSucceeded?: (result: ActionResult) => void;
+  size?: ButtonProps['size'];
+  /** Accessible name of the group, e.g. 'Actions for Wetland Trust'. */
+  label: string;
+}
+
+/** The actions the server lists for an entity, in its order, as buttons; the web never decides availability. */
+export function EntityActionButtons({
+  self,
+  actions,
+  exclude = [],
+  onSucceeded,
+  size,
+  label,
+}: EntityActionButtonsProps) {
+  const shown = actions.filter((action) => !exclude.includes(action.id));
+  if (shown.length === 0) return null;
+  return (
+    <Group gap="xs" role="group" aria-label={label} wrap="wrap">
+      {shown.map((action) => (
+        <EntityActionButton
+          key={action.id}
+          self={self}
+          action={action}
+          onSucceeded={onSucceeded}
+          size={size}
+        />
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,54 @@
+import { TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { ListControls } from './useListState.ts';
+
+/** How long typing pauses before the list is searched. */
+export const SEARCH_DELAY_MS = 300;
+
+/**
+ * The search box of a data table: searches once typing pauses, or at once on Enter; follows the address when it
+ * changes from elsewhere (Back, a link).
+ */
+export function SearchBox({ label, list }: { label: string; list: ListControls }) {
+  const { q } = list.state;
+  const [text, setText] = useState(q);
+  // The last text this box sent, so its own round trip through the address does not overwrite newer typing.
+  const sent = useRef(q);
+  const { search } = list;
+
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
+
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      search(text);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, search]);
+
+  return (
+    <search>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          sent.current = text.trim();
+          search(text);
+        }}
+      >
+        <TextInput
+          type="search"
+          label={label}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          w={280}
+        />
+      </form>
+    </search>
+  );
+}
