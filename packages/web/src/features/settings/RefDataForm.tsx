@@ -166,8 +166,8 @@ export function RefDataForm({
         return (
           <Textarea
             {...common}
-            autosize
-            minRows={3}
+            rows={3}
+            resize="vertical"
             value={typeof value === 'string' ? value : ''}
             onChange={(event) => setValue(field.id, event.currentTarget.value)}
           />
