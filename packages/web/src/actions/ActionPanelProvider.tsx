@@ -1,8 +1,11 @@
 import type { ActionResult } from '@curlew/domain';
+import { Drawer, Loader } from '@mantine/core';
 import {
   createContext,
+  lazy,
   type ReactNode,
   type RefObject,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -11,7 +14,7 @@ import {
   useState,
 } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router-dom';
-import { ActionPanel, type ActionPanelRef } from './ActionPanel.tsx';
+import type { ActionPanelRef } from './ActionPanel.tsx';
 import { ActionsConfigContext } from './ActionsConfig.tsx';
 
 export type { ActionPanelRef } from './ActionPanel.tsx';
@@ -21,6 +24,11 @@ export interface ActionPanelControls {
   open(ref: ActionPanelRef): void;
   close(): void;
 }
+
+// The panel, its form engine and field controls load with the first action opened, not with every page.
+const ActionPanel = lazy(() =>
+  import('./ActionPanel.tsx').then((module) => ({ default: module.ActionPanel })),
+);
 
 const ActionPanelContext = createContext<ActionPanelControls | null>(null);
 
@@ -70,16 +78,24 @@ export function ActionPanelProvider({ children, apiBase = '', onActionSucceeded 
         {inRouter && <RouterNavigation target={navigateRef} />}
         {children}
         {current !== null && (
-          <ActionPanel
-            key={`${current.self}/action/${current.actionId}`}
-            target={current}
-            onClose={closeCurrent}
-            navigate={navigate}
-            onSucceeded={(result) => {
-              current.onSuccess?.(result);
-              onActionSucceeded?.(current, result);
-            }}
-          />
+          <Suspense
+            fallback={
+              <Drawer opened position="right" onClose={close} title={current.title ?? 'Loading'}>
+                <Loader aria-label="Loading the form" />
+              </Drawer>
+            }
+          >
+            <ActionPanel
+              key={`${current.self}/action/${current.actionId}`}
+              target={current}
+              onClose={closeCurrent}
+              navigate={navigate}
+              onSucceeded={(result) => {
+                current.onSuccess?.(result);
+                onActionSucceeded?.(current, result);
+              }}
+            />
+          </Suspense>
         )}
       </ActionPanelContext.Provider>
     </ActionsConfigContext.Provider>
