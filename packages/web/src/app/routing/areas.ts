@@ -46,6 +46,16 @@ const RefDataItemPage = lazyPage(() =>
   import('../../features/settings/RefDataItemPage.tsx').then((m) => ({ default: m.RefDataItemPage })),
 );
 
+const adminOrganisationPage = (name: keyof typeof import('../../features/organisations/adminPages.tsx')) =>
+  lazyPage(() => import('../../features/organisations/adminPages.tsx').then((m) => ({ default: m[name] })));
+const ParticipantHomePage = lazyPage(() =>
+  import('../../features/organisations/ParticipantHomePage.tsx').then((m) => ({
+    default: m.ParticipantHomePage,
+  })),
+);
+const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
+  lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
+
 /** The authentication pages, open to everyone (SPEC 2 "Public and authentication routes"). */
 export const PUBLIC_ROUTES: readonly AreaRoute[] = [
   { path: 'login', page: LoginPage },
@@ -78,10 +88,50 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: RefDataItemPage,
       crumb: { label: 'Item', entity: 'refDataItem' },
     },
+    {
+      path: 'participants',
+      page: adminOrganisationPage('ParticipantsPage'),
+      crumb: { label: 'Participants' },
+    },
+    {
+      path: 'participants/:organisationId',
+      page: adminOrganisationPage('ParticipantPage'),
+      crumb: { label: 'Participant', entity: 'organisation' },
+    },
+    { path: 'agencies', page: adminOrganisationPage('AgenciesPage'), crumb: { label: 'Agencies' } },
+    {
+      path: 'agencies/:organisationId',
+      page: adminOrganisationPage('AgencyPage'),
+      crumb: { label: 'Agency', entity: 'organisation' },
+    },
+    { path: 'lpas', page: adminOrganisationPage('LpasPage'), crumb: { label: 'LPAs' } },
+    {
+      path: 'lpas/:organisationId',
+      page: adminOrganisationPage('LpaPage'),
+      crumb: { label: 'LPA', entity: 'organisation' },
+    },
+    { path: 'operators', page: adminOrganisationPage('OperatorsPage'), crumb: { label: 'Market operators' } },
+    {
+      path: 'operators/:organisationId',
+      page: adminOrganisationPage('OperatorPage'),
+      crumb: { label: 'Market operator', entity: 'organisation' },
+    },
   ],
   lpa: [{ path: '', page: HomePage, crumb: home }],
-  participant: [{ path: '', page: HomePage, crumb: home }],
-  agent: [{ path: '', page: HomePage, crumb: home }],
+  participant: [{ path: '', page: ParticipantHomePage, crumb: home }],
+  agent: [
+    { path: '', page: agentPage('AgentHomePage'), crumb: home },
+    {
+      path: 'agencies/:organisationId',
+      page: agentPage('AgentOrganisationPage'),
+      crumb: { label: 'Agency', entity: 'organisation' },
+    },
+    {
+      path: 'participants/:organisationId',
+      page: agentPage('AgentClientPage'),
+      crumb: { label: 'Client', entity: 'organisation' },
+    },
+  ],
   signedIn: [
     { path: '', page: HomePage, crumb: home },
     { path: 'profile', page: ProfilePage, crumb: { label: 'Profile' } },
