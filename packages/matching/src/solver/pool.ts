@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -33,15 +34,29 @@ type Slot = {
 /** Grace after the deadline before the watchdog terminates a thread that ignored its limit. */
 const WATCHDOG_GRACE_MS = 1500;
 
+let compiledHighs: Promise<WebAssembly.Module> | null = null;
+
+/**
+ * HiGHS compiled once per process and shared by every solver thread: V8 compiles WebAssembly
+ * functions lazily on first use, and a shared module compiles each function once, not once per thread.
+ */
+function highsModule(): Promise<WebAssembly.Module> {
+  if (!compiledHighs) {
+    const require = createRequire(import.meta.url);
+    compiledHighs = WebAssembly.compile(readFileSync(require.resolve('highs/runtime')));
+  }
+  return compiledHighs;
+}
+
 /** The worker file is TypeScript; each thread loads it through tsx's module API. */
-function spawnSolverThread(): Worker {
+function spawnSolverThread(wasmModule: WebAssembly.Module): Worker {
   const require = createRequire(import.meta.url);
   const tsxApi = pathToFileURL(
     require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),
   );
   const entry = new URL('./worker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxApi.href)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, workerData: { wasmModule } });
 }
 
 /** A small pool of HiGHS threads (one per core) with a wall-clock watchdog on every solve. */
@@ -49,6 +64,7 @@ export class SolverPool {
   private readonly slots: (Slot | null)[];
   private readonly queue: Job[] = [];
   private closed = false;
+  private wasmModule: WebAssembly.Module | null = null;
 
   /** Creates a pool of `size` solver threads, started on first use. */
   constructor(size: number) {
@@ -96,16 +112,29 @@ export class SolverPool {
   }
 
   private dispatch(): void {
+    if (!this.wasmModule) {
+      highsModule().then(
+        (compiled) => {
+          this.wasmModule = compiled;
+          this.dispatch();
+        },
+        (error: unknown) => {
+          const detail = `HiGHS could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+          for (const job of this.queue.splice(0)) job.resolve(crashed(detail, null));
+        },
+      );
+      return;
+    }
     for (let i = 0; i < this.slots.length && this.queue.length > 0; i++) {
-      const slot = this.slots[i] ?? this.startSlot(i);
+      const slot = this.slots[i] ?? this.startSlot(i, this.wasmModule);
       if (slot.job) continue;
       const job = this.queue.shift();
       if (job) this.run(i, slot, job);
     }
   }
 
-  private startSlot(i: number): Slot {
-    const worker = spawnSolverThread();
+  private startSlot(i: number, wasmModule: WebAssembly.Module): Slot {
+    const worker = spawnSolverThread(wasmModule);
     let markReady: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => {
       markReady = resolve;

@@ -1,9 +1,10 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import highsLoader from 'highs';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
 
 // One HiGHS runtime per thread; each request gets a fresh model that is disposed afterwards.
-const highs = await highsLoader();
+const shared: unknown = (workerData as { wasmModule?: unknown } | null)?.wasmModule;
+const highs = await highsLoader(shared instanceof WebAssembly.Module ? { wasmModule: shared } : {});
 const port = parentPort;
 if (!port) throw new Error('The solver runs only as a worker thread');
 const post = (message: SolverMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -49,6 +50,8 @@ function lpGuidedStart(
     relaxation.options.set({ output_flag: false, time_limit: Math.max(0.1, seconds / 2) });
     if (relaxation.run().modelStatus !== STATUS.optimal) return null;
     lp = relaxation.getSolution().colValue;
+    // The relaxation's optimum bounds every allocation: report it at once.
+    post({ type: 'progress', id: request.id, best: null, bound: relaxation.getObjectiveValue(), gap: null });
   } finally {
     relaxation.dispose();
   }
