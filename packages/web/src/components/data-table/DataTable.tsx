@@ -65,13 +65,14 @@ function HeaderCell<T>({ column, list }: { column: DataTableColumn<T>; list: Lis
   );
 }
 
-function Pager({ list, total, shown }: { list: ListControls; total: number; shown: number }) {
+function Pager<T>({ list, data }: { list: ListControls; data: ListPage<T> }) {
   const { page, pageSize } = list.state;
-  const pages = pageCount(total, pageSize);
+  const pages = pageCount(data.total, pageSize);
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
+      {/* The range describes the rows on screen, which lag the address while the next page loads. */}
       <Text size="sm" aria-live="polite">
-        {rangeText(page, pageSize, shown, total)}
+        {rangeText(data.page, data.pageSize, data.items.length, data.total)}
       </Text>
       <Group gap="md" wrap="wrap">
         <NativeSelect
@@ -187,9 +188,7 @@ export function DataTable<T>({
           {filtered ? `Nothing matches '${list.state.q}'` : emptyText}
         </Text>
       )}
-      {data !== undefined && data.total > 0 && !query.isError && (
-        <Pager list={list} total={data.total} shown={data.items.length} />
-      )}
+      {data !== undefined && data.total > 0 && !query.isError && <Pager list={list} data={data} />}
     </Stack>
   );
 }

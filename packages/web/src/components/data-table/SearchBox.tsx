@@ -33,22 +33,20 @@ export function SearchBox({ label, list }: { label: string; list: ListControls }
   }, [text, search]);
 
   return (
-    <search>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          sent.current = text.trim();
-          search(text);
-        }}
-      >
-        <TextInput
-          type="search"
-          label={label}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          w={280}
-        />
-      </form>
-    </search>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        sent.current = text.trim();
+        search(text);
+      }}
+    >
+      <TextInput
+        type="search"
+        label={label}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        w={280}
+      />
+    </form>
   );
 }
