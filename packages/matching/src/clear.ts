@@ -53,16 +53,8 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
   const round = prepareRound(instance);
   const deadline = Date.now() + (options.timeLimitSeconds ?? 60) * 1000;
   const allocation = emptyAllocation(round.projects.length, round.requirements.length);
-  const prepared = performance.now();
   const parts = round.components.map((component) => planPart(round, component, options.greedyOnly === true));
-  const planned = performance.now();
   const solved = await solveParts(round, parts, deadline, options);
-  if (process.env.CURLEW_DEBUG) {
-    const ms = (a: number, b: number) => `${Math.round(b - a)} ms`;
-    process.stderr.write(
-      `prepare ${ms(started, prepared)}, greedy and models ${ms(prepared, planned)}, solve ${ms(planned, performance.now())}\n`,
-    );
-  }
   let optimal = true;
   let bound = 0;
   parts.forEach((part, i) => {
@@ -77,11 +69,6 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
     copyComponent(part.component, chosen, allocation);
     const surplus = surplusOf(round, chosen);
     const isOptimal = outcome?.status === 'Optimal' && useSolver;
-    if (process.env.CURLEW_DEBUG) {
-      process.stderr.write(
-        `part ${i}: ${outcome?.status} ${outcome?.detail} obj ${outcome?.objective} bound ${outcome?.bound} greedy ${part.greedySurplus} extracted ${surplusOf(round, candidate)}\n`,
-      );
-    }
     if (!isOptimal) optimal = false;
     bound += Math.max(surplus, outcome?.bound ?? trivialBound(round, part.component));
   });

@@ -160,6 +160,7 @@ export function prepareRound(instance: Instance): PreparedRound {
     return out;
   }
 
+  mergeAlikeClasses(classes, classOf);
   const compatibleProjects = requirements.map((_, r) =>
     projectsServing(classes[classOf[r] ?? 0], credits, pools),
   );
@@ -178,6 +179,34 @@ export function prepareRound(instance: Instance): PreparedRound {
     prunedProjects,
     components,
   };
+}
+
+/**
+ * Classes that every credit sees alike (same far pool, same near credits at the same multipliers, same
+ * periods) are one class, whatever their place: a requirement in an LPA with no near supply is
+ * interchangeable with any other such requirement of its habitat key.
+ */
+function mergeAlikeClasses(classes: RequirementClass[], classOf: number[]): void {
+  const bySignature = new Map<string, number>();
+  const target = classes.map((cls, k) => {
+    const signature = `${cls.pool}|${cls.periods}|${cls.direct.map((d) => `${d.credit}:${d.multiplier}`).join(',')}`;
+    const first = bySignature.get(signature);
+    if (first === undefined) bySignature.set(signature, k);
+    return first ?? k;
+  });
+  const renumber = new Map<number, number>();
+  const merged: RequirementClass[] = [];
+  target.forEach((t, k) => {
+    if (t !== k) return;
+    renumber.set(k, merged.length);
+    merged.push({ ...(classes[k] as RequirementClass), requirements: [] });
+  });
+  classOf.forEach((k, r) => {
+    const index = renumber.get(target[k] ?? k) ?? 0;
+    classOf[r] = index;
+    merged[index]?.requirements.push(r);
+  });
+  classes.splice(0, classes.length, ...merged);
 }
 
 function projectsServing(
