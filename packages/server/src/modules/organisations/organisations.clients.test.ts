@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { activity } from '../../platform/actions/activity.tables.ts';
+import {
+  asRole,
+  buildWorld,
+  PDF_BYTES,
+  postMultipart,
+  type World,
+} from '../../platform/actions/testing/world.ts';
+import { agentAuthorities, agentClients } from '../agent-authorities/agent-authorities.tables.ts';
+import { storedFiles } from '../files/files.tables.ts';
+import { organisations } from './organisations.tables.ts';
+
+describeWithApp('organisation clients, agent authority and create actions', (t) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+  });
+  const action = (organisationId: string, actionId: string) =>
+    `/api/organisation/${organisationId}/action/${actionId}`;
+
+  describe('AddParticipantClient', () => {
+    it('walks 401 -> 422 -> 403 -> 200 and the agent then sees its new client', async () => {
+      const agent = world.members.agent.organisation;
+      const url = action(agent.id, 'AddParticipantClient');
+      const body = {
+        name: 'Heron Estates',
+        contact: 'Harry Heron',
+        email: 'harry@heron.example',
+        phone: '+447700900555',
+        mailingAddress: 'Heron Hall',
+      };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', url, body)).statusCode).toBe(401);
+      const invalid = await asRole(t.app, world, 'agent', 'POST', url, { name: 'Heron Estates' });
+      expect(invalid.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'contact',
+        'email',
+        'phone',
+        'mailingAddress',
+      ]);
+      const notAnAgent = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        action(world.members.participant.organisation.id, 'AddParticipantClient'),
+        body,
+      );
+      expect(notAnAgent.statusCode).toBe(403);
+      const done = await asRole(t.app, world, 'agent', 'POST', url, body);
+      expect(done.statusCode, done.body).toBe(200);
+      const clientId = done.json().context.id;
+      expect(done.json().context.self).toBe(`/organisation/${clientId}`);
+      const links = await t.db
+        .select()
+        .from(agentClients)
+        .where(eq(agentClients.clientOrganisationId, clientId));
+      expect(links).toMatchObject([{ agentOrganisationId: agent.id }]);
+      const seen = await asRole(t.app, world, 'agent', 'GET', `/api/organisation/${clientId}`);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toMatchObject({ name: 'Heron Estates', type: 'PARTICIPANT' });
+      expect(
+        (await asRole(t.app, world, 'participant', 'GET', `/api/organisation/${clientId}`)).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('ProvideAgentAuthority', () => {
+    it('walks 401 -> 422 -> 403 -> 409 -> 200 with the signed authority uploaded', async () => {
+      const own = world.members.participant;
+      const agentId = world.members.agent.organisation.id;
+      const url = action(own.organisation.id, 'ProvideAgentAuthority');
+      const values = { marketRoundId: world.openRound.id, agentId, permissions: ['MakeOffersOrBids'] };
+      const pdf = { authorityToAct: { name: 'authority.pdf', type: 'application/pdf', content: PDF_BYTES } };
+      expect((await postMultipart(t.app, url, values, pdf, '')).statusCode).toBe(401);
+
+      const missingFile = await asRole(t.app, world, 'participant', 'POST', url, values);
+      expect(missingFile.statusCode).toBe(422);
+      expect(missingFile.json().errors).toEqual([{ path: 'authorityToAct', message: 'Field required' }]);
+      const fakePdf = await postMultipart(
+        t.app,
+        url,
+        values,
+        { authorityToAct: { name: 'authority.pdf', type: 'application/pdf', content: 'MZ not a pdf' } },
+        own.cookie,
+      );
+      expect(fakePdf.statusCode).toBe(422);
+      expect(fakePdf.json().errors[0].path).toBe('authorityToAct');
+
+      const otherAgent = await buildWorldAgent();
+      const forbidden = await postMultipart(
+        t.app,
+        action(world.client.id, 'ProvideAgentAuthority'),
+        { ...values, agentId: otherAgent },
+        pdf,
+        world.members.agent.cookie,
+      );
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().message).toBe('An agent can only provide its own authority to act');
+
+      const closed = await postMultipart(
+        t.app,
+        url,
+        { ...values, marketRoundId: world.settledRound.id },
+        pdf,
+        own.cookie,
+      );
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json().error).toBe('invalid_status');
+
+      const done = await postMultipart(t.app, url, values, pdf, own.cookie);
+      expect(done.statusCode, done.body).toBe(200);
+      const authorityId = done.json().context.id;
+      expect(done.json().context.self).toBe(`/agent-authority/${authorityId}`);
+      const [authority] = await t.db
+        .select()
+        .from(agentAuthorities)
+        .where(eq(agentAuthorities.id, authorityId));
+      expect(authority).toMatchObject({
+        clientOrganisationId: own.organisation.id,
+        agentOrganisationId: agentId,
+        permissions: ['MakeOffersOrBids'],
+        approved: null,
+      });
+      const files = await t.db.select().from(storedFiles).where(eq(storedFiles.ownerId, authorityId));
+      expect(files).toMatchObject([
+        {
+          id: authority?.authorityToActFileId,
+          ownerType: 'agent-authority',
+          filename: 'authority.pdf',
+          tag: 'AuthorityToAct',
+        },
+      ]);
+      const duplicate = await postMultipart(t.app, url, values, pdf, own.cookie);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().error).toBe('conflict');
+    });
+
+    const buildWorldAgent = async (): Promise<string> => {
+      const [agent] = await t.db
+        .insert(organisations)
+        .values({ type: 'AGENT', name: 'Other Agents Ltd', createdAt: new Date(), updatedAt: new Date() })
+        .returning();
+      if (!agent) throw new Error('No agent inserted');
+      return agent.id;
+    };
+  });
+
+  describe('create actions', () => {
+    it('walk 401 -> 422 -> 403 -> 201 on POST /api/organisations', async () => {
+      const body = { name: 'Estuary Farm', type: 'PARTICIPANT' };
+      expect((await asRole(t.app, world, 'anonymous', 'POST', '/api/organisations', body)).statusCode).toBe(
+        401,
+      );
+      const invalid = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', body);
+      expect(invalid.statusCode).toBe(422);
+      expect(invalid.json().errors.map((error: { path: string }) => error.path)).toEqual([
+        'contact',
+        'email',
+        'phone',
+        'mailingAddress',
+      ]);
+      const noType = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', { name: 'X' });
+      expect(noType.json()).toMatchObject({
+        error: 'validation',
+        errors: [{ path: 'type', message: 'Field required' }],
+      });
+      const forbidden = await asRole(t.app, world, 'participant', 'POST', '/api/organisations', {
+        name: 'North',
+        type: 'LPA',
+      });
+      expect(forbidden.statusCode).toBe(403);
+      const form = await asRole(t.app, world, 'admin', 'GET', '/api/organisations/action/CreateLpa');
+      expect(form.json()).toMatchObject({ definition: { create: true }, initialValues: { type: 'LPA' } });
+      const done = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+        name: 'North LPA',
+        type: 'LPA',
+      });
+      expect(done.statusCode, done.body).toBe(201);
+      const id = done.json().context.id;
+      const created = await asRole(t.app, world, 'admin', 'GET', `/api/organisation/${id}`);
+      expect(created.json()).toMatchObject({ name: 'North LPA', type: 'LPA', self: `/organisation/${id}` });
+      const [entry] = await t.db.select().from(activity).where(eq(activity.subjectId, id));
+      expect(entry).toMatchObject({ action: 'CreateLpa', actorUserId: world.members.admin.user.id });
+    });
+  });
+});
