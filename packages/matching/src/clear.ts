@@ -34,6 +34,8 @@ export type ClearOptions = {
   onProgress?: (progress: ClearingProgress) => void;
   /** Solver threads to reuse across rounds; the caller closes them. */
   pool?: SolverPool;
+  /** Largest model handed to HiGHS, in nonzeros (default MAX_MODEL_NONZEROS). */
+  maxModelNonzeros?: number;
 };
 
 /** Raised when the engine's own answer fails the independent checker: never returned as a result. */
@@ -53,7 +55,9 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
   const round = prepareRound(instance);
   const deadline = Date.now() + (options.timeLimitSeconds ?? 60) * 1000;
   const allocation = emptyAllocation(round.projects.length, round.requirements.length);
-  const parts = round.components.map((component) => planPart(round, component, options.greedyOnly === true));
+  const parts = round.components.map((component) =>
+    planPart(round, component, options.greedyOnly === true, options.maxModelNonzeros ?? MAX_MODEL_NONZEROS),
+  );
   const solved = await solveParts(round, parts, deadline, options);
   let optimal = true;
   let bound = 0;
@@ -85,13 +89,18 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
   return result;
 }
 
-function planPart(round: PreparedRound, component: Component, greedyOnly: boolean): Part {
+function planPart(
+  round: PreparedRound,
+  component: Component,
+  greedyOnly: boolean,
+  maxNonzeros: number,
+): Part {
   // Projects first (each opened where its units earn most), then requirements left over.
   const greedy = emptyAllocation(round.projects.length, round.requirements.length);
   greedyByProject(round, component, greedy);
   greedyComponent(round, component, greedy);
   const model = greedyOnly ? null : buildComponentModel(round, component);
-  const tooLarge = model !== null && model.indices.length > MAX_MODEL_NONZEROS;
+  const tooLarge = model !== null && model.indices.length > maxNonzeros;
   return { component, model: tooLarge ? null : model, greedy, greedySurplus: surplusOf(round, greedy) };
 }
 

@@ -185,3 +185,22 @@ function supplyMeetsDemand(instance: Instance, pm: number, rm: number): boolean 
   }
   return flow >= demand - 1e-9;
 }
+
+describe('limits', () => {
+  const instance = generateRound({ projects: 60, requirements: 240, seed: 11 });
+
+  it('a part too large for HiGHS keeps the greedy answer, checked, with an honest gap', async () => {
+    const result = await clearRound(instance, { pool, maxModelNonzeros: 50, timeLimitSeconds: 20 });
+    expect(result.status).toBe('Feasible');
+    expect(result.gap).toBeGreaterThan(0);
+    expect(checkResult(instance, result)).toEqual([]);
+  });
+
+  it('a tight time limit still returns a checked result, stopped at the limit', async () => {
+    const started = Date.now();
+    const result = await clearRound(instance, { pool, timeLimitSeconds: 1 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(checkResult(instance, result)).toEqual([]);
+    expect(result.bound).toBeGreaterThanOrEqual(result.surplus);
+  });
+});
