@@ -3,9 +3,10 @@ import { expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
 import { signIn } from '../../test/auth.ts';
 import { users } from '../auth/auth.tables.ts';
+import { marketRounds, markets } from '../modules/markets/markets.tables.ts';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
 import { systemClock } from './clock.ts';
-import { seedDemoData } from './seed.ts';
+import { DEMO_MARKET, seedDemoData } from './seed.ts';
 
 describeWithApp('demo data', (t) => {
   it('creates one organisation per role and the seven demo users, who sign in with the demo password', async () => {
@@ -75,9 +76,18 @@ describeWithApp('demo data', (t) => {
     for (const { username } of rows) await signIn(t.app, username, 'demo-password-for-tests');
   });
 
+  it('opens one demo market round for registration', async () => {
+    const rounds = await t.db
+      .select({ market: markets.name, round: marketRounds.name, status: marketRounds.status })
+      .from(marketRounds)
+      .innerJoin(markets, eq(markets.id, marketRounds.marketId));
+    expect(rounds).toEqual([{ market: DEMO_MARKET.name, round: DEMO_MARKET.round, status: 'Open' }]);
+  });
+
   it('seeds only a database without users', async () => {
     const before = await t.db.select({ id: users.id }).from(users);
     expect(await seedDemoData(t.db, { password: 'another-password-1', clock: systemClock })).toBe(false);
     expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(1);
   });
 });

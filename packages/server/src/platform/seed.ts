@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isUniqueViolation } from '../auth/users.repo.ts';
+import { marketRounds, markets } from '../modules/markets/markets.tables.ts';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/connect.ts';
@@ -17,6 +18,9 @@ interface DemoOrganisation {
   phone: string;
   mailingAddress: string;
 }
+
+/** The demo market and its round, open for registration. */
+export const DEMO_MARKET = { name: 'Solent Nature Recovery Market', round: 'Round 1 2026' } as const;
 
 /** A demo account: who it is and what it shows. */
 export interface DemoAccount {
@@ -168,6 +172,21 @@ export async function seedDemoData(
         if (!id) throw new Error(`Demo organisation ${key} was not inserted`);
         return id;
       };
+      // One market with a round open for registration, so agents and participants have a round to act in.
+      const [market] = await tx
+        .insert(markets)
+        .values({ name: DEMO_MARKET.name, createdAt: now, updatedAt: now })
+        .returning({ id: markets.id });
+      if (!market) throw new Error('Demo market was not inserted');
+      await tx
+        .insert(marketRounds)
+        .values({
+          marketId: market.id,
+          name: DEMO_MARKET.round,
+          status: 'Open',
+          createdAt: now,
+          updatedAt: now,
+        });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,
