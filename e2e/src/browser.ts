@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,15 +44,28 @@ export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = 
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    baseUrl: inject('baseUrl'),
-    async close() {
-      await context.close();
-      rmSync(profileDir, { recursive: true, force: true });
-    },
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await context.close();
+    rmSync(profileDir, { recursive: true, force: true });
   };
+  // Closed when the test ends; a failed journey first reports where the browser was and what it showed.
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail' && !closed) console.error(await describePage(page));
+    await close();
+  });
+  return { context, page, baseUrl: inject('baseUrl'), close };
+}
+
+/** The address and accessibility tree of a page, for failure reports. */
+async function describePage(page: Page): Promise<string> {
+  const text = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((error: unknown) => `(no page text: ${error instanceof Error ? error.message : String(error)})`);
+  return `Browser was at ${page.url()} showing:\n${text.slice(0, 3_000)}`;
 }
 
 /** Runs axe on the current page and fails with the violations listed when there are any. */
@@ -97,6 +110,16 @@ export async function waitForPath(page: Page, pathWithSearch: string): Promise<v
   await page.waitForURL((url) => `${url.pathname}${url.search}` === pathWithSearch, {
     timeout: NAVIGATION_TIMEOUT_MS,
   });
+}
+
+/** Waits until the page's path (whatever the query) equals `pathname`. */
+export async function waitForPathname(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: NAVIGATION_TIMEOUT_MS });
+}
+
+/** Waits until the header's profile menu names the signed-in user (their display name). */
+export async function waitForSignedInAs(page: Page, userLabel: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: userLabel, exact: true }).waitFor();
 }
 
 /** The colour scheme the app forced on the document ('light' or 'dark'). */

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,37 @@ declare module 'vitest' {
 
 const root = join(import.meta.dirname, '../..');
 const demoPassword = 'e2e-demo-password-2026';
+
+/** What the web build reads: a change to any of these makes the built app stale. */
+const webInputs = [
+  'packages/web/src',
+  'packages/web/public',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/web/package.json',
+  'packages/domain/src',
+  'package-lock.json',
+].map((relative) => join(root, relative));
+const webDist = join(root, 'packages/web/dist');
+
+/** Modification times (ms) of every file under `path`, or of `path` itself when it is a file. */
+function modificationTimes(path: string): number[] {
+  if (!existsSync(path)) return [];
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return [stats.mtimeMs];
+  return readdirSync(path).flatMap((entry) => modificationTimes(join(path, entry)));
+}
+
+/**
+ * True when the built app is older than one of its inputs. The build is shared with everyone working in this
+ * tree, and the server serves it from disk, so rebuilding needlessly breaks other running servers' pages.
+ */
+function webBuildIsStale(): boolean {
+  if (process.env.E2E_REBUILD === '1' || !existsSync(join(webDist, 'index.html'))) return true;
+  const builtAt = Math.min(...modificationTimes(webDist));
+  const changedAt = Math.max(...webInputs.flatMap(modificationTimes));
+  return changedAt >= builtAt;
+}
 
 /** Asks the kernel for a free TCP port on loopback. */
 async function freePort(): Promise<number> {
@@ -44,10 +75,12 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
   throw new Error(`server did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
 }
 
-/** Builds the web app, starts one real server on a fresh data folder for the whole e2e run. */
+/** Builds the web app when stale, starts one real server on a fresh data folder for the whole e2e run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('web build failed');
+  if (webBuildIsStale()) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'curlew-e2e-'));
   const port = await freePort();
