@@ -66,7 +66,7 @@ function solveWithCbc(): Measurement {
     [lp, 'sec', String(timeLimitSeconds), 'allow', '1', 'ratio', '0', 'solve', 'solu', out],
     {
       encoding: 'utf8',
-      timeout: (timeLimitSeconds + 30) * 1000,
+      timeout: (timeLimitSeconds * 4 + 60) * 1000,
     },
   );
   const seconds = (performance.now() - started) / 1000;

@@ -44,10 +44,12 @@ function lpGuidedStart(
   request: SolveRequest,
   seconds: number,
 ): { objective: number; colValue: Float64Array } | null {
+  const started = Date.now();
   const relaxation = createModel(request, { colLower: request.colLower, colUpper: request.colUpper });
   let lp: Float64Array;
   try {
-    relaxation.options.set({ output_flag: false, time_limit: Math.max(0.1, seconds / 2) });
+    // The relaxation is also the bound reported if the full solve stops early: give it room.
+    relaxation.options.set({ output_flag: false, time_limit: Math.max(0.1, seconds * 2) });
     if (relaxation.run().modelStatus !== STATUS.optimal) return null;
     lp = relaxation.getSolution().colValue;
     // The relaxation's optimum bounds every allocation: report it at once.
@@ -63,11 +65,13 @@ function lpGuidedStart(
     if (value < 1e-6) colUpper[j] = 0;
     else if (value > 1 - 1e-6) colLower[j] = 1;
   });
+  const left = seconds - (Date.now() - started) / 1000;
+  if (left <= 0.1) return null;
   const restricted = createModel(request, { colLower, colUpper, integrality: request.integrality });
   try {
     restricted.options.set({
       output_flag: false,
-      time_limit: Math.max(0.1, seconds),
+      time_limit: left,
       mip_abs_gap: request.absoluteGap,
       mip_rel_gap: 0,
       random_seed: request.randomSeed,
