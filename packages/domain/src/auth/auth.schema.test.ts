@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { toFieldErrors } from '../validation/errors.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import {
@@ -13,7 +13,7 @@ import {
   updatePasswordSchema,
 } from './auth.schema.ts';
 
-const errorsOf = (schema: z.ZodType, value: unknown) => {
+const errorsOf = (schema: ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : toFieldErrors(result.error);
 };

@@ -1,83 +1,100 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { withMatchingPasswords } from '../validation/crossField.ts';
 import { MESSAGES } from '../validation/messages.ts';
-import { email, optionalText, phone, requiredText } from '../validation/rules.ts';
-import type { OrganisationType, UserGroup } from '../vocab/organisation.ts';
-import { SIGN_UP_ORGANISATION_TYPES } from '../vocab/organisation.ts';
+import { email, optionalText, phone, requiredText } from '../validation/rules.mini.ts';
+import { parseThrowsZodError } from '../validation/zodError.ts';
+import type { OrganisationType, UserGroup } from '../vocab/organisation.values.ts';
+import { SIGN_UP_ORGANISATION_TYPES } from '../vocab/organisation.values.ts';
+
+// Built with zod/mini (see rules.mini.ts): these schemas are what the public authentication pages load.
 
 /** Password length limits; there are no composition rules (common passwords are refused by the server). */
 export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
 
 /** A new password: 8-128 characters. */
 export const newPasswordValue = () =>
-  z
-    .string({ error: () => MESSAGES.required })
-    .min(1, { error: MESSAGES.required, abort: true })
-    .min(PASSWORD_POLICY.minLength, { error: `Must be at least ${PASSWORD_POLICY.minLength} characters` })
-    .max(PASSWORD_POLICY.maxLength, { error: `Must be at most ${PASSWORD_POLICY.maxLength} characters` });
+  z.string({ error: () => MESSAGES.required }).check(
+    z.minLength(1, { error: MESSAGES.required, abort: true }),
+    z.minLength(PASSWORD_POLICY.minLength, {
+      error: `Must be at least ${PASSWORD_POLICY.minLength} characters`,
+    }),
+    z.maxLength(PASSWORD_POLICY.maxLength, {
+      error: `Must be at most ${PASSWORD_POLICY.maxLength} characters`,
+    }),
+  );
 
 /** A one-time code sent by e-mail or shown by an authenticator app: 6 digits. */
 export const codeValue = () =>
   z
     .string({ error: () => MESSAGES.required })
-    .trim()
-    .min(1, { error: MESSAGES.required, abort: true })
-    .regex(/^\d{6}$/, { error: 'Must be a 6-digit code' });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: MESSAGES.required, abort: true }),
+      z.regex(/^\d{6}$/, { error: 'Must be a 6-digit code' }),
+    );
 
 const passwordPair = {
   password: newPasswordValue(),
-  confirmPassword: z.string({ error: () => MESSAGES.required }).min(1, { error: MESSAGES.required }),
+  confirmPassword: z
+    .string({ error: () => MESSAGES.required })
+    .check(z.minLength(1, { error: MESSAGES.required })),
 };
 
 /** Sign-in form. */
-export const loginSchema = z.object({
-  username: requiredText(),
-  password: z.string({ error: () => MESSAGES.required }).min(1, { error: MESSAGES.required }),
-});
+export const loginSchema = parseThrowsZodError(
+  z.object({
+    username: requiredText(),
+    password: z
+      .string({ error: () => MESSAGES.required })
+      .check(z.minLength(1, { error: MESSAGES.required })),
+  }),
+);
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** Sign-up form (SPEC 5 "Authentication forms"). */
-export const signUpSchema = withMatchingPasswords(
-  z.object({
-    ...passwordPair,
-    displayName: requiredText(),
-    phone: phone(),
-    email: email(),
-    organisationName: requiredText(),
-    organisationType: z.enum(SIGN_UP_ORGANISATION_TYPES, { error: () => MESSAGES.required }),
-  }),
+export const signUpSchema = parseThrowsZodError(
+  withMatchingPasswords(
+    z.object({
+      ...passwordPair,
+      displayName: requiredText(),
+      phone: phone(),
+      email: email(),
+      organisationName: requiredText(),
+      organisationType: z.enum(SIGN_UP_ORGANISATION_TYPES, { error: () => MESSAGES.required }),
+    }),
+  ),
 );
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Sign-up confirmation: e-mail and code. */
-export const confirmSignUpSchema = z.object({ email: email(), code: codeValue() });
+export const confirmSignUpSchema = parseThrowsZodError(z.object({ email: email(), code: codeValue() }));
 export type ConfirmSignUpInput = z.infer<typeof confirmSignUpSchema>;
 
 /** Resend the sign-up confirmation code. */
-export const resendConfirmationSchema = z.object({ email: email() });
+export const resendConfirmationSchema = parseThrowsZodError(z.object({ email: email() }));
 
 /** Request a password reset code. */
-export const resetPasswordSchema = z.object({ username: requiredText() });
+export const resetPasswordSchema = parseThrowsZodError(z.object({ username: requiredText() }));
 
 /** Set a new password with a reset code. */
-export const updatePasswordSchema = withMatchingPasswords(
-  z.object({ username: requiredText(), code: codeValue(), ...passwordPair }),
+export const updatePasswordSchema = parseThrowsZodError(
+  withMatchingPasswords(z.object({ username: requiredText(), code: codeValue(), ...passwordPair })),
 );
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 
 /** Set a new password when the login demands one. */
-export const newPasswordSchema = withMatchingPasswords(z.object(passwordPair));
+export const newPasswordSchema = parseThrowsZodError(withMatchingPasswords(z.object(passwordPair)));
 
 /** Second-factor code from an authenticator app. */
-export const checkTotpSchema = z.object({ code: codeValue() });
+export const checkTotpSchema = parseThrowsZodError(z.object({ code: codeValue() }));
 
 /** Complete an invitation with a password and the e-mailed code. */
-export const completeInvitationSchema = withMatchingPasswords(
-  z.object({ username: optionalText(), code: codeValue(), ...passwordPair }),
+export const completeInvitationSchema = parseThrowsZodError(
+  withMatchingPasswords(z.object({ username: optionalText(), code: codeValue(), ...passwordPair })),
 );
 
 /** Profile form: display name and phone. */
-export const profileSchema = z.object({ displayName: requiredText(), phone: phone() });
+export const profileSchema = parseThrowsZodError(z.object({ displayName: requiredText(), phone: phone() }));
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The challenges a login can answer with (SPEC 4 "Sign-in flow"); none means signed in. */

@@ -6,8 +6,9 @@ export const choiceError = (issue: { input?: unknown }): string | undefined =>
   issue.input === undefined || issue.input === null || issue.input === '' ? MESSAGES.required : undefined;
 
 /** A zod enum over a vocabulary; a missing choice gives 'Field required', an unknown one zod's own message. */
-export const choiceOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: choiceError });
+export const choiceOf = /* @__NO_SIDE_EFFECTS__ */ <const T extends readonly [string, ...string[]]>(
+  values: T,
+) => z.enum(values, { error: choiceError });
 
 /** Builds a membership guard for a vocabulary, e.g. `isProjectStatus(value)`. */
 export const memberOf =

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { superRefine } from 'zod/mini';
 import { MESSAGES } from './messages.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -13,25 +14,33 @@ export interface PasswordPair {
   confirmPassword: string;
 }
 
+/** A classic or zod/mini schema of the password pair: both accept checks through `.check()`. */
+export interface PasswordPairSchema extends z.core.$ZodType<PasswordPair> {
+  check(...checks: z.core.$ZodCheck<PasswordPair>[]): this;
+}
+
 /**
  * Adds 'Passwords do not match' on confirmPassword. The `when` option makes the rule run even when other
  * fields have failed (zod skips refinements of an object with errors by default), so the mismatch is reported
- * together with the other field errors; it is skipped only when either password is absent.
+ * together with the other field errors; it is skipped only when either password is absent. The check comes
+ * from zod/mini so that mini schemas (the authentication pages) do not pull in classic zod.
  */
-export const withMatchingPasswords = <S extends z.ZodType<PasswordPair>>(schema: S): S =>
-  schema.superRefine(
-    (value, ctx) => {
-      if (value.password !== value.confirmPassword) {
-        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
-      }
-    },
-    {
-      when: ({ value }) =>
-        isRecord(value) &&
-        typeof value.password === 'string' &&
-        typeof value.confirmPassword === 'string' &&
-        value.confirmPassword !== '',
-    },
+export const withMatchingPasswords = <S extends PasswordPairSchema>(schema: S): S =>
+  schema.check(
+    superRefine<PasswordPair>(
+      (value, ctx) => {
+        if (value.password !== value.confirmPassword) {
+          ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
+        }
+      },
+      {
+        when: ({ value }) =>
+          isRecord(value) &&
+          typeof value.password === 'string' &&
+          typeof value.confirmPassword === 'string' &&
+          value.confirmPassword !== '',
+      },
+    ),
   );
 
 /** Names of the start and end fields of a date range. */

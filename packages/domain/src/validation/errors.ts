@@ -6,8 +6,8 @@ export interface FieldError {
   message: string;
 }
 
-/** Flattens a ZodError (or its issues) into `[{ path: 'a.b', message }]`, dropping exact duplicates; '' is the root. */
-export const toFieldErrors = (error: z.ZodError | readonly z.core.$ZodIssue[]): FieldError[] => {
+/** Flattens a ZodError of classic zod or zod/mini (or its issues) into `[{ path: 'a.b', message }]`, dropping exact duplicates; '' is the root. */
+export const toFieldErrors = (error: z.core.$ZodError | readonly z.core.$ZodIssue[]): FieldError[] => {
   const issues = 'issues' in error ? error.issues : error;
   const seen = new Set<string>();
   const errors: FieldError[] = [];

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { PHONE_PATTERN } from './patterns.ts';
+
+export { PHONE_PATTERN };
 
 /** Gives 'Field required' when the value is missing, null or undefined; other failures keep their own message. */
 export const requiredError = (issue: { input?: unknown }): string | undefined =>
@@ -26,9 +29,6 @@ export const email = () =>
     .trim()
     .min(1, { error: MESSAGES.required })
     .pipe(z.email({ error: MESSAGES.invalidEmail }));
-
-/** Plus sign, 1-3 digit country code, then 4-14 digits (SPEC 5 and 9); spaces are ignored. */
-export const PHONE_PATTERN = /^\+\d{1,3}\d{4,14}$/;
 
 /** A required phone number in international form, e.g. +447700900123. */
 export const phone = () =>
