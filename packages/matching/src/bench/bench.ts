@@ -86,7 +86,7 @@ for (const size of sizes) {
   if (hasCbc) {
     const cbc = measure(projects, requirements, 'cbc');
     row.push(
-      cbc.seconds.toFixed(1),
+      `${cbc.seconds.toFixed(1)}${cbc.status === 'Optimal' ? '' : ` (${cbc.status})`}`,
       money(cbc.surplus),
       engine.seconds > 0 ? (cbc.seconds / engine.seconds).toFixed(2) : '-',
     );

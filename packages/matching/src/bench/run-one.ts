@@ -74,7 +74,7 @@ function solveWithCbc(): Measurement {
     return { seconds, status: 'Error', surplus: 0, bound: 0, gap: 0, peakMb: 0, detail: run.stderr };
   const first = readFileSync(out, 'utf8').split('\n')[0] ?? '';
   const objective = Number(/objective value\s+(-?[\d.e+]+)/i.exec(first)?.[1] ?? Number.NaN);
-  const status = first.startsWith('Optimal') ? 'Optimal' : (first.split(' ')[0] ?? 'Unknown');
+  const status = first.startsWith('Optimal') ? 'Optimal' : first.split(' - ')[0] || 'Unknown';
   return { seconds, status, surplus: objective, bound: Number.NaN, gap: Number.NaN, peakMb: 0 };
 }
 
