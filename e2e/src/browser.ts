@@ -44,6 +44,7 @@ export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = 
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
+  trackNetwork(page);
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
@@ -59,6 +60,42 @@ export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = 
   return { context, page, baseUrl: inject('baseUrl'), close };
 }
 
+/** Requests in flight on a page and when the last one started or ended. */
+interface NetworkActivity {
+  inFlight: number;
+  lastChangeAt: number;
+}
+
+const networkActivity = new WeakMap<Page, NetworkActivity>();
+
+/** Counts a page's requests, so tests can tell when a single-page app has stopped fetching. */
+function trackNetwork(page: Page): void {
+  const activity: NetworkActivity = { inFlight: 0, lastChangeAt: Date.now() };
+  networkActivity.set(page, activity);
+  const change = (delta: number) => {
+    activity.inFlight += delta;
+    activity.lastChangeAt = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`. Playwright's 'networkidle' load state is
+ * reached once per document, so it says nothing about fetches after a client-side navigation.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500): Promise<void> {
+  const activity = networkActivity.get(page);
+  if (!activity) throw new Error('waitForQuietNetwork needs a page from openBrowser');
+  await expect
+    .poll(() => activity.inFlight === 0 && Date.now() - activity.lastChangeAt >= quietMs, {
+      timeout: ACTION_TIMEOUT_MS,
+      interval: 100,
+    })
+    .toBe(true);
+}
+
 /** The address and accessibility tree of a page, for failure reports. */
 async function describePage(page: Page): Promise<string> {
   const text = await page
@@ -69,10 +106,14 @@ async function describePage(page: Page): Promise<string> {
 }
 
 /** Runs axe on the current page and fails with the violations listed when there are any. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { disableRules?: string[] } = {},
+): Promise<void> {
+  const results = await new AxeBuilder({ page }).disableRules(options.disableRules ?? []).analyze();
+  // Each offending element with its markup, so a failure says what to fix without rerunning.
+  const summary = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 200)}`),
   );
   expect(summary).toEqual([]);
 }
