@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ACTION_TIMEOUT_MS, appColourScheme, expectNoAxeViolations, waitForQuietNetwork } from './browser.ts';
 
-/** The app's loading indicators. */
-export const loaders = (page: Page) => page.locator('[aria-label="Loading"]');
+/** The app's loading indicators (a labelled spinner, or a status region named 'Loading'). */
+export const loaders = (page: Page) =>
+  page.locator('[aria-label="Loading"]').or(page.getByRole('status', { name: 'Loading' }));
 
 /** Waits until the page has its heading and nothing on it is still loading, so axe sees the finished page. */
 export async function waitForFinishedPage(page: Page): Promise<void> {
