@@ -1,6 +1,7 @@
 import { Group, Input, NativeSelect } from '@mantine/core';
 import { useId, useState } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput } from 'react-international-phone';
+import { moveCaretPastDialCode, moveTypedBeforeDialCode } from '../components/phone/dialCode.ts';
 
 const parsedCountries = defaultCountries.map(parseCountry);
 
@@ -20,13 +21,6 @@ const countryOptions = PHONE_COUNTRIES.map((country) => ({
 /** The stored value: the number in E.164 form, or '' while only the dial code is there (so it reads 'Field required'). */
 export function phoneValueOf(phone: string, dialCode: string): string {
   return phone.replace(/\D/g, '').length > dialCode.length ? phone : '';
-}
-
-/** Digits typed in front of the dial code (caret at the start) belong after it: '7+44 ' becomes '+44 7'. */
-export function moveTypedBeforeDialCode(text: string): string {
-  const plus = text.indexOf('+');
-  if (plus <= 0) return text;
-  return `${text.slice(plus)}${text.slice(0, plus)}`;
 }
 
 interface PhoneFieldProps {
@@ -80,13 +74,7 @@ export function PhoneField({ label, value, error, onChange, onBlur }: PhoneField
             handlePhoneValueChange(event);
           }}
           onBlur={onBlur}
-          onFocus={(event) => {
-            // Focus lands before the fixed dial code (e.g. when tabbing in); typing there would be lost.
-            const input = event.currentTarget;
-            const prefixLength = country.dialCode.length + 2;
-            if ((input.selectionStart ?? 0) < prefixLength)
-              input.setSelectionRange(input.value.length, input.value.length);
-          }}
+          onFocus={(event) => moveCaretPastDialCode(event.currentTarget, country.dialCode)}
           error={Boolean(error)}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}

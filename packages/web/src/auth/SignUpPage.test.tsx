@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render.tsx';
-import { moveTypedBeforeDialCode, PHONE_COUNTRIES, phoneValueOf } from './PhoneField.tsx';
+import { moveTypedBeforeDialCode } from '../components/phone/dialCode.ts';
+import { PHONE_COUNTRIES, phoneValueOf } from './PhoneField.tsx';
 import { SignUpPage } from './SignUpPage.tsx';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });

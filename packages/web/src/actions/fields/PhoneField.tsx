@@ -1,7 +1,9 @@
 import { PHONE, type PhoneField as PhoneFieldDefinition } from '@curlew/domain';
 import { Input } from '@mantine/core';
+import { useState } from 'react';
 import { PhoneInput } from 'react-international-phone';
 import 'react-international-phone/style.css';
+import { moveCaretPastDialCode } from '../../components/phone/dialCode.ts';
 import { type FieldControlProps, textOf } from './fieldProps.ts';
 import { PHONE_FLAGS } from './phoneFlags.ts';
 
@@ -17,13 +19,16 @@ export function PhoneField({
   describedBy,
   invalid,
 }: FieldControlProps<PhoneFieldDefinition>) {
+  const [dialCode, setDialCode] = useState<string>(PHONE.defaultDialCode.replace('+', ''));
   return (
     <Input.Wrapper>
       <PhoneInput
         value={textOf(value) ?? ''}
-        onChange={(phone, { country }) =>
-          onChange(phone === `+${country.dialCode}` || phone === '' ? undefined : phone)
-        }
+        onChange={(phone, { country }) => {
+          setDialCode(country.dialCode);
+          onChange(phone === `+${country.dialCode}` || phone === '' ? undefined : phone);
+        }}
+        onFocus={(event) => moveCaretPastDialCode(event.currentTarget, dialCode)}
         defaultCountry={PHONE.defaultCountry}
         preferredCountries={[...PHONE.preferredCountries]}
         forceDialCode
