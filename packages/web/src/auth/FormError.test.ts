@@ -21,6 +21,17 @@ describe('formErrorText', () => {
     expect(formErrorText(throttled)).toBe('Too many attempts. Try again in 2 minutes.');
   });
 
+  it('does not repeat a wait the server already gave', () => {
+    const throttled = new ApiError(
+      'Too many attempts. Try again in 1 second.',
+      429,
+      'too_many_attempts',
+      [],
+      1,
+    );
+    expect(formErrorText(throttled)).toBe('Too many attempts. Try again in 1 second.');
+  });
+
   it('shows other failures as the server wrote them', () => {
     expect(formErrorText(new ApiError('Incorrect username or password', 401, 'invalid_credentials'))).toBe(
       'Incorrect username or password',

@@ -13,7 +13,8 @@ export function formatWait(seconds: number): string {
 
 /** The text shown for a failed call: the server's message, and the wait when it throttled the attempt. */
 export function formErrorText(error: ApiError): string {
-  if (error.status === 429 && error.retryAfterSeconds !== undefined) {
+  // The server's message usually says how long to wait already; add the wait only when it does not.
+  if (error.status === 429 && error.retryAfterSeconds !== undefined && !/try again in/i.test(error.message)) {
     const sentence = error.message.replace(/[.!\s]+$/, '');
     return `${sentence}. Try again in ${formatWait(error.retryAfterSeconds)}.`;
   }

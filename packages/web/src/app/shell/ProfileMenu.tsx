@@ -23,9 +23,10 @@ export function ProfileMenu({ user }: { user: CurrentUser | null }) {
       showToast(error instanceof ApiError ? error.message : String(error), 'error');
       return;
     }
+    // Leave the page first: a guarded page that saw the user vanish would send them to /login?redirect=here.
+    navigate('/login');
     forgetCachedData(queryClient);
     setCurrentUser(queryClient, null);
-    navigate('/login');
   };
 
   if (!user) {

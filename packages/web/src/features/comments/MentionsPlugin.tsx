@@ -7,7 +7,7 @@ import {
 } from '@lexical/react/LexicalTypeaheadMenuPlugin';
 import { Paper, Text } from '@mantine/core';
 import { $createTextNode, $insertNodes, type TextNode } from 'lexical';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMentionCandidates } from './commentsApi.ts';
 import { $createMentionNode } from './MentionNode.ts';
@@ -50,6 +50,16 @@ export function MentionsPlugin({ subject }: { subject: SubjectRef }) {
     [candidates.data],
   );
   const triggerFn = useCallback((text: string) => mentionMatch(text), []);
+  // Lexical attaches the menu's anchor to this element; inside the page's main landmark it stays out of the
+  // way of assistive technology (an anchor left on <body> sits outside every landmark).
+  const [menuParent, setMenuParent] = useState<HTMLElement | null>(null);
+  useEffect(
+    () =>
+      editor.registerRootListener((root) =>
+        setMenuParent(root ? (root.closest('main') ?? document.body) : null),
+      ),
+    [editor],
+  );
   const onSelectOption = useCallback(
     (option: MentionOption, typed: TextNode | null, closeMenu: () => void) => {
       editor.update(() => {
@@ -60,8 +70,10 @@ export function MentionsPlugin({ subject }: { subject: SubjectRef }) {
     [editor],
   );
 
+  if (menuParent === null) return null;
   return (
     <LexicalTypeaheadMenuPlugin<MentionOption>
+      parent={menuParent}
       onQueryChange={setQuery}
       onSelectOption={onSelectOption}
       triggerFn={triggerFn}
