@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
+import { ACTION_TIMEOUT_MS } from './browser.ts';
+
+/** One development-outbox e-mail. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The development-outbox e-mails sent to an address, newest first. */
+export async function outboxFor(baseUrl: string, to: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`outbox answered ${response.status} for ${to}`);
+  return (await response.json()) as OutboxMail[];
+}
+
+/** Waits until an e-mail to the address matches `pattern` and returns the first such e-mail. */
+export async function waitForMail(baseUrl: string, to: string, pattern: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await outboxFor(baseUrl, to)).find((mail) => pattern.test(`${mail.subject}\n${mail.text}`));
+        return found !== undefined;
+      },
+      { timeout: ACTION_TIMEOUT_MS, interval: 250 },
+    )
+    .toBe(true);
+  if (found === undefined) throw new Error(`no mail to ${to} matching ${pattern}`);
+  return found;
+}
+
+/** The open action panel (side drawer or confirm modal) titled with the action's title. */
+export const actionPanel = (page: Page, title: string): Locator =>
+  page.getByRole('dialog', { name: title, exact: true });
+
+/** A field of an action form by its label, exactly (labels of optional fields end with the 'optional' tag). */
+export const field = (panel: Locator, label: string | RegExp): Locator =>
+  typeof label === 'string' ? panel.getByLabel(label, { exact: true }) : panel.getByLabel(label);
+
+/**
+ * Types a United Kingdom number (without the dial code, e.g. '7700 900123') into a phone field whose dial code is
+ * forced: the field keeps '+44' and the digits typed after it, as a user's keystrokes would.
+ */
+export async function typePhone(input: Locator, nationalNumber: string): Promise<void> {
+  await input.click();
+  await input.press('End');
+  // Clears what follows the forced dial code, one keystroke at a time as a user would.
+  const existing = (await input.inputValue()).replace(/^\+44\s*/, '');
+  for (let index = 0; index < existing.length; index++) await input.press('Backspace');
+  await input.pressSequentially(nationalNumber);
+  const digits = nationalNumber.replace(/\D/g, '');
+  await expect
+    .poll(async () => (await input.inputValue()).replace(/\D/g, ''), { timeout: ACTION_TIMEOUT_MS })
+    .toBe(`44${digits}`);
+}
+
+/** Picks an option of a Mantine select (single or multiple) by its visible label. */
+export async function chooseOption(page: Page, input: Locator, optionLabel: string): Promise<void> {
+  await input.click();
+  await page.getByRole('option', { name: optionLabel, exact: true }).click();
+}
+
+/** Waits for the success toast with the given text. */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: message }).first().waitFor();
+}
+
+/** A small real PDF written to a temporary folder that is removed when the test ends. */
+export function writeSmallPdf(name: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'curlew-e2e-pdf-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  const path = join(folder, name);
+  writeFileSync(path, body, 'latin1');
+  return path;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, inject, it } from 'vitest';
+import { waitForFinishedPage } from './accessibility.ts';
+import { strongPassword, uniqueEmail, uniqueTag } from './accounts.ts';
+import {
+  expectNoAxeViolations,
+  openBrowser,
+  signIn,
+  waitForPath,
+  waitForPathname,
+  waitForSignedInAs,
+} from './browser.ts';
+import { actionPanel, field, typePhone, waitForMail } from './org-helpers.ts';
+
+describe('organisations through the admin area', () => {
+  it('lets the operator create a participant and invite a user, who completes the invitation and signs in', async () => {
+    const tag = uniqueTag();
+    const organisationName = `E2E Wader Trust ${tag}`;
+    const invitedEmail = uniqueEmail('invited');
+    const invitedName = `Ivy Invited ${tag}`;
+
+    const admin = await openBrowser();
+    await signIn(admin.page, admin.baseUrl, 'admin', inject('demoPassword'));
+    await waitForSignedInAs(admin.page, 'Alex Admin');
+    await admin.page.goto(`${admin.baseUrl}/participants`);
+    await admin.page.getByRole('heading', { level: 1, name: 'Participants' }).waitFor();
+    await waitForFinishedPage(admin.page);
+    await expectNoAxeViolations(admin.page);
+
+    await admin.page.getByRole('button', { name: 'Add participant' }).click();
+    const create = actionPanel(admin.page, 'Add participant');
+    await field(create, 'Name').fill(organisationName);
+    await field(create, 'Contact name').fill('Wren Warbler');
+    await field(create, 'Email').fill(`contact-${tag}@example.test`);
+    await typePhone(field(create, 'Phone'), '7700 900456');
+    await field(create, 'Mailing address').fill('1 Saltmarsh Lane\nLymington\nSO41 9AA');
+    await create.getByRole('button', { name: 'Create' }).click();
+
+    // The new organisation opens on its own page.
+    await admin.page.waitForURL(/\/participants\/[^/]+$/);
+    await admin.page.getByRole('heading', { level: 1, name: organisationName }).waitFor();
+    await waitForFinishedPage(admin.page);
+    await expectNoAxeViolations(admin.page);
+
+    await admin.page.getByRole('button', { name: 'Invite user' }).click();
+    const invite = actionPanel(admin.page, 'Invite user');
+    await field(invite, 'Email').fill(invitedEmail);
+    await field(invite, 'Name').fill(invitedName);
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await admin.page.getByRole('cell', { name: invitedEmail }).first().waitFor();
+    await admin.close();
+
+    const mail = await waitForMail(admin.baseUrl, invitedEmail, /\/completeInvitation\?/);
+    const link = mail.text.match(/https?:\/\/\S+\/completeInvitation\?\S+/)?.[0];
+    expect(link).toBeDefined();
+    const invitationUrl = new URL(link ?? '');
+    expect(invitationUrl.searchParams.get('code')).toMatch(/^\d{6}$/);
+
+    const invited = await openBrowser();
+    const { page, baseUrl } = invited;
+    await page.goto(`${baseUrl}${invitationUrl.pathname}${invitationUrl.search}`);
+    await page.getByRole('heading', { name: 'Complete your invitation' }).waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe(invitationUrl.searchParams.get('username'));
+    expect(await page.getByLabel('Code').inputValue()).toBe(invitationUrl.searchParams.get('code'));
+    const password = strongPassword();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Complete invitation' }).click();
+    await waitForPath(page, '/login');
+
+    await signIn(page, baseUrl, invitedEmail, password);
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/newPassword');
+    if (new URL(page.url()).pathname === '/newPassword') {
+      const newPassword = strongPassword();
+      await page.getByLabel('New password').fill(newPassword);
+      await page.getByLabel('Confirm password').fill(newPassword);
+      await page.getByRole('button', { name: 'Set password' }).click();
+    }
+    await waitForPathname(page, '/');
+    await waitForSignedInAs(page, invitedName);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: organisationName }).waitFor();
+    await main.getByText('Your organisation', { exact: true }).waitFor();
+  });
+});
