@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
-import { ACTION_TIMEOUT_MS } from './browser.ts';
+import {
+  ACTION_TIMEOUT_MS,
+  type BrowserSession,
+  openBrowser,
+  signIn,
+  waitForPathname,
+  waitForSignedInAs,
+} from './browser.ts';
 
 /** One development-outbox e-mail. */
 export interface OutboxMail {
@@ -93,4 +100,17 @@ export function writeSmallPdf(name: string): string {
   const path = join(folder, name);
   writeFileSync(path, body, 'latin1');
   return path;
+}
+
+/** A fresh browser signed in through the sign-in page, on the user's home once the header names them. */
+export async function signInAs(
+  username: string,
+  password: string,
+  displayName: string,
+): Promise<BrowserSession> {
+  const session = await openBrowser();
+  await signIn(session.page, session.baseUrl, username, password);
+  await waitForPathname(session.page, '/');
+  await waitForSignedInAs(session.page, displayName);
+  return session;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
-import { strongPassword, uniqueEmail, uniqueTag } from './accounts.ts';
+import { createConfirmedParticipant, strongPassword, uniqueEmail, uniqueTag } from './accounts.ts';
 import {
   expectNoAxeViolations,
   openBrowser,
@@ -9,7 +9,7 @@ import {
   waitForPathname,
   waitForSignedInAs,
 } from './browser.ts';
-import { actionPanel, field, typePhone, waitForMail } from './org-helpers.ts';
+import { actionPanel, field, signInAs, typePhone, waitForMail } from './org-helpers.ts';
 
 describe('organisations through the admin area', () => {
   it('lets the operator create a participant and invite a user, who completes the invitation and signs in', async () => {
@@ -80,5 +80,77 @@ describe('organisations through the admin area', () => {
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: organisationName }).waitFor();
     await main.getByText('Your organisation', { exact: true }).waitFor();
+  });
+
+  it('lets a participant update its organisation, refusing a bad phone, and shows the change in the activity feed', async () => {
+    const account = await createConfirmedParticipant(inject('baseUrl'), 'updater');
+    const { page } = await signInAs(account.email, account.password, account.displayName);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: account.organisationName }).waitFor();
+    await waitForFinishedPage(page);
+    await expectNoAxeViolations(page);
+
+    await main.getByRole('button', { name: 'Update organisation' }).click();
+    const update = actionPanel(page, 'Update organisation');
+    const save = update.getByRole('button', { name: 'Update', exact: true });
+    await field(update, 'Contact name').fill('Curlew Contact');
+    await field(update, 'Email').fill(account.email);
+    await field(update, 'Mailing address').fill('2 Mudflat Row\nHamble\nSO31 4HA');
+
+    await typePhone(field(update, 'Phone'), '12');
+    await update.getByText('Not a valid phone number').waitFor();
+    await update.getByText('Correct the errors before you can save').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    await typePhone(field(update, 'Phone'), '7700 900789');
+    await update.getByText('Not a valid phone number').waitFor({ state: 'detached' });
+    await update.getByText('Correct the errors before you can save').waitFor({ state: 'detached' });
+    await save.click();
+    await update.waitFor({ state: 'detached' });
+
+    const details = main.getByRole('definition').filter({ hasText: '+447700900789' });
+    await details.first().waitFor();
+    const activity = main.getByRole('region', { name: 'Activity' });
+    await activity
+      .getByRole('listitem')
+      .filter({ hasText: `${account.displayName} Update organisation` })
+      .first()
+      .waitFor();
+
+    // The change is stored, not only shown: it is still there after a reload.
+    await page.reload();
+    await details.first().waitFor();
+  });
+
+  it('posts a comment that mentions a user, who is told by e-mail', async () => {
+    const baseUrl = inject('baseUrl');
+    const account = await createConfirmedParticipant(baseUrl, 'commenter');
+    const { page } = await signInAs(account.email, account.password, account.displayName);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 1, name: account.organisationName }).waitFor();
+
+    const words = `Our survey of the saltmarsh is ready ${uniqueTag()}`;
+    const editor = main.getByRole('textbox', { name: 'Add a comment' });
+    await editor.click();
+    await editor.pressSequentially(`${words}, please review `);
+    await editor.pressSequentially('@Alex');
+    await page
+      .getByRole('listbox', { name: 'Mention someone' })
+      .getByRole('option', { name: /Alex Admin/ })
+      .click();
+    await editor.pressSequentially('thank you');
+    await main.getByRole('button', { name: 'Comment', exact: true }).click();
+
+    const comment = main
+      .getByRole('article', { name: `Comment by ${account.displayName}` })
+      .filter({ hasText: words });
+    await comment.waitFor();
+    expect(await comment.textContent()).toContain('Alex Admin');
+    expect(await comment.textContent()).toContain('thank you');
+    await expect.poll(() => editor.textContent()).toBe('');
+
+    const mail = await waitForMail(baseUrl, 'admin@curlew.example', new RegExp(words));
+    expect(mail.subject).toBe(`${account.displayName} mentioned you in a comment`);
+    expect(mail.text).toContain(account.organisationName);
   });
 });
