@@ -41,6 +41,9 @@ export async function weighPageScripts(url: string): Promise<ScriptWeight> {
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    // The page's own chunks load after the entry: wait until the form is there, then for the network to settle.
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const scripts = await Promise.all(pending);
     return { scripts, totalGzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
   } finally {

@@ -64,8 +64,8 @@ export class AppError extends Error {
 export const validationError = (path: string, message: string): AppError =>
   new AppError('validation', message, { errors: [{ path, message }] });
 
-/** Converts zod issues to the contract's `errors` list. */
-export const fieldErrors = (error: z.ZodError): FieldError[] =>
+/** Converts zod issues to the contract's `errors` list (classic and zod/mini errors alike). */
+export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 const LOGGED_AS_AUTHORISATION_FAILURE: ReadonlySet<ErrorCode> = new Set([
@@ -78,7 +78,8 @@ const toErrorBody = (error: unknown): { status: number; body: ErrorBody } => {
   if (error instanceof AppError) {
     return { status: error.status, body: { error: error.code, message: error.message, ...error.details } };
   }
-  if (error instanceof z.ZodError) {
+  // The core class covers classic zod and zod/mini, whose parse errors are not classic ZodErrors.
+  if (error instanceof z.core.$ZodError) {
     const errors = fieldErrors(error);
     return {
       status: ERROR_STATUS.validation,
