@@ -22,10 +22,16 @@ function newestMtime(dirs) {
   return newest;
 }
 
-const sources = [join(webDir, 'src'), join(webDir, 'public'), join(webDir, 'index.html'), join(root, 'packages/domain/src')];
+const sources = [
+  join(webDir, 'src'),
+  join(webDir, 'public'),
+  join(webDir, 'index.html'),
+  join(root, 'packages/domain/src'),
+];
 const stale =
   !existsSync(builtIndex) ||
-  newestMtime(sources.filter((p) => existsSync(p) && statSync(p).isDirectory())) > statSync(builtIndex).mtimeMs;
+  newestMtime(sources.filter((p) => existsSync(p) && statSync(p).isDirectory())) >
+    statSync(builtIndex).mtimeMs;
 if (stale) {
   console.log('Building the web app...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: root, stdio: 'inherit' });

@@ -178,15 +178,13 @@ export async function seedDemoData(
         .values({ name: DEMO_MARKET.name, createdAt: now, updatedAt: now })
         .returning({ id: markets.id });
       if (!market) throw new Error('Demo market was not inserted');
-      await tx
-        .insert(marketRounds)
-        .values({
-          marketId: market.id,
-          name: DEMO_MARKET.round,
-          status: 'Open',
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.insert(marketRounds).values({
+        marketId: market.id,
+        name: DEMO_MARKET.round,
+        status: 'Open',
+        createdAt: now,
+        updatedAt: now,
+      });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,
