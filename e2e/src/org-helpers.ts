@@ -69,8 +69,14 @@ export async function typePhone(input: Locator, nationalNumber: string): Promise
 
 /** Picks an option of a Mantine select (single or multiple) by its visible label. */
 export async function chooseOption(page: Page, input: Locator, optionLabel: string): Promise<void> {
-  await input.click();
+  // A multi-select's input sits under its pills box, which takes the click at the same spot, as it does for a user.
+  await input.click({ force: true });
   await page.getByRole('option', { name: optionLabel, exact: true }).click();
+}
+
+/** Closes an open option list the way a user does, by clicking elsewhere in the panel (Escape would close the panel). */
+export async function closeDropdown(panel: Locator): Promise<void> {
+  await panel.getByRole('heading').first().click();
 }
 
 /** Waits for the success toast with the given text. */
