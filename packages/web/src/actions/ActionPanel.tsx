@@ -1,16 +1,11 @@
-import {
-  ACTION_PANEL_CLOSE_DELAY_MS,
-  type ActionFormData,
-  type ActionResult,
-  CONFIRM_MODAL_MAX_WIDTH,
-  TOAST_LIFETIME_MS,
-} from '@curlew/domain';
-import { Alert, Drawer, Loader, Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ACTION_PANEL_CLOSE_DELAY_MS, type ActionFormData, type ActionResult } from '@curlew/domain';
+import { Alert, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { showToast } from '../app/toasts.ts';
 import { ActionForm, failureText } from './ActionForm.tsx';
 import { useActionsConfig } from './ActionsConfig.tsx';
 import { fetchActionFormData } from './actionApi.ts';
+import { ConfirmDialog, SideDrawer } from './PanelFrames.tsx';
 
 /** What opens an action: the entity's self link (e.g. `/organisation/123`), the action id and an optional title. */
 export interface ActionPanelRef {
@@ -78,12 +73,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
       setLocation({ self: result.context?.self ?? location.self, actionId: result.nextAction.id });
       return;
     }
-    notifications.show({
-      message: result.message ?? succeededMessage(title),
-      color: 'teal',
-      autoClose: TOAST_LIFETIME_MS,
-      closeButtonProps: { 'aria-label': 'Close' },
-    });
+    showToast(result.message ?? succeededMessage(title), 'success');
     onSucceeded(result);
     if (result.navigate !== undefined) navigate(result.navigate);
     closeTimer.current = setTimeout(onClose, ACTION_PANEL_CLOSE_DELAY_MS);
@@ -111,29 +101,14 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
 
   if (state.status === 'ready' && state.formData.definition.modal) {
     return (
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close the dialog' }}
-        opened
-        onClose={onClose}
-        title={title}
-        centered
-        size={CONFIRM_MODAL_MAX_WIDTH}
-        styles={{ content: { maxWidth: CONFIRM_MODAL_MAX_WIDTH } }}
-      >
+      <ConfirmDialog title={title} onClose={onClose}>
         {content}
-      </Modal>
+      </ConfirmDialog>
     );
   }
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={title}
-      closeButtonProps={{ 'aria-label': 'Close the dialog' }}
-    >
+    <SideDrawer title={title} onClose={onClose}>
       {content}
-    </Drawer>
+    </SideDrawer>
   );
 }

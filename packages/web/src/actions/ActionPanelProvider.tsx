@@ -1,5 +1,5 @@
 import type { ActionResult } from '@curlew/domain';
-import { Drawer, Loader } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import {
   createContext,
   lazy,
@@ -16,6 +16,7 @@ import {
 import { useInRouterContext, useNavigate } from 'react-router-dom';
 import type { ActionPanelRef } from './ActionPanel.tsx';
 import { ActionsConfigContext } from './ActionsConfig.tsx';
+import { SideDrawer } from './PanelFrames.tsx';
 
 export type { ActionPanelRef } from './ActionPanel.tsx';
 
@@ -80,9 +81,9 @@ export function ActionPanelProvider({ children, apiBase = '', onActionSucceeded 
         {current !== null && (
           <Suspense
             fallback={
-              <Drawer opened position="right" onClose={close} title={current.title ?? 'Loading'}>
-                <Loader aria-label="Loading the form" />
-              </Drawer>
+              <SideDrawer onClose={close} title={current.title ?? 'Loading'}>
+                <Loader role="status" aria-label="Loading the form" />
+              </SideDrawer>
             }
           >
             <ActionPanel

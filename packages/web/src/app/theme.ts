@@ -25,7 +25,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {
     '--mantine-color-error': 'var(--mantine-color-red-4)',

@@ -62,7 +62,7 @@ export function StandardVersions({ standard }: { standard: RefDataRecord }) {
             }}
           />
         ) : (
-          <Button variant="light" onClick={() => setAdding(true)} style={{ alignSelf: 'flex-start' }}>
+          <Button variant="default" onClick={() => setAdding(true)} style={{ alignSelf: 'flex-start' }}>
             Add version
           </Button>
         )}
