@@ -135,6 +135,20 @@ describe('hand-checked rounds, one per rule', () => {
     expect(units(result, 'P1')).toBeCloseTo(8, 2);
   });
 
+  it('flows are listed in hundredths of a unit: a sliver that rounds to nothing is left out, not an error', async () => {
+    // R1 takes 10 of P1's 10.0049 units, leaving R2 a sliver of 0.0049 from P1 beside P2's 5.0049.
+    const result = await clear(
+      round(
+        [project('P1', 1_000, [bio(10.0049)]), project('P2', 1_000, [bio(5.0049)])],
+        [need('R1', 90_000, 10), need('R2', 45_000, 5.0098)],
+      ),
+    );
+    expect(fills(result)).toEqual({ R1: 1, R2: 1 });
+    const toR2 = result.flows.filter((f) => f.requirement === 'R2');
+    expect(toR2).toEqual([{ project: 'P2', credit: 0, requirement: 'R2', year: 0, units: 5 }]);
+    expect(result.flows.every((f) => f.units >= 0.01)).toBe(true);
+  });
+
   it('divisible requirements fill partly, indivisible ones wholly or not at all', async () => {
     const supply = [project('P1', 1_000, [bio(5)])];
     const divisible = await clear(round(supply, [need('R1', 80_000, 8)]));

@@ -45,8 +45,30 @@ export function buildComponentModel(
   options: { demandBounds?: boolean } = {},
 ): ComponentModel {
   const demandBounds = options.demandBounds ?? true;
-  /** Flow columns that demand limits below their supply: x <= cap x won (the strong fixed-charge form). */
-  const boundedFlows: { col: number; credit: number; cap: number }[] = [];
+  /**
+   * Demand bounds, per project and destination (a class or a pool) in a period: what all the project's
+   * credits deliver there is at most the destination's demand, and only if the project wins
+   * (`sum m x <= D x won`, the strong fixed-charge form, aggregated over the project's credits).
+   */
+  const demandBound = new Map<
+    string,
+    { project: number; demand: number; supply: number; terms: [number, number][] }
+  >();
+  const boundFlow = (
+    destination: string,
+    credit: number,
+    col: number,
+    weight: number,
+    demand: number,
+    supply: number,
+  ) => {
+    const project = round.credits[credit]?.project ?? -1;
+    const key = `${destination}|${project}`;
+    const entry = demandBound.get(key) ?? { project, demand, supply: 0, terms: [] };
+    entry.supply += weight * supply;
+    entry.terms.push([col, weight]);
+    demandBound.set(key, entry);
+  };
   const poolDemand = new Map<number, number>();
   const cols = { cost: [] as number[], lower: [] as number[], upper: [] as number[], int: [] as number[] };
   const meta = { kind: [] as number[], a: [] as number[], b: [] as number[], t: [] as number[] };
@@ -132,8 +154,7 @@ export function buildComponentModel(
         if (!live(credit) || t >= periodsOfCredit(credit) || sellable(credit, t) <= 0) continue;
         const col = addColumn(COLUMN.direct, credit, k, t, 0, sellable(credit, t), false);
         addOutflow(credit, t, col);
-        if (demand / multiplier < sellable(credit, t) - 1e-9)
-          boundedFlows.push({ col, credit, cap: demand / multiplier });
+        boundFlow(`k${k}|${t}`, credit, col, multiplier, demand, sellable(credit, t));
         terms.push([col, multiplier]);
       }
       if (cls.pool !== null) {
@@ -163,8 +184,7 @@ export function buildComponentModel(
         if (!live(c) || sellable(c, t) <= 0) continue;
         const col = addColumn(COLUMN.poolIn, c, g, t, 0, sellable(c, t), false);
         addOutflow(c, t, col);
-        const cap = poolDemand.get(g * 64 + t) ?? 0;
-        if (cap < sellable(c, t) - 1e-9) boundedFlows.push({ col, credit: c, cap });
+        boundFlow(`g${g}|${t}`, c, col, 1, poolDemand.get(g * 64 + t) ?? 0, sellable(c, t));
         terms.push([col, 1]);
       }
       addRow(0, 0, terms);
@@ -179,13 +199,11 @@ export function buildComponentModel(
     addRow(Number.NEGATIVE_INFINITY, 0, [...terms, [won, -sellable(c, t)]]);
   }
   if (demandBounds) {
-    for (const { col, credit, cap } of boundedFlows) {
-      const won = wonColumn.get(round.credits[credit]?.project ?? -1);
-      if (won !== undefined)
-        addRow(Number.NEGATIVE_INFINITY, 0, [
-          [col, 1],
-          [won, -cap],
-        ]);
+    for (const { project, demand, supply, terms } of demandBound.values()) {
+      const won = wonColumn.get(project);
+      // Where the project could not exceed the demand anyway, its supply rows say it all.
+      if (won !== undefined && supply > demand + 1e-9)
+        addRow(Number.NEGATIVE_INFINITY, 0, [...terms, [won, -demand]]);
     }
   }
   addGroupRows(round, component, wonColumn, fillColumn, chosenColumn, addRow);

@@ -123,7 +123,10 @@ export function surplusOf(round: PreparedRound, allocation: Pick<Allocation, 'wo
   return surplus;
 }
 
-/** Merges flows of the same credit, requirement and period. */
+/**
+ * Merges flows of the same credit, requirement and period, and leaves out slivers under half a hundredth
+ * of a unit: the result lists units in hundredths, and payments follow the flows the result lists.
+ */
 export function mergeFlows(flows: InternalFlow[]): InternalFlow[] {
   const merged = new Map<string, InternalFlow>();
   for (const flow of flows) {
@@ -132,5 +135,5 @@ export function mergeFlows(flows: InternalFlow[]): InternalFlow[] {
     if (known) known.units += flow.units;
     else merged.set(key, { ...flow });
   }
-  return [...merged.values()];
+  return [...merged.values()].filter((flow) => Math.round(flow.units * 100) > 0);
 }
