@@ -11,6 +11,7 @@ import { dropLosingClusters, kSplitPayments } from './payments.ts';
 import { projectReasons, requirementReasons } from './reasons.ts';
 import type { ClearingResult } from './result.schema.ts';
 import { type SolveOutcome, SolverPool } from './solver/pool.ts';
+import type { ModelArrays } from './solver/protocol.ts';
 
 /** Live figures of a clearing run, summed over its components. */
 export type ClearingProgress = {
@@ -214,33 +215,10 @@ function mergeOutcomes(outcomes: SolveOutcome[]): SolveOutcome {
   return { ...chosen, bound: bounds.length > 0 ? Math.min(...bounds) : null };
 }
 
-function modelArrays(model: ComponentModel) {
-  const {
-    numCols,
-    numRows,
-    colCost,
-    colLower,
-    colUpper,
-    integrality,
-    rowLower,
-    rowUpper,
-    starts,
-    indices,
-    values,
-  } = model;
-  return {
-    numCols,
-    numRows,
-    colCost,
-    colLower,
-    colUpper,
-    integrality,
-    rowLower,
-    rowUpper,
-    starts,
-    indices,
-    values,
-  };
+/** What a solver thread needs of a component model; what the columns mean stays here. */
+function modelArrays(model: ComponentModel): ModelArrays {
+  const { kind, a, b, t, wonColumn, fillColumn, chosenColumn, tieBreakBudget, ...arrays } = model;
+  return arrays;
 }
 
 /** The greedy answer's integer decisions; HiGHS completes the flows itself. */

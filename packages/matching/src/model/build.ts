@@ -1,5 +1,6 @@
 import type { Requirement } from '../instance.schema.ts';
 import { requiredUnits } from '../rules/compatibility.ts';
+import type { ModelArrays } from '../solver/protocol.ts';
 import type { Component, PreparedRound } from './prepare.ts';
 
 /** What a model column stands for. */
@@ -10,18 +11,7 @@ export const COLUMN = { won: 0, fill: 1, chosen: 2, direct: 3, poolIn: 4, poolOu
  * Column j means: kind[j] (COLUMN), about a[j] (project, requirement or credit), b[j] (class or
  * pool) in period t[j].
  */
-export type ComponentModel = {
-  numCols: number;
-  numRows: number;
-  colCost: Float64Array;
-  colLower: Float64Array;
-  colUpper: Float64Array;
-  integrality: Int32Array;
-  rowLower: Float64Array;
-  rowUpper: Float64Array;
-  starts: Int32Array;
-  indices: Int32Array;
-  values: Float64Array;
+export type ComponentModel = ModelArrays & {
   kind: Int8Array;
   a: Int32Array;
   b: Int32Array;

@@ -1,6 +1,5 @@
-/** A model sent to a solver thread: plain typed arrays, row-wise matrix, maximised. */
-export type SolveRequest = {
-  id: number;
+/** A mixed-integer model as plain typed arrays: row-wise matrix, maximised. */
+export type ModelArrays = {
   numCols: number;
   numRows: number;
   colCost: Float64Array;
@@ -12,6 +11,11 @@ export type SolveRequest = {
   starts: Int32Array;
   indices: Int32Array;
   values: Float64Array;
+};
+
+/** A model sent to a solver thread, with how to solve it. */
+export type SolveRequest = ModelArrays & {
+  id: number;
   timeLimitSeconds: number;
   absoluteGap: number;
   /** HiGHS presolve and primal-heuristic effort for this solve. */
