@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireReader } from './refdata.policy.ts';
 import { broadHabitatOptions, habitatOptions } from './stores/habitats.store.ts';
-import { activeLpas } from './stores/lpas.store.ts';
-import { activeNcas } from './stores/ncas.store.ts';
-import { activeProjectTypes } from './stores/projectTypes.store.ts';
-import { activeStandards } from './stores/standards.store.ts';
-import { activeSubcatchments } from './stores/subcatchments.store.ts';
+import { lpasStore } from './stores/lpas.store.ts';
+import { ncasStore } from './stores/ncas.store.ts';
+import { projectTypesStore } from './stores/projectTypes.store.ts';
+import { standardsStore } from './stores/standards.store.ts';
+import { subcatchmentsStore } from './stores/subcatchments.store.ts';
 
 type Filters = Record<string, string | undefined>;
 
@@ -29,11 +29,11 @@ export async function registerRefDataOptionRoutes(app: FastifyInstance): Promise
       await requireReader(request);
       return load(request.query);
     });
-  list('/api/ncas', () => activeNcas(db));
-  list('/api/lpas', () => activeLpas(db));
-  list('/api/subcatchments', () => activeSubcatchments(db));
-  list('/api/standards', () => activeStandards(db));
-  list('/api/project-types', () => activeProjectTypes(db));
+  list('/api/ncas', () => ncasStore.activeItems(db));
+  list('/api/lpas', () => lpasStore.activeItems(db));
+  list('/api/subcatchments', () => subcatchmentsStore.activeItems(db));
+  list('/api/standards', () => standardsStore.activeItems(db));
+  list('/api/project-types', () => projectTypesStore.activeItems(db));
   list('/api/habitats', (query) => habitatOptions(db, filtersOf(query)));
   list('/api/broad-habitats', (query) => broadHabitatOptions(db, filtersOf(query)));
 }

@@ -181,6 +181,7 @@ describeWithApp('reference data settings routes', (t) => {
     const standard = (
       await requestJson(t.app, 'POST', '/api/settings/standards', { name: 'Peatland Code' }, as('admin'))
     ).json();
+    expect(standard).toMatchObject({ versions: [], latestVersion: null });
     const add = (body: object) =>
       requestJson(t.app, 'POST', `/api/settings/standards/${standard.id}/versions`, body, as('admin'));
     expect((await add({ version: '1.0', effectiveDate: '2017-03-01' })).statusCode).toBe(201);
@@ -194,6 +195,10 @@ describeWithApp('reference data settings routes', (t) => {
     const listed = (await get('/api/settings/standards?q=peatland')).json().items[0];
     expect(listed).toMatchObject({ name: 'Peatland Code', latestVersion: '2.0' });
     expect(listed.versions).toBeUndefined();
+    const options = (await get('/api/standards', 'participant')).json();
+    const option = options.find((item: { name: string }) => item.name === 'Peatland Code');
+    expect(option).toMatchObject({ latestVersion: '2.0' });
+    expect(option.versions).toBeUndefined();
     const missing = await requestJson(
       t.app,
       'POST',

@@ -1,7 +1,8 @@
 import { DECLARATION_CATEGORIES, type Declaration, declarationInputSchema, memberOf } from '@curlew/domain';
 import { eq, sql } from 'drizzle-orm';
-import { countColumns, type ListSpec, listClauses, pageOf, selectPage } from '../refdata.list.ts';
-import type { ListFilters, RefDataStore } from '../refdata.store.ts';
+import type { ListSpec } from '../refdata.list.ts';
+import type { ListFilters } from '../refdata.store.ts';
+import { tableStore } from '../refdata.table-store.ts';
 import { declarations } from '../refdata.tables.ts';
 
 type Row = typeof declarations.$inferSelect;
@@ -41,37 +42,12 @@ const filtersOf = (filters: ListFilters) => [
   filters.for === 'participants' ? eq(declarations.isForParticipants, true) : undefined,
 ];
 
-/** Declarations asked in market rounds. */
-export const declarationsStore: RefDataStore<Declaration> = {
+/** Declarations asked in market rounds; several may share a name, so writes have no conflict. */
+export const declarationsStore = tableStore({
+  table: declarations,
+  spec,
+  present,
   nameOf: (item) => item.name,
-  async list(db, query, filters) {
-    const { rows, total } = await selectPage(db, declarations, listClauses(spec, query, filtersOf(filters)));
-    return pageOf(rows.map(present), total, query);
-  },
-  async get(db, id) {
-    const [row] = await db.select().from(declarations).where(eq(declarations.id, id));
-    return row ? present(row) : undefined;
-  },
-  async counts(db) {
-    const [row] = await db.select(countColumns(declarations.active)).from(declarations);
-    return row ?? { count: 0, activeCount: 0 };
-  },
-  async create(db, body, now) {
-    const values = declarationInputSchema.parse(body);
-    const [row] = await db
-      .insert(declarations)
-      .values({ ...values, createdAt: now, updatedAt: now })
-      .returning();
-    if (!row) throw new Error('No declaration inserted');
-    return present(row);
-  },
-  async update(db, id, body, now) {
-    const values = declarationInputSchema.parse(body);
-    const [row] = await db
-      .update(declarations)
-      .set({ ...values, updatedAt: now })
-      .where(eq(declarations.id, id))
-      .returning();
-    return row ? present(row) : undefined;
-  },
-};
+  filters: filtersOf,
+  writes: { input: (_db, body) => declarationInputSchema.parse(body) },
+});

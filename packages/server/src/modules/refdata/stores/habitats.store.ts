@@ -1,8 +1,9 @@
 import { type Habitat, habitatQuerySchema } from '@curlew/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
-import { type ListSpec, listClauses, pageOf, selectPage } from '../refdata.list.ts';
-import type { ListFilters, RefDataStore } from '../refdata.store.ts';
+import type { ListSpec } from '../refdata.list.ts';
+import type { ListFilters } from '../refdata.store.ts';
+import { tableStore } from '../refdata.table-store.ts';
 import { habitats } from '../refdata.tables.ts';
 
 type Row = typeof habitats.$inferSelect;
@@ -42,22 +43,13 @@ export function habitatFilters(filters: ListFilters) {
 }
 
 /** Statutory-metric habitat types: read-only, always active. */
-export const habitatsStore: RefDataStore<Habitat> = {
+export const habitatsStore = tableStore({
+  table: habitats,
+  spec,
+  present,
   nameOf: (item) => item.habitatType,
-  async list(db, query, filters) {
-    const { rows, total } = await selectPage(db, habitats, listClauses(spec, query, habitatFilters(filters)));
-    return pageOf(rows.map(present), total, query);
-  },
-  async get(db, id) {
-    const [row] = await db.select().from(habitats).where(eq(habitats.id, id));
-    return row ? present(row) : undefined;
-  },
-  async counts(db) {
-    const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(habitats);
-    const count = row?.count ?? 0;
-    return { count, activeCount: count };
-  },
-};
+  filters: habitatFilters,
+});
 
 /** Habitat types of a module and broad habitat (SPEC 5: habitat types filtered by broad habitat). */
 export async function habitatOptions(db: Queryable, filters: ListFilters): Promise<Habitat[]> {

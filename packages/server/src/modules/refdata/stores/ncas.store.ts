@@ -1,15 +1,7 @@
 import { type Nca, ncaInputSchema } from '@curlew/domain';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../platform/db/connect.ts';
-import {
-  countColumns,
-  type ListSpec,
-  listClauses,
-  pageOf,
-  selectPage,
-  withConflictCheck,
-} from '../refdata.list.ts';
-import type { RefDataStore } from '../refdata.store.ts';
+import { sql } from 'drizzle-orm';
+import type { ListSpec } from '../refdata.list.ts';
+import { tableStore } from '../refdata.table-store.ts';
 import { ncas } from '../refdata.tables.ts';
 
 type Row = typeof ncas.$inferSelect;
@@ -40,53 +32,14 @@ const spec: ListSpec = {
   activeColumn: ncas.active,
 };
 
-const duplicate = (number: number) => `NCA ${number} already exists`;
-
 /** National Character Areas. */
-export const ncasStore: RefDataStore<Nca> = {
+export const ncasStore = tableStore({
+  table: ncas,
+  spec,
+  present,
   nameOf: (item) => item.label,
-  async list(db, query) {
-    const { rows, total } = await selectPage(db, ncas, listClauses(spec, query));
-    return pageOf(rows.map(present), total, query);
+  writes: {
+    input: (_db, body) => ncaInputSchema.parse(body),
+    conflict: { path: 'number', message: (values) => `NCA ${values.number} already exists` },
   },
-  async get(db, id) {
-    const [row] = await db.select().from(ncas).where(eq(ncas.id, id));
-    return row ? present(row) : undefined;
-  },
-  async counts(db) {
-    const [row] = await db.select(countColumns(ncas.active)).from(ncas);
-    return row ?? { count: 0, activeCount: 0 };
-  },
-  async create(db, body, now) {
-    const values = ncaInputSchema.parse(body);
-    const [row] = await withConflictCheck(
-      () =>
-        db
-          .insert(ncas)
-          .values({ ...values, createdAt: now, updatedAt: now })
-          .returning(),
-      'number',
-      duplicate(values.number),
-    );
-    if (!row) throw new Error('No NCA inserted');
-    return present(row);
-  },
-  async update(db, id, body, now) {
-    const values = ncaInputSchema.parse(body);
-    const [row] = await withConflictCheck(
-      () =>
-        db
-          .update(ncas)
-          .set({ ...values, updatedAt: now })
-          .where(eq(ncas.id, id))
-          .returning(),
-      'number',
-      duplicate(values.number),
-    );
-    return row ? present(row) : undefined;
-  },
-};
-
-/** Active NCAs by number, for option lists. */
-export const activeNcas = async (db: Queryable): Promise<Nca[]> =>
-  (await db.select().from(ncas).where(eq(ncas.active, true)).orderBy(asc(ncas.number))).map(present);
+});

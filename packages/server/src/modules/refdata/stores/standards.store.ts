@@ -4,17 +4,10 @@ import {
   standardInputSchema,
   standardVersionInputSchema,
 } from '@curlew/domain';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
-import {
-  countColumns,
-  type ListSpec,
-  listClauses,
-  pageOf,
-  selectPage,
-  withConflictCheck,
-} from '../refdata.list.ts';
-import type { RefDataStore } from '../refdata.store.ts';
+import { type ListSpec, withConflictCheck } from '../refdata.list.ts';
+import { tableStore } from '../refdata.table-store.ts';
 import { standards, standardVersions } from '../refdata.tables.ts';
 
 type Row = typeof standards.$inferSelect;
@@ -56,6 +49,16 @@ async function latestVersions(db: Queryable, ids: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.standardId, row.version]));
 }
 
+/** Standards of a page, each with its newest version label. */
+async function withLatestVersions(db: Queryable, rows: Row[]): Promise<Standard[]> {
+  const latest = await latestVersions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => present(row, undefined, latest.get(row.id) ?? null));
+}
+
+/** A standard with all its versions, newest first. */
 async function withVersions(db: Queryable, row: Row): Promise<Standard> {
   const versions = await db
     .select()
@@ -77,60 +80,21 @@ const spec: ListSpec = {
   activeColumn: standards.active,
 };
 
-const duplicate = (name: string) => `A standard named '${name}' already exists`;
-
 /** Certification standards with their versions. */
-export const standardsStore: RefDataStore<Standard> = {
+export const standardsStore = tableStore({
+  table: standards,
+  spec,
+  presentPage: withLatestVersions,
+  presentDetail: withVersions,
   nameOf: (item) => item.name,
-  async list(db, query) {
-    const { rows, total } = await selectPage(db, standards, listClauses(spec, query));
-    const latest = await latestVersions(
-      db,
-      rows.map((row) => row.id),
-    );
-    return pageOf(
-      rows.map((row) => present(row, undefined, latest.get(row.id) ?? null)),
-      total,
-      query,
-    );
+  writes: {
+    input: (_db, body) => {
+      const values = standardInputSchema.parse(body);
+      return { ...values, description: values.description ?? null };
+    },
+    conflict: { path: 'name', message: (values) => `A standard named '${values.name}' already exists` },
   },
-  async get(db, id) {
-    const [row] = await db.select().from(standards).where(eq(standards.id, id));
-    return row ? withVersions(db, row) : undefined;
-  },
-  async counts(db) {
-    const [row] = await db.select(countColumns(standards.active)).from(standards);
-    return row ?? { count: 0, activeCount: 0 };
-  },
-  async create(db, body, now) {
-    const values = standardInputSchema.parse(body);
-    const [row] = await withConflictCheck(
-      () =>
-        db
-          .insert(standards)
-          .values({ ...values, description: values.description ?? null, createdAt: now, updatedAt: now })
-          .returning(),
-      'name',
-      duplicate(values.name),
-    );
-    if (!row) throw new Error('No standard inserted');
-    return present(row, [], null);
-  },
-  async update(db, id, body, now) {
-    const values = standardInputSchema.parse(body);
-    const [row] = await withConflictCheck(
-      () =>
-        db
-          .update(standards)
-          .set({ ...values, description: values.description ?? null, updatedAt: now })
-          .where(eq(standards.id, id))
-          .returning(),
-      'name',
-      duplicate(values.name),
-    );
-    return row ? withVersions(db, row) : undefined;
-  },
-};
+});
 
 /** Adds a version to a standard; undefined when the standard does not exist. */
 export async function addStandardVersion(
@@ -156,18 +120,4 @@ export async function addStandardVersion(
   );
   await db.update(standards).set({ updatedAt: now }).where(eq(standards.id, standardId));
   return withVersions(db, { ...standard, updatedAt: now });
-}
-
-/** Active standards by name, for option lists. */
-export async function activeStandards(db: Queryable): Promise<Standard[]> {
-  const rows = await db
-    .select()
-    .from(standards)
-    .where(eq(standards.active, true))
-    .orderBy(asc(sql`lower(${standards.name})`));
-  const latest = await latestVersions(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => present(row, undefined, latest.get(row.id) ?? null));
 }
