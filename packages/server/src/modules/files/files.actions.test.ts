@@ -1,4 +1,5 @@
-import { BLOCKED_FILE_MESSAGE, type FileView } from '@curlew/domain';
+import { BLOCKED_FILE_MESSAGE, type FileView, MESSAGES } from '@curlew/domain';
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import {
@@ -8,6 +9,7 @@ import {
   postMultipart,
   type World,
 } from '../../platform/actions/testing/world.ts';
+import { keysInStorage } from './storage.testing.ts';
 
 const EXE_BYTES = Buffer.concat([
   Buffer.from('MZ'),
@@ -67,7 +69,8 @@ describeWithApp('files uploaded through actions', (t) => {
     expect((await asRole(t.app, world, 'lpa', 'GET', files())).statusCode).toBe(404);
   });
 
-  it('refuses an executable renamed to .pdf, by its bytes', async () => {
+  it('refuses an executable renamed to .pdf, by its bytes, and keeps none of it', async () => {
+    const before = keysInStorage(t.config);
     const response = await postMultipart(
       t.app,
       replace(),
@@ -77,9 +80,52 @@ describeWithApp('files uploaded through actions', (t) => {
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([{ path: 'file', message: BLOCKED_FILE_MESSAGE }]);
+    expect(keysInStorage(t.config)).toEqual(before);
   });
 
-  it('answers 413 for a file over the upload limit', async () => {
+  it('keeps no bytes of a file sent with a submission that fails validation', async () => {
+    const before = keysInStorage(t.config);
+    const response = await postMultipart(
+      t.app,
+      replace(),
+      { tag: 'AuthorityToAct', reason: '' },
+      { file: { name: 'authority.pdf', type: 'application/pdf', content: PDF_BYTES } },
+      world.members.participant.cookie,
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([{ path: 'reason', message: MESSAGES.required }]);
+    expect(keysInStorage(t.config)).toEqual(before);
+  });
+
+  it('removes the stored bytes when the action fails after storing them', async () => {
+    // The database refuses the action's activity entry: the last write of the transaction, after the file is stored.
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION refuse_marked_activity() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.details->>'reason' = 'Refused by the database' THEN RAISE EXCEPTION 'activity refused'; END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER refuse_marked_activity BEFORE INSERT ON activity
+        FOR EACH ROW EXECUTE FUNCTION refuse_marked_activity()`),
+    );
+    const before = keysInStorage(t.config);
+    const response = await postMultipart(
+      t.app,
+      replace(),
+      { tag: 'AuthorityToAct', reason: 'Refused by the database' },
+      { file: { name: 'authority-refused.pdf', type: 'application/pdf', content: PDF_BYTES } },
+      world.members.participant.cookie,
+    );
+    expect(response.statusCode).toBe(500);
+    expect(keysInStorage(t.config)).toEqual(before);
+    const current = (await asRole(t.app, world, 'agent', 'GET', files())).json<{ items: FileView[] }>().items;
+    expect(current.map((file) => file.filename)).not.toContain('authority-refused.pdf');
+  });
+
+  it('answers 413 for a file over the upload limit, and keeps none of it', async () => {
+    const before = keysInStorage(t.config);
     const big = Buffer.concat([Buffer.from(PDF_BYTES), Buffer.alloc(20 * 1024 * 1024 + 1, 0x20)]);
     const response = await postMultipart(
       t.app,
@@ -90,9 +136,11 @@ describeWithApp('files uploaded through actions', (t) => {
     );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'payload_too_large' });
+    expect(keysInStorage(t.config)).toEqual(before);
   });
 
-  it('replaces the document and keeps the old version in the history', async () => {
+  it('replaces the document, keeps its bytes and the old version in the history', async () => {
+    const before = keysInStorage(t.config);
     const second = `${PDF_BYTES}% countersigned\n`;
     const response = await postMultipart(
       t.app,
@@ -102,8 +150,18 @@ describeWithApp('files uploaded through actions', (t) => {
       world.members.participant.cookie,
     );
     expect(response.statusCode, response.body).toBe(200);
+    expect(keysInStorage(t.config)).toEqual(expect.arrayContaining(before));
+    expect(keysInStorage(t.config)).toHaveLength(before.length + 1);
     const current = (await asRole(t.app, world, 'agent', 'GET', files())).json<{ items: FileView[] }>().items;
     expect(current.map((file) => file.filename)).toEqual(['authority-v2.pdf']);
+    const download = await asRole(
+      t.app,
+      world,
+      'agent',
+      'GET',
+      `/api/file/${current[0]?.id}/download?ownerType=agent-authority&ownerId=${authorityId}`,
+    );
+    expect(download.body).toBe(second);
     const history = (await asRole(t.app, world, 'agent', 'GET', files(true))).json<{ items: FileView[] }>()
       .items;
     const [newest, oldest] = history;

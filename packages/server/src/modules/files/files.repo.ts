@@ -8,6 +8,7 @@ import {
 } from '@curlew/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
+import { onRollback } from '../../platform/actions/unit-of-work.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { uploadContentProblem } from './file-content.ts';
@@ -55,9 +56,10 @@ export const cleanFilename = (name: string): string => {
 };
 
 /**
- * Checks and stores an uploaded file for an owner inside the caller's transaction: 413 payload_too_large over the
- * storage's limit; 422 on `fieldPath` for executables, disk images, extensions outside `accept` and content that
- * is not what the extension says. The bytes are written under a generated key before the row is inserted.
+ * Checks and stores an uploaded file for an owner inside the caller's unit of work (`inUnitOfWork`): 413
+ * payload_too_large over the storage's limit; 422 on `fieldPath` for executables, disk images, extensions outside
+ * `accept` and content that is not what the extension says. The bytes are written under a generated key before the
+ * row is inserted, and removed again if the unit of work rolls back.
  */
 export async function saveUploadedFile(
   tx: Queryable,
@@ -78,6 +80,7 @@ export async function saveUploadedFile(
   );
   if (problem !== undefined) throw validationError(input.fieldPath ?? 'file', problem);
   const storageKey = newStorageKey();
+  onRollback(tx, () => storage.delete(storageKey));
   await storage.put(storageKey, file.buffer);
   const mimeType = file.mimetype.trim().slice(0, 200) || 'application/octet-stream';
   const [row] = await tx
@@ -113,7 +116,7 @@ export interface ReplaceDocumentInput extends SaveUploadedFileInput {
 /**
  * ReplaceDocument: stores the new version of the owner's current document with `tag` and keeps the old one
  * (current false, replacedById the new one; the new one has replacesId and the reason). 422 on `tag` when the owner
- * has no current document of that kind. Runs inside the caller's transaction.
+ * has no current document of that kind. Runs inside the caller's unit of work.
  */
 export async function replaceDocument(
   tx: Queryable,

@@ -10,10 +10,12 @@ import {
   type LocationView,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
 import { buildOrganisation, buildUser, type OrganisationRow, type UserRow } from '../../../test/factories.ts';
+import { inUnitOfWork } from '../../platform/actions/unit-of-work.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerTestSubject, TEST_SUBJECT_TYPE } from '../activity/subject-access.testing.ts';
 import { contentMismatchMessage } from './file-content.ts';
@@ -25,7 +27,8 @@ import {
 } from './files.repo.ts';
 import { storedFiles } from './files.tables.ts';
 import { saveLocation } from './locations.repo.ts';
-import { fileStorageFor, localFileStorage } from './storage.ts';
+import { keysInStorage } from './storage.testing.ts';
+import { type FileStorage, fileStorageFor, localFileStorage } from './storage.ts';
 
 registerTestSubject();
 
@@ -55,7 +58,7 @@ describeWithApp('files and locations', (t) => {
   const get = (url: string, cookie: string | undefined) =>
     requestJson(t.app, 'GET', url, undefined, cookie === undefined ? {} : { cookie });
   const save = (file: IncomingFile, tag = 'Section106Agreement') =>
-    t.db.transaction((tx) =>
+    inUnitOfWork(t.db, t.app.log, (tx) =>
       saveUploadedFile(tx, fileStorageFor(t.config), {
         ...owner(),
         tag,
@@ -181,14 +184,12 @@ describeWithApp('files and locations', (t) => {
 
   it('refuses a file over the storage limit with 413 payload_too_large', async () => {
     const small = localFileStorage(mkdtempSync(path.join(tmpdir(), 'curlew-files-')), { maxFileBytes: 32 });
-    const failure = await t.db
-      .transaction((tx) =>
-        saveUploadedFile(tx, small, { ...owner(), tag: 'Big', file: pdf(), userId: member.id }),
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+    const failure = await inUnitOfWork(t.db, t.app.log, (tx) =>
+      saveUploadedFile(tx, small, { ...owner(), tag: 'Big', file: pdf(), userId: member.id }),
+    ).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({
       code: 'payload_too_large',
@@ -197,9 +198,67 @@ describeWithApp('files and locations', (t) => {
     });
   });
 
+  it('removes the bytes of a file whose unit of work rolls back, and answers the error that rolled it back', async () => {
+    const before = keysInStorage(t.config);
+    const refusal = new AppError('conflict', 'Refused after storing');
+    await expect(
+      inUnitOfWork(t.db, t.app.log, async (tx) => {
+        await saveUploadedFile(tx, fileStorageFor(t.config), {
+          ...owner(),
+          tag: 'RolledBack',
+          file: pdf(),
+          userId: member.id,
+        });
+        expect(keysInStorage(t.config)).toHaveLength(before.length + 1);
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(keysInStorage(t.config)).toEqual(before);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.tag, 'RolledBack'))).toEqual([]);
+  });
+
+  it('logs, and never throws, a failure to remove the bytes of a rolled-back upload', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
+    const unreachable: FileStorage = {
+      ...localFileStorage(mkdtempSync(path.join(tmpdir(), 'curlew-files-'))),
+      delete: async () => {
+        throw new Error('storage unreachable');
+      },
+    };
+    const refusal = new AppError('conflict', 'Refused after storing');
+    await expect(
+      inUnitOfWork(t.db, log, async (tx) => {
+        await saveUploadedFile(tx, unreachable, {
+          ...owner(),
+          tag: 'RolledBack',
+          file: pdf(),
+          userId: member.id,
+        });
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(lines.join('')).toContain('storage unreachable');
+  });
+
+  it('refuses to store a file outside a unit of work, before writing its bytes', async () => {
+    const before = keysInStorage(t.config);
+    await expect(
+      t.db.transaction((tx) =>
+        saveUploadedFile(tx, fileStorageFor(t.config), {
+          ...owner(),
+          tag: 'Loose',
+          file: pdf(),
+          userId: member.id,
+        }),
+      ),
+    ).rejects.toThrow('must run in a unit of work');
+    expect(keysInStorage(t.config)).toEqual(before);
+  });
+
   it('replaces a document and keeps the old version in the history', async () => {
     const second = Buffer.concat([PDF_BYTES, Buffer.from('% second version\n')]);
-    const { replaced, replacement } = await t.db.transaction((tx) =>
+    const { replaced, replacement } = await inUnitOfWork(t.db, t.app.log, (tx) =>
       replaceDocument(tx, fileStorageFor(t.config), {
         ...owner(),
         tag: 'Section106Agreement',
@@ -236,7 +295,7 @@ describeWithApp('files and locations', (t) => {
 
   it('refuses to replace a document kind the owner does not hold', async () => {
     await expect(
-      t.db.transaction((tx) =>
+      inUnitOfWork(t.db, t.app.log, (tx) =>
         replaceDocument(tx, fileStorageFor(t.config), {
           ...owner(),
           tag: 'RedeemNotice',

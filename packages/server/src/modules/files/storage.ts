@@ -31,7 +31,8 @@ const assertKey = (key: string): void => {
   if (!STORAGE_KEY.test(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
 };
 
-const isMissing = (error: unknown): boolean =>
+/** Whether a file-system error says the path does not exist. */
+export const isMissing = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 
 /** File storage in a local folder: `{root}/{first two characters of the key}/{key}`, written atomically. */

@@ -15,7 +15,7 @@ interface RecordParams {
 /** The signed-in caller of an action route (401 otherwise). */
 export async function runnerCall(request: FastifyRequest): Promise<RunnerCall> {
   const { user } = await requireSession(request);
-  return { deps: request.server.deps, actor: user };
+  return { deps: request.server.deps, actor: user, log: request.log };
 }
 
 /**

@@ -68,7 +68,7 @@ describeWithApp('action runner', (t) => {
     const { user } = await buildUser(t.db);
     const actor = await findUserById(t.db, user.id);
     if (!actor) throw new Error('No actor');
-    call = { deps: t.app.deps, actor };
+    call = { deps: t.app.deps, actor, log: t.app.log };
   });
   const outbox = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'watcher@curlew.test'));
 

@@ -13,6 +13,7 @@ import {
   MESSAGES,
   toFieldErrors,
 } from '@curlew/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import type { Database, Transaction } from '../db/connect.ts';
 import { AppError } from '../errors.ts';
@@ -34,11 +35,13 @@ import type {
   RecordPolicies,
   Subject,
 } from './types.ts';
+import { inUnitOfWork } from './unit-of-work.ts';
 
-/** Who calls the runner: the application and the signed-in user. */
+/** Who calls the runner: the application, the signed-in user and the request's log. */
 export interface RunnerCall {
   deps: AppDeps;
   actor: Actor;
+  log: FastifyBaseLogger;
 }
 
 /** The untyped face of an entity's actions that the routes and the registry tests use. */
@@ -119,8 +122,9 @@ const deferredMailer = (real: Mailer, afterCommit: (effect: () => Promise<void>)
 });
 
 /**
- * Runs `work` in one transaction with a handler context; side effects queued with `afterCommit` run once it has
- * committed. A refused status change thrown by domain code becomes 409 invalid_status.
+ * Runs `work` in one unit of work with a handler context: e-mails wait for the commit, and what a rollback leaves
+ * outside the database (stored bytes) is undone. A refused status change thrown by domain code becomes 409
+ * invalid_status.
  */
 async function inTransaction<T>(
   call: RunnerCall,
@@ -130,13 +134,8 @@ async function inTransaction<T>(
     details: Record<string, JsonValue>,
   ) => Promise<T>,
 ): Promise<T> {
-  const effects: (() => Promise<void>)[] = [];
-  const afterCommit = (effect: () => Promise<void>) => {
-    effects.push(effect);
-  };
-  let result: T;
   try {
-    result = await call.deps.db.transaction(async (tx) => {
+    return await inUnitOfWork(call.deps.db, call.log, (tx, { afterCommit }) => {
       const details: Record<string, JsonValue> = {};
       // A transaction is a full query interface of the same schema; handlers reuse helpers written for a Database.
       const db: Database = tx;
@@ -155,8 +154,6 @@ async function inTransaction<T>(
     if (error instanceof InvalidStatusError) throw new AppError('invalid_status', error.message);
     throw error;
   }
-  for (const effect of effects) await effect();
-  return result;
 }
 
 const actorOf = (actor: Actor) => ({
