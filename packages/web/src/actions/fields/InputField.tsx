@@ -1,33 +1,18 @@
 import type { InputField as InputFieldDefinition } from '@curlew/domain';
 import { TextInput } from '@mantine/core';
-import {
-  emptyAsUndefined,
-  type FieldControlProps,
-  inputFeedback,
-  sectionWidth,
-  textOf,
-} from './fieldProps.ts';
+import { type FieldControlProps, sectionWidth, textInputProps } from './fieldProps.ts';
 
 /** A one-line text input; empty text is stored as undefined. */
-export function InputField({
-  field,
-  value,
-  onChange,
-  inputId,
-  error,
-  warning,
-}: FieldControlProps<InputFieldDefinition>) {
+export function InputField(props: FieldControlProps<InputFieldDefinition>) {
+  const { field } = props;
   return (
     <TextInput
-      id={inputId}
-      value={textOf(value) ?? ''}
-      onChange={(event) => onChange(emptyAsUndefined(event.currentTarget.value))}
+      {...textInputProps(props)}
       autoComplete={field.autocomplete}
       leftSection={field.prefix}
       leftSectionWidth={sectionWidth(field.prefix)}
       rightSection={field.suffix}
       rightSectionWidth={sectionWidth(field.suffix)}
-      {...inputFeedback({ error, warning })}
     />
   );
 }

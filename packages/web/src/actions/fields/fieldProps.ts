@@ -1,5 +1,5 @@
 import type { FieldDefinition, FieldOption, FormValues } from '@curlew/domain';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 
 /** What the form gives every field control. */
 export interface FieldControlProps<F extends FieldDefinition> {
@@ -26,39 +26,31 @@ export interface FieldControlProps<F extends FieldDefinition> {
   onRefuse: (message: string | undefined) => void;
 }
 
+/** The error and warning texts a field shows. */
+interface FieldFeedback {
+  error: string | undefined;
+  warning: string | undefined;
+}
+
+/** The error and warning of a Mantine checkbox or switch (they take no wrapper order). */
+export const choiceFeedback = ({ error, warning }: FieldFeedback) => ({
+  error,
+  description: warning,
+  styles: { description: { color: 'var(--mantine-color-orange-9)' } },
+});
+
 /**
  * The error and warning of a Mantine input, shown below it by Mantine (which then sets aria-invalid and
  * aria-describedby itself); the warning is the input's description, in orange.
  */
-export const inputFeedback = ({
-  error,
-  warning,
-}: {
-  error: string | undefined;
-  warning: string | undefined;
-}) => ({
-  error,
-  description: warning,
+export const inputFeedback = (feedback: FieldFeedback) => ({
+  ...choiceFeedback(feedback),
   inputWrapperOrder: ['label', 'input', 'error', 'description'] satisfies (
     | 'label'
     | 'input'
     | 'error'
     | 'description'
   )[],
-  styles: { description: { color: 'var(--mantine-color-orange-9)' } },
-});
-
-/** The error and warning of a Mantine checkbox or switch (they take no wrapper order). */
-export const choiceFeedback = ({
-  error,
-  warning,
-}: {
-  error: string | undefined;
-  warning: string | undefined;
-}) => ({
-  error,
-  description: warning,
-  styles: { description: { color: 'var(--mantine-color-orange-9)' } },
 });
 
 /** The value as text, or undefined for anything else. */
@@ -70,3 +62,33 @@ export const emptyAsUndefined = (text: string): string | undefined => (text === 
 /** Width of an input section holding a prefix or suffix text. */
 export const sectionWidth = (text: string | undefined): number | undefined =>
   text === undefined ? undefined : Math.max(36, text.length * 9 + 16);
+
+type BoundControlProps = Pick<
+  FieldControlProps<FieldDefinition>,
+  'value' | 'onChange' | 'inputId' | 'error' | 'warning'
+>;
+
+/** Id, text, change handler and feedback of a Mantine text-like input; empty text is stored as undefined. */
+export const textInputProps = ({ value, onChange, inputId, error, warning }: BoundControlProps) => ({
+  id: inputId,
+  value: textOf(value) ?? '',
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange(emptyAsUndefined(event.currentTarget.value)),
+  ...inputFeedback({ error, warning }),
+});
+
+/** Id, own label, checked state, change handler and feedback of a Mantine checkbox or switch. */
+export const checkedInputProps = ({
+  value,
+  onChange,
+  inputId,
+  error,
+  warning,
+  label,
+}: BoundControlProps & Pick<FieldControlProps<FieldDefinition>, 'label'>) => ({
+  id: inputId,
+  label,
+  checked: value === true,
+  onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.checked),
+  ...choiceFeedback({ error, warning }),
+});
