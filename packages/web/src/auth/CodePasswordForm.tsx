@@ -1,12 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api.ts';
 import { showToast } from '../app/toasts.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { FormError } from './FormError.tsx';
-import { PasswordField } from './PasswordField.tsx';
-import { usePasswordHint } from './passwordPolicy.ts';
+import { AuthForm, NewPasswordFields } from './authForms.tsx';
 import { type FormSchema, useSchemaForm } from './useSchemaForm.ts';
 
 type CodePasswordField = 'username' | 'code' | 'password' | 'confirmPassword';
@@ -31,7 +28,6 @@ export interface CodePasswordFormProps<Output> {
 export function CodePasswordForm<Output>(props: CodePasswordFormProps<Output>) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const passwordHint = usePasswordHint();
   const form = useSchemaForm<CodePasswordField, Output>(props.schema, {
     username: searchParams.get('username') ?? '',
     code: searchParams.get('code') ?? '',
@@ -44,34 +40,21 @@ export function CodePasswordForm<Output>(props: CodePasswordFormProps<Output>) {
     navigate('/login');
   });
   return (
-    <AuthCard title={props.title} intro={props.intro}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <FormError error={form.formError} />
-          <TextInput label="Username" autoComplete="username" {...form.inputProps('username')} />
-          <TextInput
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            {...form.inputProps('code')}
-          />
-          <PasswordField
-            label={props.passwordLabel}
-            description={passwordHint}
-            autoComplete="new-password"
-            {...form.inputProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.inputProps('confirmPassword')}
-          />
-          <Button type="submit" loading={form.submitting}>
-            {props.submitLabel}
-          </Button>
-          {props.footer}
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title={props.title}
+      intro={props.intro}
+      form={form}
+      onSubmit={submit}
+      submitLabel={props.submitLabel}
+      footer={props.footer}
+    >
+      <TextInput label="Username" autoComplete="username" {...form.inputProps('username')} />
+      <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" {...form.inputProps('code')} />
+      <NewPasswordFields
+        label={props.passwordLabel}
+        password={form.inputProps('password')}
+        confirmPassword={form.inputProps('confirmPassword')}
+      />
+    </AuthForm>
   );
 }

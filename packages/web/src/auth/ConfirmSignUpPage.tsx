@@ -1,11 +1,10 @@
 import { confirmSignUpSchema, resendConfirmationSchema } from '@curlew/domain';
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api.ts';
 import { showToast } from '../app/toasts.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { FormError } from './FormError.tsx';
+import { AuthForm } from './authForms.tsx';
 import { useSchemaForm } from './useSchemaForm.ts';
 
 /** /confirmSignUp: e-mail (prefilled from the query) and the 6-digit code; the code can be sent again. */
@@ -38,20 +37,14 @@ export function ConfirmSignUpPage() {
   };
 
   return (
-    <AuthCard title="Confirm your account" intro="Enter the 6-digit code we sent to your e-mail address.">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <FormError error={form.formError} />
-          <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
-          <TextInput
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            {...form.inputProps('code')}
-          />
-          <Button type="submit" loading={form.submitting}>
-            Confirm
-          </Button>
+    <AuthForm
+      title="Confirm your account"
+      intro="Enter the 6-digit code we sent to your e-mail address."
+      form={form}
+      onSubmit={submit}
+      submitLabel="Confirm"
+      footer={
+        <>
           <Anchor
             component="button"
             type="button"
@@ -65,8 +58,11 @@ export function ConfirmSignUpPage() {
           <Anchor component={Link} to="/login" size="sm">
             Back to sign in
           </Anchor>
-        </Stack>
-      </form>
-    </AuthCard>
+        </>
+      }
+    >
+      <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+      <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" {...form.inputProps('code')} />
+    </AuthForm>
   );
 }

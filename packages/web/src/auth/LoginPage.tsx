@@ -10,6 +10,8 @@ import { PasswordField } from './PasswordField.tsx';
 import { useLoginAnswer } from './useLoginAnswer.ts';
 import { useSchemaForm } from './useSchemaForm.ts';
 
+// /login lays out its card itself rather than through AuthForm: it is the most visited page, and the module
+// of the shared auth-page parts (with the password-policy hint) would add to the JavaScript it loads.
 /** /login: username (or e-mail) and password, then wherever the sign-in flow leads. */
 export function LoginPage() {
   const form = useSchemaForm(loginSchema, { username: '', password: '' });

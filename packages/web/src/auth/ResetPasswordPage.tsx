@@ -1,10 +1,9 @@
 import { resetPasswordSchema } from '@curlew/domain';
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api.ts';
 import { showToast } from '../app/toasts.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { FormError } from './FormError.tsx';
+import { AuthForm } from './authForms.tsx';
 import { useSchemaForm } from './useSchemaForm.ts';
 
 /** /resetPassword: asks for a reset code by e-mail, then goes on to /updatePassword. */
@@ -17,22 +16,24 @@ export function ResetPasswordPage() {
     navigate(`/updatePassword?username=${encodeURIComponent(input.username)}`);
   });
   return (
-    <AuthCard title="Reset your password" intro="We will e-mail you a code to set a new password.">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <FormError error={form.formError} />
-          <TextInput label="Username" autoComplete="username" {...form.inputProps('username')} />
-          <Button type="submit" loading={form.submitting}>
-            Send code
-          </Button>
+    <AuthForm
+      title="Reset your password"
+      intro="We will e-mail you a code to set a new password."
+      form={form}
+      onSubmit={submit}
+      submitLabel="Send code"
+      footer={
+        <>
           <Anchor component={Link} to="/updatePassword" size="sm">
             I already have a code
           </Anchor>
           <Anchor component={Link} to="/login" size="sm">
             Back to sign in
           </Anchor>
-        </Stack>
-      </form>
-    </AuthCard>
+        </>
+      }
+    >
+      <TextInput label="Username" autoComplete="username" {...form.inputProps('username')} />
+    </AuthForm>
   );
 }

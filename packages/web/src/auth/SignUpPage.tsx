@@ -1,14 +1,12 @@
 import { signUpSchema } from '@curlew/domain';
-import { Anchor, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Radio, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api.ts';
 import { clientEnv } from '../app/env.ts';
 import { showToast } from '../app/toasts.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { FormError } from './FormError.tsx';
-import { PasswordField } from './PasswordField.tsx';
+import { AuthForm, NewPasswordFields } from './authForms.tsx';
 import { PhoneField } from './PhoneField.tsx';
-import { usePasswordHint } from './passwordPolicy.ts';
 import { useSchemaForm } from './useSchemaForm.ts';
 
 const emptySignUp = {
@@ -40,50 +38,43 @@ export function SignUpPage() {
 export function SignUpForm() {
   const form = useSchemaForm(signUpSchema, emptySignUp);
   const navigate = useNavigate();
-  const passwordHint = usePasswordHint();
   const submit = form.onSubmit(async (input) => {
     const answer = await api.post<{ username: string }>('/api/auth/sign-up', input);
     showToast(`We have sent a confirmation code to ${input.email}`, 'success');
     navigate(`/confirmSignUp?email=${encodeURIComponent(answer.username || input.email)}`);
   });
   return (
-    <AuthCard title="Sign up" intro="Register yourself and your organisation.">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <FormError error={form.formError} />
-          <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
-          <TextInput label="Display name" autoComplete="name" {...form.inputProps('displayName')} />
-          <PhoneField label="Phone" {...form.valueProps('phone')} />
-          <TextInput
-            label="Organisation name"
-            autoComplete="organization"
-            {...form.inputProps('organisationName')}
-          />
-          <Radio.Group label="Organisation type" {...form.valueProps('organisationType')}>
-            <Group mt="xs">
-              <Radio value="PARTICIPANT" label="Participant" />
-              <Radio value="AGENT" label="Agent" />
-            </Group>
-          </Radio.Group>
-          <PasswordField
-            label="Password"
-            description={passwordHint}
-            autoComplete="new-password"
-            {...form.inputProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            {...form.inputProps('confirmPassword')}
-          />
-          <Button type="submit" loading={form.submitting}>
-            Sign up
-          </Button>
-          <Anchor component={Link} to="/login" size="sm">
-            Already registered? Sign in
-          </Anchor>
-        </Stack>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Sign up"
+      intro="Register yourself and your organisation."
+      form={form}
+      onSubmit={submit}
+      submitLabel="Sign up"
+      footer={
+        <Anchor component={Link} to="/login" size="sm">
+          Already registered? Sign in
+        </Anchor>
+      }
+    >
+      <TextInput label="Email" type="email" autoComplete="email" {...form.inputProps('email')} />
+      <TextInput label="Display name" autoComplete="name" {...form.inputProps('displayName')} />
+      <PhoneField label="Phone" {...form.valueProps('phone')} />
+      <TextInput
+        label="Organisation name"
+        autoComplete="organization"
+        {...form.inputProps('organisationName')}
+      />
+      <Radio.Group label="Organisation type" {...form.valueProps('organisationType')}>
+        <Group mt="xs">
+          <Radio value="PARTICIPANT" label="Participant" />
+          <Radio value="AGENT" label="Agent" />
+        </Group>
+      </Radio.Group>
+      <NewPasswordFields
+        label="Password"
+        password={form.inputProps('password')}
+        confirmPassword={form.inputProps('confirmPassword')}
+      />
+    </AuthForm>
   );
 }
