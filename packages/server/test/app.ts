@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -28,14 +28,21 @@ export function createTestClock(start = new Date()): TestClock {
   };
 }
 
+const TEST_DATA_PREFIX = path.join(tmpdir(), 'curlew-test-data-');
+
 /** A configuration for tests: test mode, silent logs, a throwaway data folder; overrides win. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'curlew-test-data-')),
+    DATA_DIR: overrides.dataDir ?? mkdtempSync(TEST_DATA_PREFIX),
   });
   return { ...base, ...overrides };
+}
+
+/** Removes a data folder `testConfig` made (never one a test brought). */
+function removeTestDataDir(config: Config): void {
+  if (config.dataDir.startsWith(TEST_DATA_PREFIX)) rmSync(config.dataDir, { recursive: true, force: true });
 }
 
 /** Options of a test application. */
@@ -76,6 +83,7 @@ export async function createTestApp(driver: TestDriver, options: TestAppOptions 
       webDistDir: extra.webDistDir ?? path.join(tmpdir(), 'curlew-test-no-web-build'),
     });
   const config = testConfig(options.config);
+  const configs = [config];
   const app = await build(config, options);
   return {
     driver,
@@ -85,7 +93,9 @@ export async function createTestApp(driver: TestDriver, options: TestAppOptions 
     config,
     migrate: () => connection.migrate(),
     async withConfig(overrides, extra = {}) {
-      const other = await build(testConfig({ ...options.config, ...overrides }), extra);
+      const otherConfig = testConfig({ ...options.config, ...overrides });
+      configs.push(otherConfig);
+      const other = await build(otherConfig, extra);
       extraApps.push(other);
       return other;
     },
@@ -93,6 +103,7 @@ export async function createTestApp(driver: TestDriver, options: TestAppOptions 
       for (const other of extraApps) await other.close();
       await app.close();
       await connection.close();
+      for (const each of configs) removeTestDataDir(each);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,13 +40,34 @@ const migrationsHash = (): string => {
 
 let snapshot: Blob | undefined;
 
+const SNAPSHOT_PREFIX = 'curlew-test-pglite-';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes snapshots of other migration sets (~5 MB each) not written for a day: they are left over from
+ * older migrations, and a checkout that still wants one makes it again.
+ */
+function removeStaleSnapshots(): void {
+  const folder = tmpdir();
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(SNAPSHOT_PREFIX)) continue;
+    const full = path.join(folder, name);
+    try {
+      if (Date.now() - statSync(full).mtimeMs > DAY_MS) rmSync(full, { force: true });
+    } catch {
+      // Another process removed it first.
+    }
+  }
+}
+
 /**
  * The path of a tarball of a migrated, empty PGlite data folder. Creating PGlite costs seconds, so the first
  * test file creates and migrates one and saves it under the OS temp folder, keyed by the migrations.
  */
 export async function migratedSnapshotFile(): Promise<string> {
-  const file = path.join(tmpdir(), `curlew-test-pglite-${migrationsHash()}.tar.gz`);
+  const file = path.join(tmpdir(), `${SNAPSHOT_PREFIX}${migrationsHash()}.tar.gz`);
   if (existsSync(file)) return file;
+  removeStaleSnapshots();
   const fresh = await connectPglite();
   await fresh.migrate();
   const dump = await fresh.client.dumpDataDir('gzip');
