@@ -1,12 +1,15 @@
-// `npm start`: builds the web app when its bundle is missing or older than its sources, then runs the
-// server (migrations, demo data on first start, API and web on one port). Signals go to the server.
+// `npm start`: builds the web app (into WEB_DIST_DIR when set) when its bundle is missing or older than its
+// sources, then runs the server (migrations, demo data on first start, API and web on one port). Signals go
+// to the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const webDir = join(root, 'packages/web');
-const builtIndex = join(webDir, 'dist/index.html');
+// Made absolute here: vite resolves a relative --outDir against packages/web, the server against its working folder.
+const webDistDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : undefined;
+const builtIndex = join(webDistDir ?? join(webDir, 'dist'), 'index.html');
 
 /** Newest modification time of any file under the given folders. */
 function newestMtime(dirs) {
@@ -34,12 +37,17 @@ const stale =
     statSync(builtIndex).mtimeMs;
 if (stale) {
   console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: root, stdio: 'inherit' });
+  const outDir = webDistDir ? ['--', '--outDir', webDistDir, '--emptyOutDir'] : [];
+  const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web', ...outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
   cwd: root,
+  env: webDistDir ? { ...process.env, WEB_DIST_DIR: webDistDir } : process.env,
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

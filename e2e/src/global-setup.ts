@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,8 @@ const webInputs = [
   'packages/domain/src',
   'package-lock.json',
 ].map((relative) => join(root, relative));
-const webDist = join(root, 'packages/web/dist');
+/** The e2e run's own web build: packages/web/dist belongs to the developer's `npm start`. */
+const webDist = join(root, 'e2e/.web-dist');
 
 /** Modification times (ms) of every file under `path`, or of `path` itself when it is a file. */
 function modificationTimes(path: string): number[] {
@@ -36,14 +37,30 @@ function modificationTimes(path: string): number[] {
 }
 
 /**
- * True when the built app is older than one of its inputs. The build is shared with everyone working in this
- * tree, and the server serves it from disk, so rebuilding needlessly breaks other running servers' pages.
+ * True when the built app is older than one of its inputs. The build is shared by every e2e run in this tree,
+ * and their servers serve it from disk, so it is rebuilt only when needed.
  */
 function webBuildIsStale(): boolean {
   if (process.env.E2E_REBUILD === '1' || !existsSync(join(webDist, 'index.html'))) return true;
   const builtAt = Math.min(...modificationTimes(webDist));
   const changedAt = Math.max(...webInputs.flatMap(modificationTimes));
   return changedAt >= builtAt;
+}
+
+/** Builds the web app beside `webDist` and then swaps it in, so another run's server never finds it half-built. */
+function buildWebApp(): void {
+  const building = `${webDist}-building-${process.pid}`;
+  const outDir = ['--', '--outDir', building, '--emptyOutDir'];
+  const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web', ...outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    rmSync(building, { recursive: true, force: true });
+    throw new Error('web build failed');
+  }
+  rmSync(webDist, { recursive: true, force: true });
+  renameSync(building, webDist);
 }
 
 /** Asks the kernel for a free TCP port on loopback. */
@@ -75,12 +92,9 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
   throw new Error(`server did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
 }
 
-/** Builds the web app when stale, starts one real server on a fresh data folder for the whole e2e run. */
+/** Builds the e2e web app when stale, starts one real server on a fresh data folder for the whole e2e run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (webBuildIsStale()) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  if (webBuildIsStale()) buildWebApp();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'curlew-e2e-'));
   const port = await freePort();
@@ -92,6 +106,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
       NODE_ENV: 'test',
       PUBLIC_URL: baseUrl,
       CURLEW_DEMO_PASSWORD: demoPassword,

@@ -1,5 +1,6 @@
 import { loadConfig } from './platform/config.ts';
 import { DEMO_ACCOUNTS } from './platform/seed.ts';
+import { hasWebBuild } from './platform/static.ts';
 import { startServer } from './server.ts';
 
 /** The process entry: `node --import tsx packages/server/src/main.ts`. */
@@ -8,6 +9,9 @@ async function main(): Promise<void> {
   const server = await startServer(config);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Curlew is running at ${server.url} (${config.nodeEnv}, ${database})`);
+  if (!hasWebBuild(config.webDistDir)) {
+    console.log(`No web app built in ${config.webDistDir} (WEB_DIST_DIR): serving the API only.`);
+  }
   if (server.seeded) console.log('Demo data created.');
   if (!config.production) {
     console.log(`Demo accounts (password "${config.demoPassword}", set by CURLEW_DEMO_PASSWORD):`);

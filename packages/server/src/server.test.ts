@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,12 +67,21 @@ describe('the server process', () => {
     }
   });
 
-  it('seeds, prints the URL and demo accounts, serves, and stops cleanly on SIGTERM', async () => {
+  it('seeds, prints the URL and demo accounts, serves API and WEB_DIST_DIR, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'curlew-main-'));
     // Start from a migrated data folder: a brand-new PGlite folder costs several seconds of initdb.
     mkdirSync(path.join(dataDir, 'pglite'));
     execFileSync('tar', ['xzf', await migratedSnapshotFile(), '-C', path.join(dataDir, 'pglite')]);
-    const child = startMain({ DATA_DIR: dataDir, CURLEW_DEMO_PASSWORD: 'process-test-demo-1' });
+    const webDistDir = mkdtempSync(path.join(tmpdir(), 'curlew-main-web-'));
+    writeFileSync(
+      path.join(webDistDir, 'index.html'),
+      '<!doctype html><title>Curlew from WEB_DIST_DIR</title>',
+    );
+    const child = startMain({
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
+      CURLEW_DEMO_PASSWORD: 'process-test-demo-1',
+    });
     const { output, exited, state } = collect(child);
     await waitFor(() => output.stdout.includes('lpa ') || state.finished, 90_000);
     const url = output.stdout.match(/Curlew is running at (http:\/\/localhost:\d+)/)?.[1];
@@ -87,6 +96,8 @@ describe('the server process', () => {
       body: JSON.stringify({ username: 'supplier', password: 'process-test-demo-1' }),
     });
     expect(login.status).toBe(200);
+    const page = await fetch(`${url}/login`);
+    expect(await page.text()).toContain('<title>Curlew from WEB_DIST_DIR</title>');
     expect(existsSync(path.join(dataDir, 'curlew.lock'))).toBe(true);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

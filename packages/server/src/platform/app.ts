@@ -16,7 +16,7 @@ import type { Database } from './db/connect.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { AppError, handleError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import { DEFAULT_WEB_DIST_DIR, hasWebBuild, registerWebApp } from './static.ts';
+import { hasWebBuild, registerWebApp } from './static.ts';
 
 /** What every route handler can reach through `request.server.deps`. */
 export interface AppDeps {
@@ -40,7 +40,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logDestination?: DestinationStream;
-  /** The built web app to serve (default packages/web/dist, when it exists). */
+  /** The built web app to serve, when it exists (default: the configured WEB_DIST_DIR). */
   webDistDir?: string;
 }
 
@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(registerActionModules);
   if (!config.production) await app.register(registerDevRoutes);
 
-  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST_DIR;
+  const webDistDir = options.webDistDir ?? config.webDistDir;
   const serveWebApp = hasWebBuild(webDistDir);
   if (serveWebApp) await registerWebApp(app, webDistDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,5 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 describe('loadConfig', () => {
   it('gives every variable its default', () => {
@@ -19,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
+      webDistDir: path.join(repositoryRoot, 'packages/web/dist'),
     });
   });
 
@@ -31,6 +36,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '2',
       PUBLIC_URL: 'https://curlew.example/',
       DATABASE_URL: 'postgres://u@db:5432/curlew',
+      WEB_DIST_DIR: '/srv/curlew/web',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,6 +46,7 @@ describe('loadConfig', () => {
       trustProxy: 2,
       publicUrl: 'https://curlew.example',
       databaseUrl: 'postgres://u@db:5432/curlew',
+      webDistDir: '/srv/curlew/web',
     });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
@@ -47,5 +54,15 @@ describe('loadConfig', () => {
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', SIGN_UP_ENABLED: 'maybe' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', SIGN_UP_ENABLED: 'maybe' })).toThrow(/PORT.*SIGN_UP_ENABLED/);
+  });
+
+  it('makes a relative WEB_DIST_DIR absolute against the working folder', () => {
+    expect(loadConfig({ WEB_DIST_DIR: 'web-build' }).webDistDir).toBe(path.resolve('web-build'));
+  });
+
+  it('refuses an empty WEB_DIST_DIR with a clear message', () => {
+    expect(() => loadConfig({ WEB_DIST_DIR: '' })).toThrow(
+      'Invalid configuration: WEB_DIST_DIR must name a folder (unset it for the default)',
+    );
   });
 });

@@ -1,4 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** Where the web app's production build lands by default (`npm run build`). */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => 'must be true or false' })
@@ -22,6 +27,12 @@ const optionalUrl = z.preprocess(
   z.url({ error: () => 'must be a URL' }).optional(),
 );
 
+/** A folder, made absolute against the working folder (the static file server needs an absolute root). */
+const folder = z
+  .string()
+  .min(1, { error: 'must name a folder (unset it for the default)' })
+  .transform((value) => path.resolve(value));
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -40,6 +51,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
+  WEB_DIST_DIR: folder.default(DEFAULT_WEB_DIST_DIR),
 });
 
 /** The server's configuration, read once from the environment at start. */
@@ -60,6 +72,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Base address used in links inside e-mails (no trailing slash). */
   publicUrl: string;
+  /** The built web app the server serves (absolute). */
+  webDistDir: string;
 }
 
 /** Thrown when the environment holds an invalid value; the message names every offending variable. */
@@ -91,5 +105,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    webDistDir: env.WEB_DIST_DIR,
   };
 }

@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-/** Where the web app's production build lands (`npm run build`). */
-export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** True when `dir` holds a built web app. */
 export const hasWebBuild = (dir: string): boolean => existsSync(path.join(dir, 'index.html'));
