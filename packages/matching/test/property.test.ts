@@ -50,6 +50,10 @@ describe('properties', () => {
         fc.record({
           h: fc.nat(3),
           units: fc.integer({ min: 1, max: 8 }),
+          // A second credit, often serving the same requirements: the model bounds a project's credits together.
+          second: fc.option(fc.record({ h: fc.nat(3), units: fc.integer({ min: 1, max: 5 }) }), {
+            nil: undefined,
+          }),
           offer: fc.integer({ min: 1, max: 60 }),
           group,
         }),
@@ -81,7 +85,15 @@ describe('properties', () => {
         const instance = round(
           spec.projects.map((p, i) =>
             consistent(
-              project(`P${i}`, p.offer * 1000, [bio(p.units, habitats[p.h])], { group: typed(p.group, 'G') }),
+              project(
+                `P${i}`,
+                p.offer * 1000,
+                [
+                  bio(p.units, habitats[p.h]),
+                  ...(p.second ? [bio(p.second.units, habitats[p.second.h])] : []),
+                ],
+                { group: typed(p.group, 'G') },
+              ),
             ),
           ),
           spec.requirements.map((r, i) =>
@@ -137,25 +149,25 @@ function bruteForce(instance: Instance): number {
 }
 
 function supplyMeetsDemand(instance: Instance, pm: number, rm: number): boolean {
-  const P = instance.projects.length;
+  // One node per credit of a winning project, one per met requirement.
+  const credits = instance.projects.flatMap((p, i) => (pm & (1 << i) ? p.credits : []));
+  const C = credits.length;
   const R = instance.requirements.length;
-  const n = P + R + 2;
-  const source = P + R;
+  const n = C + R + 2;
+  const source = C + R;
   const sink = source + 1;
   const cap = new Float64Array(n * n);
   const at = (u: number, v: number) => u * n + v;
   let demand = 0;
-  instance.projects.forEach((p, i) => {
-    if (pm & (1 << i)) cap[at(source, i)] = p.credits[0]?.units[0] ?? 0;
+  credits.forEach((credit, i) => {
+    cap[at(source, i)] = credit.units[0] ?? 0;
   });
   instance.requirements.forEach((r: Requirement, j) => {
     if (!(rm & (1 << j))) return;
-    cap[at(P + j, sink)] = r.units[0] ?? 0;
+    cap[at(C + j, sink)] = r.units[0] ?? 0;
     demand += r.units[0] ?? 0;
-    instance.projects.forEach((p, i) => {
-      const credit = p.credits[0];
-      if (credit && habitatServes(habitatOf(credit), habitatOf(r)))
-        cap[at(i, P + j)] = Number.POSITIVE_INFINITY;
+    credits.forEach((credit, i) => {
+      if (habitatServes(habitatOf(credit), habitatOf(r))) cap[at(i, C + j)] = Number.POSITIVE_INFINITY;
     });
   });
   let flow = 0;
