@@ -28,6 +28,6 @@ export const commentInput = z.object({ content: commentContentValue() });
 export const commentAction = defineAction({
   id: 'Comment',
   title: 'Comment',
-  fields: [{ id: 'content', type: 'RichText', label: 'Comment', rows: 4 }],
+  fields: [{ id: 'content', type: 'RichText', label: 'Comment', rows: 4, mentions: true }],
   input: commentInput,
 });

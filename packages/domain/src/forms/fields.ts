@@ -119,6 +119,8 @@ export interface TextAreaField extends FieldBase<'TextArea'> {
 /** A Lexical rich-text editor; value `RichTextValue | undefined` ({ json, text }). */
 export interface RichTextField extends FieldBase<'RichText'> {
   rows?: number;
+  /** Offers '@' mentions of the users who may see the entity the form acts on (as comments do). */
+  mentions?: boolean;
 }
 /** A number input; value `number | undefined`. */
 export interface NumberField extends FieldBase<'Number'> {

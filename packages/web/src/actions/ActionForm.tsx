@@ -12,7 +12,7 @@ import {
 import { Alert, Button, Checkbox, Group, List, Stack, Stepper, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useActionsConfig } from './ActionsConfig.tsx';
-import { ActionCallError, postSubmission } from './actionApi.ts';
+import { ActionCallError, postSubmission, subjectOfSelf } from './actionApi.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { fieldName } from './FieldLabel.tsx';
 import { FormField } from './FormField.tsx';
@@ -60,6 +60,7 @@ export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }
   const [stepIndex, setStepIndex] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [banner, setBanner] = useState<string | undefined>();
+  const subject = subjectOfSelf(self);
 
   const step = steps[stepIndex];
   const lastStep = stepIndex >= steps.length - 1;
@@ -120,6 +121,7 @@ export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }
       formId={formId}
       value={getPath(form.values, field.id)}
       values={form.values}
+      subject={subject}
       error={issueOf(form.errors, field.id)}
       warning={warningOf(field.id)}
       serverOptions={formData.options[field.id]}

@@ -1,4 +1,4 @@
-import type { FieldDefinition, FieldOption, FormValues } from '@curlew/domain';
+import type { FieldDefinition, FieldOption, FormValues, SubjectRef } from '@curlew/domain';
 import { Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FieldLabel, HintPopover, LabelContent } from './FieldLabel.tsx';
@@ -83,6 +83,7 @@ export interface FormFieldProps {
   formId: string;
   value: unknown;
   values: FormValues;
+  subject: SubjectRef | undefined;
   error: string | undefined;
   warning: string | undefined;
   serverOptions: readonly FieldOption[] | undefined;
@@ -100,6 +101,7 @@ export function FormField({
   formId,
   value,
   values,
+  subject,
   error,
   warning,
   serverOptions,
@@ -137,6 +139,7 @@ export function FormField({
     invalid: error !== undefined,
     label: <LabelContent field={field} />,
     values,
+    subject,
     serverOptions,
     onRefuse: (message) => onRefuse(field.id, message),
   };

@@ -6,6 +6,7 @@ import {
   getPath,
   isUploadedFile,
   SUBMISSION_PART,
+  type SubjectRef,
   setPath,
 } from '@curlew/domain';
 
@@ -64,6 +65,14 @@ export const errorFromAnswer = (status: number, body: unknown): ActionCallError 
 /** The full address of an API path (`/organisation/1/action/Update` -> `{base}/api/organisation/1/action/Update`). */
 export const apiAddress = (apiBase: string, path: string): string =>
   `${apiBase}${path.startsWith('/api/') ? '' : '/api'}${path.startsWith('/') ? path : `/${path}`}`;
+
+/** The entity a self link names (`/organisation/123`), or undefined for a collection (`/organisations`). */
+export const subjectOfSelf = (self: string): SubjectRef | undefined => {
+  const [subjectType, subjectId, ...rest] = self.split('/').filter(Boolean);
+  return subjectType === undefined || subjectId === undefined || rest.length > 0
+    ? undefined
+    : { subjectType, subjectId: decodeURIComponent(subjectId) };
+};
 
 const readAnswer = async (response: Response): Promise<unknown> => {
   const text = await response.text();

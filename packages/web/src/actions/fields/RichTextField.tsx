@@ -22,6 +22,7 @@ export function RichTextField({
   labelId,
   describedBy,
   invalid,
+  subject,
 }: FieldControlProps<RichTextFieldDefinition>) {
   return (
     <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the editor" />}>
@@ -32,6 +33,7 @@ export function RichTextField({
         describedBy={describedBy}
         invalid={invalid}
         rows={field.rows}
+        mentionsOn={field.mentions === true ? subject : undefined}
       />
     </Suspense>
   );

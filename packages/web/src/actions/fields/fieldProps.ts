@@ -1,4 +1,4 @@
-import type { FieldDefinition, FieldOption, FormValues } from '@curlew/domain';
+import type { FieldDefinition, FieldOption, FormValues, SubjectRef } from '@curlew/domain';
 import type { ChangeEvent, ReactNode } from 'react';
 
 /** What the form gives every field control. */
@@ -20,6 +20,8 @@ export interface FieldControlProps<F extends FieldDefinition> {
   label: ReactNode;
   /** All form values, for option sources that take parameters from other fields. */
   values: FormValues;
+  /** The entity the form acts on; undefined for an action on a collection. */
+  subject: SubjectRef | undefined;
   /** Options the server sent for this field, if any. */
   serverOptions: readonly FieldOption[] | undefined;
   /** Reports (or clears, with undefined) a problem with what the user chose that keeps it out of the value. */

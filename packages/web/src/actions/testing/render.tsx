@@ -1,6 +1,7 @@
 import type { ActionFormData, ActionResult } from '@curlew/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -16,20 +17,29 @@ function CurrentPath() {
   return <output aria-label="Current path">{location.pathname}</output>;
 }
 
+// The app's query cache, which fields that look things up (e.g. '@' mentions) use; no retries in tests.
+const queryCache = (ui: ReactNode) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {ui}
+  </QueryClientProvider>
+);
+
 /** Renders UI inside Mantine (test mode: no transitions), notifications, a memory router and the action panel. */
 export const renderWithPanel = (ui: ReactNode, apiBase: string) =>
   render(
-    <MantineProvider env="test">
-      <Notifications />
-      <MemoryRouter initialEntries={['/start']}>
-        <ActionPanelProvider apiBase={apiBase}>
-          <Routes>
-            <Route path="*" element={<CurrentPath />} />
-          </Routes>
-          {ui}
-        </ActionPanelProvider>
-      </MemoryRouter>
-    </MantineProvider>,
+    queryCache(
+      <MantineProvider env="test">
+        <Notifications />
+        <MemoryRouter initialEntries={['/start']}>
+          <ActionPanelProvider apiBase={apiBase}>
+            <Routes>
+              <Route path="*" element={<CurrentPath />} />
+            </Routes>
+            {ui}
+          </ActionPanelProvider>
+        </MemoryRouter>
+      </MantineProvider>,
+    ),
   );
 
 /** Renders one action form on its own, recording what it reports. */
@@ -43,14 +53,16 @@ export const renderForm = (
   } = {},
 ) =>
   render(
-    <MantineProvider env="test">
-      <ActionsConfigContext.Provider value={{ apiBase: options.apiBase ?? 'http://127.0.0.1:9' }}>
-        <ActionForm
-          formData={formData}
-          self={options.self ?? '/thing/1'}
-          onSucceeded={options.onSucceeded ?? (() => undefined)}
-          onCancel={options.onCancel ?? (() => undefined)}
-        />
-      </ActionsConfigContext.Provider>
-    </MantineProvider>,
+    queryCache(
+      <MantineProvider env="test">
+        <ActionsConfigContext.Provider value={{ apiBase: options.apiBase ?? 'http://127.0.0.1:9' }}>
+          <ActionForm
+            formData={formData}
+            self={options.self ?? '/thing/1'}
+            onSucceeded={options.onSucceeded ?? (() => undefined)}
+            onCancel={options.onCancel ?? (() => undefined)}
+          />
+        </ActionsConfigContext.Provider>
+      </MantineProvider>,
+    ),
   );

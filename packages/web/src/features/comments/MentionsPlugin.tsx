@@ -50,13 +50,14 @@ export function MentionsPlugin({ subject }: { subject: SubjectRef }) {
     [candidates.data],
   );
   const triggerFn = useCallback((text: string) => mentionMatch(text), []);
-  // Lexical attaches the menu's anchor to this element; inside the page's main landmark it stays out of the
-  // way of assistive technology (an anchor left on <body> sits outside every landmark).
+  // Lexical attaches the menu's anchor to this element; inside the editor's dialog or the page's main landmark
+  // it stays reachable to assistive technology (an anchor left on <body> sits outside every landmark and outside
+  // a modal dialog).
   const [menuParent, setMenuParent] = useState<HTMLElement | null>(null);
   useEffect(
     () =>
       editor.registerRootListener((root) =>
-        setMenuParent(root ? (root.closest('main') ?? document.body) : null),
+        setMenuParent(root ? (root.closest<HTMLElement>('[role="dialog"], main') ?? document.body) : null),
       ),
     [editor],
   );
