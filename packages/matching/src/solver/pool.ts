@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { offerIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
+import { compileHighs } from './runtime.ts';
 
 /** How a solve ended, seen from outside the solver thread. */
 export type SolveOutcome = {
@@ -41,10 +42,7 @@ let compiledHighs: Promise<WebAssembly.Module> | null = null;
  * functions lazily on first use, and a shared module compiles each function once, not once per thread.
  */
 function highsModule(): Promise<WebAssembly.Module> {
-  if (!compiledHighs) {
-    const require = createRequire(import.meta.url);
-    compiledHighs = WebAssembly.compile(readFileSync(require.resolve('highs/runtime')));
-  }
+  compiledHighs ??= compileHighs();
   return compiledHighs;
 }
 
@@ -182,6 +180,7 @@ export class SolverPool {
       if (message.bound !== null) slot.lastBound = message.bound;
       job.onProgress({ best: message.best, bound: message.bound, gap: message.gap });
     } else if (message.type === 'incumbent') {
+      if (job.request.exchange) offerIncumbent(job.request.exchange, message.objective, message.colValue);
       slot.incumbent = {
         status: 'TimeLimit',
         detail: 'Best solution found before the limit',

@@ -21,11 +21,16 @@ export type SolveRequest = ModelArrays & {
   /** HiGHS presolve and primal-heuristic effort for this solve. */
   presolve: 'on' | 'off';
   heuristicEffort: number;
+  /** HiGHS's sub-MIP heuristics (RINS, RENS, root reduced cost): off for a thread that only proves. */
+  subMipHeuristics: boolean;
   randomSeed: number;
-  /** Share of the time limit for an LP-guided start before the full solve (0: none). */
+  /** Share of the time limit for an LP-guided start before the full solve (0: none), at most this many seconds. */
   lpGuidedShare: number;
+  lpGuidedMaxSeconds: number;
   /** A known feasible start (column index, value) for the integer columns; may be empty. */
   warmStart: { indices: Int32Array; values: Float64Array };
+  /** Where racing threads share their best solutions (`exchange.ts`); null when solved alone. */
+  exchange: SharedArrayBuffer | null;
 };
 
 /** Messages a solver thread posts back. */

@@ -4,6 +4,19 @@ declare namespace WebAssembly {
   class Module {
     private constructor();
   }
+  /** A module's linear memory. */
+  class Memory {
+    private constructor();
+    readonly buffer: ArrayBuffer;
+  }
+  /** An instantiated module. */
+  class Instance {
+    private constructor();
+    readonly exports: Record<string, unknown>;
+  }
+  type Imports = Record<string, Record<string, unknown>>;
   /** Compiles module bytes. */
   function compile(bytes: ArrayBufferView): Promise<Module>;
+  /** Instantiates a compiled module. */
+  function instantiate(module: Module, imports: Imports): Promise<Instance>;
 }

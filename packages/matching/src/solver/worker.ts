@@ -1,21 +1,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import highsLoader from 'highs';
+import { type Incumbent, takeIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
+import { loadHighs } from './runtime.ts';
 
 // One HiGHS runtime per thread; each request gets a fresh model that is disposed afterwards.
 const shared: unknown = (workerData as { wasmModule?: unknown } | null)?.wasmModule;
-const highs = await highsLoader(shared instanceof WebAssembly.Module ? { wasmModule: shared } : {});
+const highs = await loadHighs(shared instanceof WebAssembly.Module ? shared : undefined);
 const port = parentPort;
 if (!port) throw new Error('The solver runs only as a worker thread');
 const post = (message: SolverMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const STATUS = highs.constants.modelStatus;
 const PROGRESS_EVERY_MS = 500;
-/**
- * The LP-guided start's budget at most: its answer is worth having early, and time past this is taken
- * from the proof (on the generated 500x2000 round, 10 s of it made the proof 3-4 s later than none).
- */
-const LP_GUIDED_MAX_SECONDS = 8;
 
 type Bounds = { colLower: Float64Array; colUpper: Float64Array; integrality?: Int32Array };
 
@@ -96,7 +92,7 @@ function solve(request: SolveRequest): void {
     request.lpGuidedShare > 0
       ? lpGuidedStart(
           request,
-          Math.min(LP_GUIDED_MAX_SECONDS, request.timeLimitSeconds * request.lpGuidedShare),
+          Math.min(request.lpGuidedMaxSeconds, request.timeLimitSeconds * request.lpGuidedShare),
         )
       : null;
   if (start)
@@ -121,12 +117,17 @@ function solve(request: SolveRequest): void {
       random_seed: request.randomSeed,
       presolve: request.presolve,
       mip_heuristic_effort: request.heuristicEffort,
+      mip_heuristic_run_rins: request.subMipHeuristics,
+      mip_heuristic_run_rens: request.subMipHeuristics,
+      mip_heuristic_run_root_reduced_cost: request.subMipHeuristics,
     });
     if (start) model.setSolution({ colValue: start.colValue });
     else if (request.warmStart.indices.length > 0) {
       model.setSolution({ indices: request.warmStart.indices, values: request.warmStart.values });
     }
     let lastProgress = 0;
+    let seen = 0;
+    let offered: Incumbent | null = null;
     const hardStop = started + request.timeLimitSeconds * 1000;
     const result = model.run({
       [highs.constants.callbackType.mipImprovingSolution](event) {
@@ -137,6 +138,18 @@ function solve(request: SolveRequest): void {
             values.buffer as ArrayBuffer,
           ]);
         }
+      },
+      [highs.constants.callbackType.mipUserSolution](event) {
+        // The best solution a racing thread has found, offered until HiGHS holds one as good: HiGHS
+        // takes it up where it looks for outside solutions (at the start and after each restart).
+        const newer = request.exchange ? takeIncumbent(request.exchange, seen) : null;
+        if (newer) {
+          seen = newer.sequence;
+          offered = newer;
+        }
+        const held = finite(event.data.mip_primal_bound) ?? Number.NEGATIVE_INFINITY;
+        if (offered && offered.objective > held + request.absoluteGap / 2)
+          event.setSolution(offered.colValue);
       },
       [highs.constants.callbackType.mipInterrupt](event) {
         const now = Date.now();
