@@ -47,6 +47,16 @@ describe('the incumbent exchange', () => {
       colValue: Float64Array.from([0, 1, 1]),
     });
   });
+
+  it('a reader that meets a write in progress drops it and sees it complete later', () => {
+    const exchange = createExchange(2);
+    offerIncumbent(exchange, 5, Float64Array.from([1, 1]));
+    const counter = new Int32Array(exchange, 0, 1);
+    Atomics.add(counter, 0, 1); // a write has begun
+    expect(takeIncumbent(exchange, 0)).toBeNull();
+    Atomics.add(counter, 0, 1); // and ended
+    expect(takeIncumbent(exchange, 0)?.sequence).toBe(2);
+  });
 });
 
 describe('HiGHS runtime', () => {
