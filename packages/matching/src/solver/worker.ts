@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { UserSolutionCallbackEvent } from 'highs';
 import { type Incumbent, takeIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
 import { loadHighs } from './runtime.ts';
@@ -135,8 +136,21 @@ function solve(request: SolveRequest): void {
       model.setSolution({ indices: request.warmStart.indices, values: request.warmStart.values });
     }
     let lastProgress = 0;
+    // The best solution a racing thread has found, offered until HiGHS holds one as good: HiGHS takes
+    // it up where it looks for outside solutions (at the start and after each restart).
+    const exchange = request.exchange;
     let seen = 0;
     let offered: Incumbent | null = null;
+    const adoptShared = (event: UserSolutionCallbackEvent): undefined => {
+      const newer = exchange ? takeIncumbent(exchange, seen) : null;
+      if (newer) {
+        seen = newer.sequence;
+        offered = newer;
+      }
+      const held = finite(event.data.mip_primal_bound) ?? Number.NEGATIVE_INFINITY;
+      if (offered && offered.objective > held + request.absoluteGap / 2) event.setSolution(offered.colValue);
+      return undefined;
+    };
     const hardStop = started + request.timeLimitSeconds * 1000;
     const result = model.run({
       [highs.constants.callbackType.mipImprovingSolution](event) {
@@ -148,18 +162,7 @@ function solve(request: SolveRequest): void {
           ]);
         }
       },
-      [highs.constants.callbackType.mipUserSolution](event) {
-        // The best solution a racing thread has found, offered until HiGHS holds one as good: HiGHS
-        // takes it up where it looks for outside solutions (at the start and after each restart).
-        const newer = request.exchange ? takeIncumbent(request.exchange, seen) : null;
-        if (newer) {
-          seen = newer.sequence;
-          offered = newer;
-        }
-        const held = finite(event.data.mip_primal_bound) ?? Number.NEGATIVE_INFINITY;
-        if (offered && offered.objective > held + request.absoluteGap / 2)
-          event.setSolution(offered.colValue);
-      },
+      ...(exchange ? { [highs.constants.callbackType.mipUserSolution]: adoptShared } : {}),
       [highs.constants.callbackType.mipInterrupt](event) {
         const now = Date.now();
         // HiGHS checks its own limit only now and then; this stops it at the same deadline.
