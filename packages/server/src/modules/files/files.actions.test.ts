@@ -21,7 +21,15 @@ describeWithApp('files uploaded through actions', (t) => {
   let authorityId: string;
   const files = (history = false) =>
     `/api/files?ownerType=agent-authority&ownerId=${authorityId}${history ? '&history=true' : ''}`;
-  const replace = () => `/api/agent-authority/${authorityId}/action/ReplaceDocument`;
+  /** The client replaces the authority document with `content` under `name`, giving `reason`. */
+  const replaceWith = (reason: string, name: string, content: string | Buffer) =>
+    postMultipart(
+      t.app,
+      `/api/agent-authority/${authorityId}/action/ReplaceDocument`,
+      { tag: 'AuthorityToAct', reason },
+      { file: { name, type: 'application/pdf', content } },
+      world.members.participant.cookie,
+    );
 
   beforeAll(async () => {
     world = await buildWorld(t.app, t.db);
@@ -71,13 +79,7 @@ describeWithApp('files uploaded through actions', (t) => {
 
   it('refuses an executable renamed to .pdf, by its bytes, and keeps none of it', async () => {
     const before = keysInStorage(t.config);
-    const response = await postMultipart(
-      t.app,
-      replace(),
-      { tag: 'AuthorityToAct', reason: 'Signed again' },
-      { file: { name: 'authority.pdf', type: 'application/pdf', content: EXE_BYTES } },
-      world.members.participant.cookie,
-    );
+    const response = await replaceWith('Signed again', 'authority.pdf', EXE_BYTES);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([{ path: 'file', message: BLOCKED_FILE_MESSAGE }]);
     expect(keysInStorage(t.config)).toEqual(before);
@@ -85,13 +87,7 @@ describeWithApp('files uploaded through actions', (t) => {
 
   it('keeps no bytes of a file sent with a submission that fails validation', async () => {
     const before = keysInStorage(t.config);
-    const response = await postMultipart(
-      t.app,
-      replace(),
-      { tag: 'AuthorityToAct', reason: '' },
-      { file: { name: 'authority.pdf', type: 'application/pdf', content: PDF_BYTES } },
-      world.members.participant.cookie,
-    );
+    const response = await replaceWith('', 'authority.pdf', PDF_BYTES);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual([{ path: 'reason', message: MESSAGES.required }]);
     expect(keysInStorage(t.config)).toEqual(before);
@@ -111,13 +107,7 @@ describeWithApp('files uploaded through actions', (t) => {
         FOR EACH ROW EXECUTE FUNCTION refuse_marked_activity()`),
     );
     const before = keysInStorage(t.config);
-    const response = await postMultipart(
-      t.app,
-      replace(),
-      { tag: 'AuthorityToAct', reason: 'Refused by the database' },
-      { file: { name: 'authority-refused.pdf', type: 'application/pdf', content: PDF_BYTES } },
-      world.members.participant.cookie,
-    );
+    const response = await replaceWith('Refused by the database', 'authority-refused.pdf', PDF_BYTES);
     expect(response.statusCode).toBe(500);
     expect(keysInStorage(t.config)).toEqual(before);
     const current = (await asRole(t.app, world, 'agent', 'GET', files())).json<{ items: FileView[] }>().items;
@@ -127,13 +117,7 @@ describeWithApp('files uploaded through actions', (t) => {
   it('answers 413 for a file over the upload limit, and keeps none of it', async () => {
     const before = keysInStorage(t.config);
     const big = Buffer.concat([Buffer.from(PDF_BYTES), Buffer.alloc(20 * 1024 * 1024 + 1, 0x20)]);
-    const response = await postMultipart(
-      t.app,
-      replace(),
-      { tag: 'AuthorityToAct', reason: 'Signed again' },
-      { file: { name: 'authority.pdf', type: 'application/pdf', content: big } },
-      world.members.participant.cookie,
-    );
+    const response = await replaceWith('Signed again', 'authority.pdf', big);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: 'payload_too_large' });
     expect(keysInStorage(t.config)).toEqual(before);
@@ -142,13 +126,7 @@ describeWithApp('files uploaded through actions', (t) => {
   it('replaces the document, keeps its bytes and the old version in the history', async () => {
     const before = keysInStorage(t.config);
     const second = `${PDF_BYTES}% countersigned\n`;
-    const response = await postMultipart(
-      t.app,
-      replace(),
-      { tag: 'AuthorityToAct', reason: 'Countersigned copy' },
-      { file: { name: 'authority-v2.pdf', type: 'application/pdf', content: second } },
-      world.members.participant.cookie,
-    );
+    const response = await replaceWith('Countersigned copy', 'authority-v2.pdf', second);
     expect(response.statusCode, response.body).toBe(200);
     expect(keysInStorage(t.config)).toEqual(expect.arrayContaining(before));
     expect(keysInStorage(t.config)).toHaveLength(before.length + 1);
