@@ -5,8 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { type ActionPanelRef, useActionPanel } from './ActionPanelProvider.tsx';
+import type { ActionPanelRef } from './ActionPanelProvider.tsx';
 import { registerActions } from './registry.ts';
+import { Opener } from './testing/interact.tsx';
 import { type LocalServer, startLocalServer } from './testing/localServer.ts';
 import { renderWithPanel } from './testing/render.tsx';
 
@@ -75,15 +76,6 @@ beforeEach(() => {
   server.received.length = 0;
   notifications.clean();
 });
-
-function Opener({ target }: { target: ActionPanelRef }) {
-  const panel = useActionPanel();
-  return (
-    <button type="button" onClick={() => panel.open(target)}>
-      Open action
-    </button>
-  );
-}
 
 const openAction = async (target: ActionPanelRef) => {
   const user = userEvent.setup();

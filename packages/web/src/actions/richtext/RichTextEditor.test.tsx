@@ -2,9 +2,9 @@ import { buildActionFormData } from '@curlew/domain';
 import { commentAction } from '@curlew/domain/comment/index';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from 'lexical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerActions } from '../registry.ts';
+import { typeIntoRichText } from '../testing/interact.tsx';
 import { type LocalServer, startLocalServer } from '../testing/localServer.ts';
 import { renderForm } from '../testing/render.tsx';
 
@@ -18,11 +18,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 // jsdom has no editing events Lexical understands, so text goes in through the editor the element carries.
-const lexicalEditorOf = (element: HTMLElement): LexicalEditor => {
-  const editor = (element as HTMLElement & { __lexicalEditor?: LexicalEditor }).__lexicalEditor;
-  if (editor === undefined) throw new Error('No Lexical editor on the element');
-  return editor;
-};
 
 describe('RichTextEditor', () => {
   it('stores {json, text} that the shared Comment schema accepts, with headings from the block type menu', async () => {
@@ -30,17 +25,7 @@ describe('RichTextEditor', () => {
     renderForm(buildActionFormData(commentAction), { apiBase: server.origin, self: '/project/4' });
     const element = await screen.findByRole('textbox', { name: 'Comment' });
     expect(screen.getByText('Field required')).toBeInTheDocument();
-    const editor = lexicalEditorOf(element);
-    await new Promise<void>((resolve) =>
-      editor.update(
-        () => {
-          const paragraph = $createParagraphNode().append($createTextNode('Hedgerow survey done'));
-          $getRoot().clear().append(paragraph);
-          paragraph.selectEnd();
-        },
-        { onUpdate: resolve },
-      ),
-    );
+    await typeIntoRichText(element, 'Hedgerow survey done');
     await waitFor(() => expect(screen.queryByText('Field required')).not.toBeInTheDocument());
     await user.selectOptions(screen.getByRole('combobox', { name: 'Block type' }), 'h3');
     await waitFor(() =>
@@ -59,17 +44,7 @@ describe('RichTextEditor', () => {
     const user = userEvent.setup();
     renderForm(buildActionFormData(commentAction));
     const element = await screen.findByRole('textbox', { name: 'Comment' });
-    const editor = lexicalEditorOf(element);
-    await new Promise<void>((resolve) =>
-      editor.update(
-        () => {
-          const paragraph = $createParagraphNode().append($createTextNode('Point'));
-          $getRoot().clear().append(paragraph);
-          paragraph.selectEnd();
-        },
-        { onUpdate: resolve },
-      ),
-    );
+    await typeIntoRichText(element, 'Point');
     const blockType = screen.getByRole('combobox', { name: 'Block type' });
     await user.selectOptions(blockType, 'bullet');
     await waitFor(() => expect(within(element).getByRole('list')).toHaveTextContent('Point'));

@@ -7,10 +7,9 @@ import {
 import { commentAction } from '@curlew/domain/comment/index';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from 'lexical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ActionPanelRef, useActionPanel } from '../ActionPanelProvider.tsx';
 import { registerActions } from '../registry.ts';
+import { Opener, typeIntoRichText } from '../testing/interact.tsx';
 import { type LocalServer, startLocalServer } from '../testing/localServer.ts';
 import { renderWithPanel } from '../testing/render.tsx';
 
@@ -47,21 +46,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function Opener({ target }: { target: ActionPanelRef }) {
-  const panel = useActionPanel();
-  return (
-    <button type="button" onClick={() => panel.open(target)}>
-      Open action
-    </button>
-  );
-}
-
-const lexicalEditorOf = (element: HTMLElement): LexicalEditor => {
-  const editor = (element as HTMLElement & { __lexicalEditor?: LexicalEditor }).__lexicalEditor;
-  if (editor === undefined) throw new Error('No Lexical editor on the element');
-  return editor;
-};
-
 describe("the action panel's Comment form", () => {
   it("offers the users who may see the entity after '@' and submits the chosen one as a mention", async () => {
     const user = userEvent.setup();
@@ -69,19 +53,8 @@ describe("the action panel's Comment form", () => {
     await user.click(screen.getByRole('button', { name: 'Open action' }));
     const panel = await screen.findByRole('dialog', { name: 'Comment' });
     const element = await within(panel).findByRole('textbox', { name: 'Comment' });
-    const editor = lexicalEditorOf(element);
     element.focus();
-    // jsdom has no editing events Lexical understands, so the typing goes in through the editor itself.
-    await new Promise<void>((resolve) =>
-      editor.update(
-        () => {
-          const paragraph = $createParagraphNode().append($createTextNode('Please review @Al'));
-          $getRoot().clear().append(paragraph);
-          paragraph.selectEnd();
-        },
-        { onUpdate: resolve },
-      ),
-    );
+    await typeIntoRichText(element, 'Please review @Al');
 
     const menu = await within(panel).findByRole('listbox', { name: 'Mention someone' });
     await user.click(within(menu).getByRole('option', { name: /Alex Admin/ }));
