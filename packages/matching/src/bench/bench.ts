@@ -8,7 +8,8 @@ import type { Measurement } from './run-one.ts';
  * the surplus and peak memory; with `cbc` on the PATH it also solves the same models with CBC.
  * Each size runs in its own process; the solver threads are started and HiGHS compiled on a small
  * round first (the warm-up a long-running server pays once), then the timed clear runs.
- * Options: --sizes 50x200,200x800 --time-limit S --seed N --no-cbc.
+ * Options: --sizes 50x200,200x800 --time-limit S --seed N (or --seeds 1,2,3: rounds differ more than
+ * configurations do, so compare changes over several) --no-cbc.
  */
 const SIZES = ['50x200', '200x800', '500x2000', '1000x4000'];
 const args = process.argv.slice(2);
@@ -18,11 +19,11 @@ const option = (name: string) => {
 };
 const sizes = (option('--sizes') ?? SIZES.join(',')).split(',');
 const timeLimit = Number(option('--time-limit') ?? 60);
-const seed = Number(option('--seed') ?? 1);
+const seeds = (option('--seeds') ?? option('--seed') ?? '1').split(',').map(Number);
 const runOne = fileURLToPath(new URL('./run-one.ts', import.meta.url));
 const hasCbc = !args.includes('--no-cbc') && spawnSync('cbc', ['-quit'], { encoding: 'utf8' }).status === 0;
 
-function measure(projects: string, requirements: string, mode: string): Measurement {
+function measure(projects: string, requirements: string, mode: string, seed: number): Measurement {
   const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', runOne, projects, requirements, mode, String(timeLimit), String(seed)],
@@ -45,6 +46,7 @@ function measure(projects: string, requirements: string, mode: string): Measurem
 
 const money = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-GB') : '-');
 const header = [
+  ...(seeds.length > 1 ? ['seed'] : []),
   'size',
   'status',
   'seconds',
@@ -60,12 +62,21 @@ const header = [
 if (hasCbc) header.push('cbc s', 'cbc surplus', 'time ratio');
 const rows: string[][] = [];
 process.stderr.write(
-  `clearing benchmark: seed ${seed}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}\n`,
+  `clearing benchmark: seed ${seeds.join(', ')}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}\n`,
 );
-for (const size of sizes) {
+for (const seed of seeds) {
+  for (const size of sizes) {
+    const row = [...(seeds.length > 1 ? [String(seed)] : []), ...measureSize(size, seed)];
+    rows.push(row);
+    process.stderr.write(`${row.join(' | ')}\n`);
+  }
+}
+
+/** One size of one seed: the engine, the greedy baseline and, when present, CBC. */
+function measureSize(size: string, seed: number): string[] {
   const [projects = '0', requirements = '0'] = size.split('x');
-  const engine = measure(projects, requirements, 'engine');
-  const greedy = measure(projects, requirements, 'greedy');
+  const engine = measure(projects, requirements, 'engine', seed);
+  const greedy = measure(projects, requirements, 'greedy', seed);
   const row = [
     size,
     engine.status === 'Optimal' ? 'Optimal' : `${engine.status}${engine.detail ? ` (${engine.detail})` : ''}`,
@@ -84,15 +95,14 @@ for (const size of sizes) {
     String(engine.peakMb),
   ];
   if (hasCbc) {
-    const cbc = measure(projects, requirements, 'cbc');
+    const cbc = measure(projects, requirements, 'cbc', seed);
     row.push(
       `${cbc.seconds.toFixed(1)}${cbc.status === 'Optimal' ? '' : ` (${cbc.status})`}`,
       money(cbc.surplus),
       engine.seconds > 0 ? (cbc.seconds / engine.seconds).toFixed(2) : '-',
     );
   }
-  rows.push(row);
-  process.stderr.write(`${row.join(' | ')}\n`);
+  return row;
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
