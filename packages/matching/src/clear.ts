@@ -7,7 +7,7 @@ import { extractComponent, mergeFlows, surplusOf } from './model/extract.ts';
 import { greedyComponent } from './model/greedy.ts';
 import { greedyByProject } from './model/greedy-projects.ts';
 import { type Component, type PreparedRound, prepareRound } from './model/prepare.ts';
-import { dropLosingClusters, kSplitPayments } from './payments.ts';
+import { dropUnpayableClusters, kSplitPayments } from './payments.ts';
 import { projectReasons, requirementReasons } from './reasons.ts';
 import type { ClearingResult } from './result.schema.ts';
 import { createExchange } from './solver/exchange.ts';
@@ -79,7 +79,11 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
     bound += Math.max(surplus, outcome?.bound ?? trivialBound(round, part.component));
   });
   allocation.flows = mergeFlows(allocation.flows);
-  dropLosingClusters(round, allocation);
+  const solvedSurplus = surplusOf(round, allocation);
+  dropUnpayableClusters(round, allocation);
+  // Dropping a requirement whose share was only slivers costs its value: a proof within the gap no
+  // longer holds when that is more than the gap.
+  if (surplusOf(round, allocation) < solvedSurplus - (options.absoluteGap ?? 1)) optimal = false;
   const result = toResult(round, allocation, {
     optimal,
     bound,

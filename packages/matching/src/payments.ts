@@ -46,11 +46,13 @@ export function tradingClusters(round: PreparedRound, allocation: Allocation): n
 }
 
 /**
- * Drops every trading cluster whose bids do not cover its offers. Such a cluster can only appear in
- * a solution stopped early; dropping it keeps every rule and raises the surplus, and it is what makes
- * payments individually rational.
+ * Drops every trading cluster whose bids do not cover its offers, and every cluster without a project.
+ * The first can only appear in a solution stopped early; dropping it keeps every rule and raises the
+ * surplus, and it is what makes payments individually rational. The second is a requirement whose
+ * whole share was a sliver of a unit (flows are listed in hundredths): with no supply listed it is not
+ * met, and nobody would receive what it paid.
  */
-export function dropLosingClusters(round: PreparedRound, allocation: Allocation): void {
+export function dropUnpayableClusters(round: PreparedRound, allocation: Allocation): void {
   const P = round.projects.length;
   for (const cluster of tradingClusters(round, allocation)) {
     // Judged in whole pence, exactly as the payments are.
@@ -59,7 +61,7 @@ export function dropLosingClusters(round: PreparedRound, allocation: Allocation)
       if (node < P) surplus -= offerPence(round.projects[node]?.offer ?? 0);
       else surplus += valuePence(round.requirements[node - P]?.bid ?? 0, allocation.fill[node - P] ?? 0);
     }
-    if (surplus >= 0) continue;
+    if (surplus >= 0 && cluster.some((node) => node < P)) continue;
     const dropped = new Set(cluster);
     for (const node of cluster) {
       if (node < P) allocation.won[node] = false;

@@ -149,6 +149,17 @@ describe('hand-checked rounds, one per rule', () => {
     expect(result.flows.every((f) => f.units >= 0.01)).toBe(true);
   });
 
+  it('a requirement whose whole share is a sliver is not met, so no payment leaves its cluster', async () => {
+    // R1 takes 10 of P1's 10.004 units; the 0.004 left would fill R2 by 0.08 %, all of it a sliver.
+    const result = await clear(
+      round([project('P1', 1_000, [bio(10.004)])], [need('R1', 90_000, 10), need('R2', 40_000, 5)]),
+    );
+    expect(fills(result)).toEqual({ R1: 1, R2: 0 });
+    expect(result.flows.map((f) => f.requirement)).toEqual(['R1']);
+    expect(result.requirements[1]?.pays).toBe(0);
+    expect(result.requirements[1]?.reason).not.toBeNull();
+  });
+
   it('divisible requirements fill partly, indivisible ones wholly or not at all', async () => {
     const supply = [project('P1', 1_000, [bio(5)])];
     const divisible = await clear(round(supply, [need('R1', 80_000, 8)]));
