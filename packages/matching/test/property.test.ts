@@ -17,8 +17,9 @@ describe('properties', () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 1_000_000 }),
         fc.integer({ min: 3, max: 8 }),
-        async (seed, projects) => {
-          const instance = generateRound({ projects, requirements: projects * 3, seed });
+        fc.integer({ min: 1, max: 6 }),
+        async (seed, projects, years) => {
+          const instance = generateRound({ projects, requirements: projects * 3, seed, years });
           const result = await clearRound(instance, { pool, timeLimitSeconds: 20 });
           expect(checkResult(instance, result)).toEqual([]);
           expect(result.surplus).toBeGreaterThanOrEqual(0);

@@ -126,7 +126,7 @@ export function generateRound(shape: RoundShape): Instance {
     } else {
       const perYear = round2(between(random, 20, 400));
       const permanent = random() < 0.7;
-      const lasts = permanent ? years : 2 + Math.floor(random() * (years - 1));
+      const lasts = permanent ? years : Math.min(years, 2 + Math.floor(random() * (years - 1)));
       const units = permanent
         ? [perYear]
         : Array.from({ length: years }, (_, t) => (t < lasts ? perYear : 0));
@@ -173,7 +173,8 @@ export function generateRound(shape: RoundShape): Instance {
       });
     } else {
       const perYear = round2(between(random, 5, 60));
-      const starts = random() < 0.3 ? Math.floor(random() * 3) : 0;
+      // A later start in some rounds, never past the last year (the same draws whenever years >= 3).
+      const starts = random() < 0.3 ? Math.floor(random() * Math.min(3, years)) : 0;
       requirements.push({
         ...common,
         bid: Math.round(perYear * unitPrice * ((years - starts) / years)),
