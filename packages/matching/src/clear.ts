@@ -12,7 +12,7 @@ import { projectReasons, requirementReasons } from './reasons.ts';
 import type { ClearingResult } from './result.schema.ts';
 import { createExchange } from './solver/exchange.ts';
 import { type SolveOutcome, SolverPool } from './solver/pool.ts';
-import type { ModelArrays } from './solver/protocol.ts';
+import type { ModelArrays, SolveRequest } from './solver/protocol.ts';
 
 /** Live figures of a clearing run, summed over its components. */
 export type ClearingProgress = {
@@ -153,6 +153,7 @@ async function solveParts(
       {
         id,
         ...modelArrays(part.model as ComponentModel),
+        switches: (part.model as ComponentModel).switches,
         timeLimitSeconds: 0,
         absoluteGap: options.absoluteGap ?? 1,
         ...config,
@@ -201,14 +202,16 @@ async function solveParts(
   return outcomes;
 }
 
-type SolverConfig = {
-  presolve: 'on' | 'off';
-  heuristicEffort: number;
-  subMipHeuristics: boolean;
-  randomSeed: number;
-  lpGuidedShare: number;
-  lpGuidedMaxSeconds: number;
-};
+type SolverConfig = Pick<
+  SolveRequest,
+  | 'presolve'
+  | 'heuristicEffort'
+  | 'subMipHeuristics'
+  | 'randomSeed'
+  | 'start'
+  | 'startShare'
+  | 'startMaxSeconds'
+>;
 
 /**
  * Solver settings, measured on generated rounds. A part solved alone gets HiGHS's defaults after an
@@ -222,24 +225,27 @@ const SOLO: SolverConfig = {
   heuristicEffort: 0.05,
   subMipHeuristics: true,
   randomSeed: 0,
-  lpGuidedShare: 0.25,
-  lpGuidedMaxSeconds: 8,
+  start: 'lp-guided',
+  startShare: 0.25,
+  startMaxSeconds: 8,
 };
 const PROVER: SolverConfig = {
   presolve: 'on',
   heuristicEffort: 0,
   subMipHeuristics: false,
   randomSeed: 0,
-  lpGuidedShare: 0.25,
-  lpGuidedMaxSeconds: 2,
+  start: 'local-search',
+  startShare: 0.25,
+  startMaxSeconds: 4,
 };
 const FINDER: SolverConfig = {
   presolve: 'off',
   heuristicEffort: 0.05,
   subMipHeuristics: true,
   randomSeed: 1,
-  lpGuidedShare: 0,
-  lpGuidedMaxSeconds: 0,
+  start: 'lp-guided',
+  startShare: 0,
+  startMaxSeconds: 0,
 };
 
 /** Parts smaller than this are solved once; racing pays only on large models. */
@@ -257,7 +263,7 @@ function mergeOutcomes(outcomes: SolveOutcome[]): SolveOutcome {
 
 /** What a solver thread needs of a component model; what the columns mean stays here. */
 function modelArrays(model: ComponentModel): ModelArrays {
-  const { kind, a, b, t, wonColumn, fillColumn, chosenColumn, tieBreakBudget, ...arrays } = model;
+  const { kind, a, b, t, wonColumn, fillColumn, chosenColumn, switches, tieBreakBudget, ...arrays } = model;
   return arrays;
 }
 

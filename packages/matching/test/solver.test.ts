@@ -135,8 +135,10 @@ describe('racing solver threads', () => {
       heuristicEffort: 0.05,
       subMipHeuristics: true,
       randomSeed: 0,
-      lpGuidedShare: 0,
-      lpGuidedMaxSeconds: 0,
+      start: 'lp-guided',
+      startShare: 0,
+      startMaxSeconds: 0,
+      switches: { starts: Int32Array.from([0]), columns: new Int32Array(0) },
       warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
       exchange,
     };

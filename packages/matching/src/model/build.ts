@@ -20,6 +20,8 @@ export type ComponentModel = ModelArrays & {
   wonColumn: Map<number, number>;
   fillColumn: Map<number, number>;
   chosenColumn: Map<number, number>;
+  /** The projects' `won` columns as on/off switches: one per project, one per AND group of projects. */
+  switches: { starts: Int32Array; columns: Int32Array };
   /** Sum of the objective's tie-break terms at most; surplus differences below it are ties. */
   tieBreakBudget: number;
 };
@@ -217,12 +219,38 @@ export function buildComponentModel(
     wonColumn,
     fillColumn,
     chosenColumn,
+    switches: projectSwitches(round, component, wonColumn),
     tieBreakBudget: VOLUME_BUDGET + ORDER_BUDGET,
   };
 }
 
 function unitsOf(requirement: Requirement | undefined): number {
   return requirement ? requirement.units.reduce((sum, u) => sum + u, 0) : 0;
+}
+
+/** The `won` columns that are set together: a project alone, or every project of an AND group. */
+function projectSwitches(
+  round: PreparedRound,
+  component: Component,
+  wonColumn: Map<number, number>,
+): { starts: Int32Array; columns: Int32Array } {
+  const together = new Map<string, number[]>();
+  for (const p of component.projects) {
+    const group = round.projects[p]?.group;
+    const col = wonColumn.get(p);
+    if (col === undefined) continue;
+    const key = group?.type === 'AND' ? `and:${group.id}` : `project:${p}`;
+    const columns = together.get(key);
+    if (columns) columns.push(col);
+    else together.set(key, [col]);
+  }
+  const starts = [0];
+  const columns: number[] = [];
+  for (const cols of together.values()) {
+    columns.push(...cols);
+    starts.push(columns.length);
+  }
+  return { starts: Int32Array.from(starts), columns: Int32Array.from(columns) };
 }
 
 /** XOR: at most one member wins. AND: all members win (or fill) alike. */

@@ -24,9 +24,18 @@ export type SolveRequest = ModelArrays & {
   /** HiGHS's sub-MIP heuristics (RINS, RENS, root reduced cost): off for a thread that only proves. */
   subMipHeuristics: boolean;
   randomSeed: number;
-  /** Share of the time limit for an LP-guided start before the full solve (0: none), at most this many seconds. */
-  lpGuidedShare: number;
-  lpGuidedMaxSeconds: number;
+  /**
+   * How to find a start before the full solve (`starts.ts`), with what share of the time limit (0: no
+   * start), at most this many seconds.
+   */
+  start: 'lp-guided' | 'local-search';
+  startShare: number;
+  startMaxSeconds: number;
+  /**
+   * The model's on/off switches for the local-search start: each a list of binary columns set together
+   * (a project's `won`, or every `won` of an AND group), as `columns[starts[s]..starts[s+1]]`.
+   */
+  switches: { starts: Int32Array; columns: Int32Array };
   /** A known feasible start (column index, value) for the integer columns; may be empty. */
   warmStart: { indices: Int32Array; values: Float64Array };
   /** Where racing threads share their best solutions (`exchange.ts`); null when solved alone. */

@@ -3,6 +3,7 @@ import type { UserSolutionCallbackEvent } from 'highs';
 import { type Incumbent, takeIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
 import { loadHighs } from './runtime.ts';
+import { createModel, finite, localSearchStart, lpGuidedStart } from './starts.ts';
 
 // One HiGHS runtime per thread; each request gets a fresh model that is disposed afterwards.
 const shared: unknown = (workerData as { wasmModule?: unknown } | null)?.wasmModule;
@@ -13,98 +14,14 @@ const post = (message: SolverMessage, transfer: ArrayBuffer[] = []) => port.post
 
 const STATUS = highs.constants.modelStatus;
 const PROGRESS_EVERY_MS = 500;
-/** The LP-guided start stops its restricted MIP once it is this close (relative gap) to that MIP's bound. */
-const RESTRICTED_GAP = 0.005;
-
-type Bounds = { colLower: Float64Array; colUpper: Float64Array; integrality?: Int32Array };
-
-function createModel(request: SolveRequest, bounds: Bounds) {
-  return highs.createModel({
-    numCols: request.numCols,
-    numRows: request.numRows,
-    sense: highs.constants.objectiveSense.maximize,
-    colCost: request.colCost,
-    colLower: bounds.colLower,
-    colUpper: bounds.colUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
-    rowLower: request.rowLower.map((l) => (Number.isFinite(l) ? l : -highs.infinity)),
-    rowUpper: request.rowUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
-    ...(bounds.integrality ? { integrality: bounds.integrality } : {}),
-    matrix: {
-      format: 'csr',
-      numRows: request.numRows,
-      numCols: request.numCols,
-      starts: request.starts,
-      indices: request.indices,
-      values: request.values,
-    },
-  });
-}
-
-/**
- * An LP-guided start: solve the LP relaxation, fix every integer column the LP already sets to 0 or 1,
- * and solve that much smaller MIP for part of the budget. Its answer is feasible for the full model.
- */
-function lpGuidedStart(
-  request: SolveRequest,
-  seconds: number,
-): { objective: number; colValue: Float64Array } | null {
-  const started = Date.now();
-  const relaxation = createModel(request, { colLower: request.colLower, colUpper: request.colUpper });
-  let lp: Float64Array;
-  try {
-    // The relaxation is also the bound reported if the full solve stops early: give it room.
-    relaxation.options.set({ output_flag: false, time_limit: Math.max(0.1, seconds * 2) });
-    if (relaxation.run().modelStatus !== STATUS.optimal) return null;
-    lp = relaxation.getSolution().colValue;
-    // The relaxation's optimum bounds every allocation: report it at once.
-    post({ type: 'progress', id: request.id, best: null, bound: relaxation.getObjectiveValue(), gap: null });
-  } finally {
-    relaxation.dispose();
-  }
-  const colLower = Float64Array.from(request.colLower);
-  const colUpper = Float64Array.from(request.colUpper);
-  request.integrality.forEach((integer, j) => {
-    if (!integer) return;
-    const value = lp[j] ?? 0;
-    if (value < 1e-6) colUpper[j] = 0;
-    else if (value > 1 - 1e-6) colLower[j] = 1;
-  });
-  const left = seconds - (Date.now() - started) / 1000;
-  if (left <= 0.1) return null;
-  const restricted = createModel(request, { colLower, colUpper, integrality: request.integrality });
-  try {
-    restricted.options.set({
-      output_flag: false,
-      time_limit: left,
-      mip_abs_gap: request.absoluteGap,
-      mip_rel_gap: 0,
-      random_seed: request.randomSeed,
-    });
-    // Its answer is a start, not a result: once it is within RESTRICTED_GAP of the restricted bound,
-    // the rest of the time is better spent on the full model.
-    restricted.run({
-      [highs.constants.callbackType.mipInterrupt](event) {
-        const gap = finite(event.data.mip_gap);
-        if (gap !== null && gap <= RESTRICTED_GAP) event.interrupt();
-      },
-    });
-    if (restricted.info.get('primal_solution_status') !== highs.constants.solutionStatus.feasible)
-      return null;
-    return { objective: restricted.getObjectiveValue(), colValue: restricted.getSolution().colValue };
-  } finally {
-    restricted.dispose();
-  }
-}
 
 function solve(request: SolveRequest): void {
   const started = Date.now();
-  const start =
-    request.lpGuidedShare > 0
-      ? lpGuidedStart(
-          request,
-          Math.min(request.lpGuidedMaxSeconds, request.timeLimitSeconds * request.lpGuidedShare),
-        )
-      : null;
+  const startSeconds = Math.min(request.startMaxSeconds, request.timeLimitSeconds * request.startShare);
+  // The relaxation's optimum bounds every allocation: reported at once.
+  const onBound = (bound: number) => post({ type: 'progress', id: request.id, best: null, bound, gap: null });
+  const findStart = request.start === 'local-search' ? localSearchStart : lpGuidedStart;
+  const start = startSeconds > 0 ? findStart(highs, request, startSeconds, onBound) : null;
   if (start)
     post({
       type: 'incumbent',
@@ -113,7 +30,7 @@ function solve(request: SolveRequest): void {
       colValue: Float64Array.from(start.colValue),
     });
   const remaining = request.timeLimitSeconds - (Date.now() - started) / 1000;
-  const model = createModel(request, {
+  const model = createModel(highs, request, {
     colLower: request.colLower,
     colUpper: request.colUpper,
     integrality: request.integrality,
@@ -205,10 +122,6 @@ function solve(request: SolveRequest): void {
   } finally {
     model.dispose();
   }
-}
-
-function finite(value: number | undefined): number | null {
-  return value !== undefined && Number.isFinite(value) && Math.abs(value) < 1e29 ? value : null;
 }
 
 port.on('message', (request: SolveRequest) => {

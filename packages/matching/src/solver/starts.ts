@@ -1,0 +1,234 @@
+import type { Highs } from 'highs';
+import type { SolveRequest } from './protocol.ts';
+
+/** A feasible answer of the full model, found before the full solve starts. */
+export type Start = { objective: number; colValue: Float64Array };
+
+type Bounds = { colLower: Float64Array; colUpper: Float64Array; integrality?: Int32Array };
+type HighsModel = ReturnType<Highs['createModel']>;
+
+/** The LP-guided start stops its restricted MIP once it is this close (relative gap) to that MIP's bound. */
+const RESTRICTED_GAP = 0.005;
+/** The local search's last step keeps the best answer once this long has passed without a better one. */
+const COMPLETION_PATIENCE_MS = 300;
+/** Projects tried per round of the local search, most promising first, and partners tried for each. */
+const MOVES_PER_ROUND = 30;
+const PARTNERS_PER_MOVE = 3;
+
+/** The request's model with other column bounds, and without integrality unless given. */
+export function createModel(highs: Highs, request: SolveRequest, bounds: Bounds): HighsModel {
+  return highs.createModel({
+    numCols: request.numCols,
+    numRows: request.numRows,
+    sense: highs.constants.objectiveSense.maximize,
+    colCost: request.colCost,
+    colLower: bounds.colLower,
+    colUpper: bounds.colUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
+    rowLower: request.rowLower.map((l) => (Number.isFinite(l) ? l : -highs.infinity)),
+    rowUpper: request.rowUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
+    ...(bounds.integrality ? { integrality: bounds.integrality } : {}),
+    matrix: {
+      format: 'csr',
+      numRows: request.numRows,
+      numCols: request.numCols,
+      starts: request.starts,
+      indices: request.indices,
+      values: request.values,
+    },
+  });
+}
+
+/** Solves the LP relaxation: its optimum and values, or null. */
+function solveRelaxation(
+  highs: Highs,
+  request: SolveRequest,
+  seconds: number,
+): { model: HighsModel; objective: number; colValue: Float64Array } | null {
+  const model = createModel(highs, request, { colLower: request.colLower, colUpper: request.colUpper });
+  model.options.set({ output_flag: false, time_limit: Math.max(0.1, seconds) });
+  if (model.run().modelStatus !== highs.constants.modelStatus.optimal) {
+    model.dispose();
+    return null;
+  }
+  return { model, objective: model.getObjectiveValue(), colValue: model.getSolution().colValue };
+}
+
+/**
+ * An LP-guided start: solve the LP relaxation, fix every integer column the LP already sets to 0 or 1,
+ * and solve that much smaller MIP for part of the budget. Its answer is feasible for the full model.
+ */
+export function lpGuidedStart(
+  highs: Highs,
+  request: SolveRequest,
+  seconds: number,
+  onBound: (bound: number) => void,
+): Start | null {
+  const started = Date.now();
+  // The relaxation is also the bound reported if the full solve stops early: give it room.
+  const relaxation = solveRelaxation(highs, request, seconds * 2);
+  if (!relaxation) return null;
+  relaxation.model.dispose();
+  onBound(relaxation.objective);
+  const lp = relaxation.colValue;
+  const colLower = Float64Array.from(request.colLower);
+  const colUpper = Float64Array.from(request.colUpper);
+  request.integrality.forEach((integer, j) => {
+    if (!integer) return;
+    const value = lp[j] ?? 0;
+    if (value < 1e-6) colUpper[j] = 0;
+    else if (value > 1 - 1e-6) colLower[j] = 1;
+  });
+  const left = seconds - (Date.now() - started) / 1000;
+  if (left <= 0.1) return null;
+  // Its answer is a start, not a result: once it is within RESTRICTED_GAP of the restricted bound,
+  // the rest of the time is better spent on the full model.
+  return solveRestricted(highs, request, { colLower, colUpper }, left, (event) => {
+    const gap = finite(event.data.mip_gap);
+    return gap !== null && gap <= RESTRICTED_GAP;
+  });
+}
+
+/**
+ * A local-search start for models whose hard decisions are on/off switches (which projects win): the
+ * LP relaxation's switches rounded, then improved one switch at a time, or a switch and a partner, each
+ * move judged by the LP with every switch fixed (a few dual simplex iterations from the last basis). The
+ * LP's reduced costs bound what flipping one switch can gain, so only promising flips are tried. The
+ * remaining integer columns are then completed by a short MIP with the switches fixed.
+ */
+export function localSearchStart(
+  highs: Highs,
+  request: SolveRequest,
+  seconds: number,
+  onBound: (bound: number) => void,
+): Start | null {
+  const deadline = Date.now() + seconds * 1000;
+  const relaxation = solveRelaxation(highs, request, seconds * 2);
+  if (!relaxation) return null;
+  onBound(relaxation.objective);
+  const { model } = relaxation;
+  const switches = switchColumns(request);
+  try {
+    const on = switches.map(
+      (columns) => columns.reduce((sum, j) => sum + (relaxation.colValue[j] ?? 0), 0) / columns.length > 0.5,
+    );
+    const set = (s: number, value: boolean) => {
+      on[s] = value;
+      for (const j of switches[s] ?? []) model.changeColBounds(j, value ? 1 : 0, value ? 1 : 0);
+    };
+    const evaluate = () =>
+      model.run().modelStatus === highs.constants.modelStatus.optimal
+        ? model.getObjectiveValue()
+        : Number.NEGATIVE_INFINITY;
+    /** What flipping each switch could gain at most, from the current LP's reduced costs. */
+    const promising = (except: number, count: number) => {
+      const reduced = model.getSolution().colDual;
+      if (!reduced) return [];
+      const gains = switches.map((columns, s) => {
+        const slope = columns.reduce((sum, j) => sum + (reduced[j] ?? 0), 0);
+        return s === except ? 0 : on[s] ? -slope : slope;
+      });
+      return gains
+        .map((gain, s) => ({ gain, s }))
+        .filter(({ gain }) => gain > request.absoluteGap)
+        .sort((x, y) => y.gain - x.gain || x.s - y.s)
+        .slice(0, count)
+        .map(({ s }) => s);
+    };
+    for (const [s, value] of on.entries()) set(s, value);
+    let value = evaluate();
+    let improved = true;
+    while (improved && Date.now() < deadline) {
+      improved = false;
+      for (const s of promising(-1, MOVES_PER_ROUND)) {
+        if (Date.now() >= deadline) break;
+        set(s, !on[s]);
+        const flipped = evaluate();
+        if (flipped > value + request.absoluteGap) {
+          value = flipped;
+          improved = true;
+          break;
+        }
+        // Often a flip pays only with a partner's opposite flip (a cheaper project replacing another).
+        for (const partner of promising(s, PARTNERS_PER_MOVE)) {
+          set(partner, !on[partner]);
+          const paired = evaluate();
+          if (paired > value + request.absoluteGap) {
+            value = paired;
+            improved = true;
+            break;
+          }
+          set(partner, !on[partner]);
+        }
+        if (improved) break;
+        set(s, !on[s]);
+      }
+    }
+    const colLower = Float64Array.from(request.colLower);
+    const colUpper = Float64Array.from(request.colUpper);
+    switches.forEach((columns, s) => {
+      for (const j of columns) colLower[j] = colUpper[j] = on[s] ? 1 : 0;
+    });
+    const left = Math.max(0.2, (deadline - Date.now()) / 1000);
+    let lastBetter: number | null = null;
+    return solveRestricted(
+      highs,
+      request,
+      { colLower, colUpper },
+      left,
+      () => lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS,
+      () => {
+        lastBetter = Date.now();
+      },
+    );
+  } finally {
+    model.dispose();
+  }
+}
+
+/** The switch columns of a request, one list per switch. */
+function switchColumns(request: SolveRequest): number[][] {
+  const { starts, columns } = request.switches;
+  return Array.from({ length: Math.max(0, starts.length - 1) }, (_, s) =>
+    Array.from(columns.subarray(starts[s] ?? 0, starts[s + 1] ?? 0)),
+  );
+}
+
+type InterruptEvent = { data: { mip_gap?: number } };
+
+/** Solves the model with other column bounds as a MIP; its answer, or null if none was found. */
+function solveRestricted(
+  highs: Highs,
+  request: SolveRequest,
+  bounds: { colLower: Float64Array; colUpper: Float64Array },
+  seconds: number,
+  enough: (event: InterruptEvent) => boolean,
+  onBetter: () => void = () => undefined,
+): Start | null {
+  const restricted = createModel(highs, request, { ...bounds, integrality: request.integrality });
+  try {
+    restricted.options.set({
+      output_flag: false,
+      time_limit: seconds,
+      mip_abs_gap: request.absoluteGap,
+      mip_rel_gap: 0,
+      random_seed: request.randomSeed,
+    });
+    restricted.run({
+      [highs.constants.callbackType.mipImprovingSolution]() {
+        onBetter();
+      },
+      [highs.constants.callbackType.mipInterrupt](event) {
+        if (enough(event)) event.interrupt();
+      },
+    });
+    if (restricted.info.get('primal_solution_status') !== highs.constants.solutionStatus.feasible)
+      return null;
+    return { objective: restricted.getObjectiveValue(), colValue: restricted.getSolution().colValue };
+  } finally {
+    restricted.dispose();
+  }
+}
+
+export function finite(value: number | undefined): number | null {
+  return value !== undefined && Number.isFinite(value) && Math.abs(value) < 1e29 ? value : null;
+}
