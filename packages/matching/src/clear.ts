@@ -171,11 +171,19 @@ async function solveParts(
     // Both cores on the largest part: a prover starts on it at once; once the small parts are done, a
     // finder joins it. They share solutions; the first to prove optimality stops the other.
     const largestPart = toSolve[0]?.part;
-    const race = threads >= 2 && (largestPart?.model?.numCols ?? 0) >= RACE_MIN_COLUMNS;
+    const race = threads >= 2 && (largestPart?.model?.numCols ?? 0) >= LARGE_PART_COLUMNS;
     const exchange = race && largestPart?.model ? createExchange(largestPart.model.numCols) : null;
     const runs = toSolve.map(({ part, i }, n) => ({
       i,
-      runs: [solveWith(part, i, n === 0 && race ? PROVER : SOLO, i * 2, n === 0 ? exchange : null)],
+      runs: [
+        solveWith(
+          part,
+          i,
+          (part.model?.numCols ?? 0) >= LARGE_PART_COLUMNS ? PROVER : SMALL_PART,
+          i * 2,
+          n === 0 ? exchange : null,
+        ),
+      ],
     }));
     const largest = runs[0];
     if (largest && largestPart && race) {
@@ -214,20 +222,21 @@ type SolverConfig = Pick<
 >;
 
 /**
- * Solver settings, measured on generated rounds. A part solved alone gets HiGHS's defaults after an
- * LP-guided start (the relaxation's bound at once, then the restricted MIP's answer as the start).
- * The largest part gets both cores: a prover without HiGHS's sub-MIP heuristics (on the largest
- * 500x2000 part they take 40 % of the time and, given a good answer, only delay the bound) and a
- * finder that looks for good answers, which the prover adopts through the exchange.
+ * Solver settings, measured on generated rounds. HiGHS's sub-MIP heuristics (RINS, RENS, root reduced
+ * cost) are off except in the finder: on small parts they triple the time, and on the largest 500x2000
+ * part they take 40 % of it and, given a good answer, only delay the bound. A large part starts from a
+ * local search over which projects win; its proof is fast only from a good answer. When two cores are
+ * free the largest part also gets a finder that looks for good answers, which the prover adopts
+ * through the exchange.
  */
-const SOLO: SolverConfig = {
+const SMALL_PART: SolverConfig = {
   presolve: 'on',
-  heuristicEffort: 0.05,
-  subMipHeuristics: true,
+  heuristicEffort: 0,
+  subMipHeuristics: false,
   randomSeed: 0,
-  start: 'lp-guided',
-  startShare: 0.25,
-  startMaxSeconds: 8,
+  start: 'none',
+  startShare: 0,
+  startMaxSeconds: 0,
 };
 const PROVER: SolverConfig = {
   presolve: 'on',
@@ -236,20 +245,20 @@ const PROVER: SolverConfig = {
   randomSeed: 0,
   start: 'local-search',
   startShare: 0.25,
-  startMaxSeconds: 4,
+  startMaxSeconds: 5,
 };
 const FINDER: SolverConfig = {
   presolve: 'off',
   heuristicEffort: 0.05,
   subMipHeuristics: true,
   randomSeed: 1,
-  start: 'lp-guided',
+  start: 'none',
   startShare: 0,
   startMaxSeconds: 0,
 };
 
-/** Parts smaller than this are solved once; racing pays only on large models. */
-const RACE_MIN_COLUMNS = 2000;
+/** Parts from this many columns on are large: they get a local-search start and, if a core is free, a race. */
+const LARGE_PART_COLUMNS = 2000;
 
 /** The better of racing solves: a proof wins, else the best solution; the tightest bound holds. */
 function mergeOutcomes(outcomes: SolveOutcome[]): SolveOutcome {

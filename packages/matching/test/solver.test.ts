@@ -135,7 +135,7 @@ describe('racing solver threads', () => {
       heuristicEffort: 0.05,
       subMipHeuristics: true,
       randomSeed: 0,
-      start: 'lp-guided',
+      start: 'none',
       startShare: 0,
       startMaxSeconds: 0,
       switches: { starts: Int32Array.from([0]), columns: new Int32Array(0) },

@@ -28,7 +28,7 @@ export type SolveRequest = ModelArrays & {
    * How to find a start before the full solve (`starts.ts`), with what share of the time limit (0: no
    * start), at most this many seconds.
    */
-  start: 'lp-guided' | 'local-search';
+  start: 'none' | 'local-search';
   startShare: number;
   startMaxSeconds: number;
   /**

@@ -7,13 +7,13 @@ export type Start = { objective: number; colValue: Float64Array };
 type Bounds = { colLower: Float64Array; colUpper: Float64Array; integrality?: Int32Array };
 type HighsModel = ReturnType<Highs['createModel']>;
 
-/** The LP-guided start stops its restricted MIP once it is this close (relative gap) to that MIP's bound. */
-const RESTRICTED_GAP = 0.005;
 /** The local search's last step keeps the best answer once this long has passed without a better one. */
 const COMPLETION_PATIENCE_MS = 300;
 /** Projects tried per round of the local search, most promising first, and partners tried for each. */
 const MOVES_PER_ROUND = 30;
 const PARTNERS_PER_MOVE = 3;
+/** Share of the local search's budget for its moves; the rest is the completing MIP's. */
+const MOVES_SHARE = 0.8;
 
 /** The request's model with other column bounds, and without integrality unless given. */
 export function createModel(highs: Highs, request: SolveRequest, bounds: Bounds): HighsModel {
@@ -54,41 +54,6 @@ function solveRelaxation(
 }
 
 /**
- * An LP-guided start: solve the LP relaxation, fix every integer column the LP already sets to 0 or 1,
- * and solve that much smaller MIP for part of the budget. Its answer is feasible for the full model.
- */
-export function lpGuidedStart(
-  highs: Highs,
-  request: SolveRequest,
-  seconds: number,
-  onBound: (bound: number) => void,
-): Start | null {
-  const started = Date.now();
-  // The relaxation is also the bound reported if the full solve stops early: give it room.
-  const relaxation = solveRelaxation(highs, request, seconds * 2);
-  if (!relaxation) return null;
-  relaxation.model.dispose();
-  onBound(relaxation.objective);
-  const lp = relaxation.colValue;
-  const colLower = Float64Array.from(request.colLower);
-  const colUpper = Float64Array.from(request.colUpper);
-  request.integrality.forEach((integer, j) => {
-    if (!integer) return;
-    const value = lp[j] ?? 0;
-    if (value < 1e-6) colUpper[j] = 0;
-    else if (value > 1 - 1e-6) colLower[j] = 1;
-  });
-  const left = seconds - (Date.now() - started) / 1000;
-  if (left <= 0.1) return null;
-  // Its answer is a start, not a result: once it is within RESTRICTED_GAP of the restricted bound,
-  // the rest of the time is better spent on the full model.
-  return solveRestricted(highs, request, { colLower, colUpper }, left, (event) => {
-    const gap = finite(event.data.mip_gap);
-    return gap !== null && gap <= RESTRICTED_GAP;
-  });
-}
-
-/**
  * A local-search start for models whose hard decisions are on/off switches (which projects win): the
  * LP relaxation's switches rounded, then improved one switch at a time, or a switch and a partner, each
  * move judged by the LP with every switch fixed (a few dual simplex iterations from the last basis). The
@@ -101,7 +66,10 @@ export function localSearchStart(
   seconds: number,
   onBound: (bound: number) => void,
 ): Start | null {
-  const deadline = Date.now() + seconds * 1000;
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  // The moves stop in time to leave the completing MIP a share of the budget.
+  const movesUntil = started + seconds * 1000 * MOVES_SHARE;
   const relaxation = solveRelaxation(highs, request, seconds * 2);
   if (!relaxation) return null;
   onBound(relaxation.objective);
@@ -137,10 +105,10 @@ export function localSearchStart(
     for (const [s, value] of on.entries()) set(s, value);
     let value = evaluate();
     let improved = true;
-    while (improved && Date.now() < deadline) {
+    while (improved && Date.now() < movesUntil) {
       improved = false;
       for (const s of promising(-1, MOVES_PER_ROUND)) {
-        if (Date.now() >= deadline) break;
+        if (Date.now() >= movesUntil) break;
         set(s, !on[s]);
         const flipped = evaluate();
         if (flipped > value + request.absoluteGap) {
@@ -168,18 +136,7 @@ export function localSearchStart(
     switches.forEach((columns, s) => {
       for (const j of columns) colLower[j] = colUpper[j] = on[s] ? 1 : 0;
     });
-    const left = Math.max(0.2, (deadline - Date.now()) / 1000);
-    let lastBetter: number | null = null;
-    return solveRestricted(
-      highs,
-      request,
-      { colLower, colUpper },
-      left,
-      () => lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS,
-      () => {
-        lastBetter = Date.now();
-      },
-    );
+    return completeWithSwitchesFixed(highs, request, { colLower, colUpper }, deadline);
   } finally {
     model.dispose();
   }
@@ -193,32 +150,32 @@ function switchColumns(request: SolveRequest): number[][] {
   );
 }
 
-type InterruptEvent = { data: { mip_gap?: number } };
-
-/** Solves the model with other column bounds as a MIP; its answer, or null if none was found. */
-function solveRestricted(
+/**
+ * Solves the model with the switches fixed as a MIP (what is left to decide is which indivisible
+ * requirements are met) until the deadline or COMPLETION_PATIENCE_MS after its last better answer.
+ */
+function completeWithSwitchesFixed(
   highs: Highs,
   request: SolveRequest,
   bounds: { colLower: Float64Array; colUpper: Float64Array },
-  seconds: number,
-  enough: (event: InterruptEvent) => boolean,
-  onBetter: () => void = () => undefined,
+  deadline: number,
 ): Start | null {
   const restricted = createModel(highs, request, { ...bounds, integrality: request.integrality });
   try {
     restricted.options.set({
       output_flag: false,
-      time_limit: seconds,
+      time_limit: Math.max(0.2, (deadline - Date.now()) / 1000),
       mip_abs_gap: request.absoluteGap,
       mip_rel_gap: 0,
       random_seed: request.randomSeed,
     });
+    let lastBetter: number | null = null;
     restricted.run({
       [highs.constants.callbackType.mipImprovingSolution]() {
-        onBetter();
+        lastBetter = Date.now();
       },
       [highs.constants.callbackType.mipInterrupt](event) {
-        if (enough(event)) event.interrupt();
+        if (lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS) event.interrupt();
       },
     });
     if (restricted.info.get('primal_solution_status') !== highs.constants.solutionStatus.feasible)
@@ -229,6 +186,7 @@ function solveRestricted(
   }
 }
 
+/** A HiGHS figure, or null where HiGHS reports infinity or nothing. */
 export function finite(value: number | undefined): number | null {
   return value !== undefined && Number.isFinite(value) && Math.abs(value) < 1e29 ? value : null;
 }

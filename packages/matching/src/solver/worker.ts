@@ -3,7 +3,7 @@ import type { UserSolutionCallbackEvent } from 'highs';
 import { type Incumbent, takeIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
 import { loadHighs } from './runtime.ts';
-import { createModel, finite, localSearchStart, lpGuidedStart } from './starts.ts';
+import { createModel, finite, localSearchStart } from './starts.ts';
 
 // One HiGHS runtime per thread; each request gets a fresh model that is disposed afterwards.
 const shared: unknown = (workerData as { wasmModule?: unknown } | null)?.wasmModule;
@@ -20,8 +20,10 @@ function solve(request: SolveRequest): void {
   const startSeconds = Math.min(request.startMaxSeconds, request.timeLimitSeconds * request.startShare);
   // The relaxation's optimum bounds every allocation: reported at once.
   const onBound = (bound: number) => post({ type: 'progress', id: request.id, best: null, bound, gap: null });
-  const findStart = request.start === 'local-search' ? localSearchStart : lpGuidedStart;
-  const start = startSeconds > 0 ? findStart(highs, request, startSeconds, onBound) : null;
+  const start =
+    request.start === 'local-search' && startSeconds > 0
+      ? localSearchStart(highs, request, startSeconds, onBound)
+      : null;
   if (start)
     post({
       type: 'incumbent',
