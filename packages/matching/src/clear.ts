@@ -48,7 +48,9 @@ export class ClearingError extends Error {
 /** Largest model handed to HiGHS WebAssembly (it aborts past 2 GB); larger parts keep the greedy answer. */
 export const MAX_MODEL_NONZEROS = 1_500_000;
 
-type Part = { component: Component; model: ComponentModel | null; greedy: Allocation; greedySurplus: number };
+/** A component, its model (null when not solved), and its greedy answer, computed on first use. */
+type Part = { component: Component; model: ComponentModel | null; greedy: () => Greedy };
+type Greedy = { allocation: Allocation; surplus: number };
 
 /** Clears a round: validates, models, solves, pays, explains and checks. */
 export async function clearRound(input: unknown, options: ClearOptions = {}): Promise<ClearingResult> {
@@ -70,8 +72,9 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
       extractComponent(round, part.component, part.model, outcome.colValue, candidate);
     // The solver's answer stands unless the greedy one beats it by more than the gap it was solved to.
     const tolerance = (options.absoluteGap ?? 1) + (part.model?.tieBreakBudget ?? 0);
-    const useSolver = outcome?.colValue && surplusOf(round, candidate) >= part.greedySurplus - tolerance;
-    const chosen = useSolver ? candidate : part.greedy;
+    const greedy = part.greedy();
+    const useSolver = outcome?.colValue && surplusOf(round, candidate) >= greedy.surplus - tolerance;
+    const chosen = useSolver ? candidate : greedy.allocation;
     copyComponent(part.component, chosen, allocation);
     const surplus = surplusOf(round, chosen);
     const isOptimal = outcome?.status === 'Optimal' && useSolver;
@@ -101,13 +104,20 @@ function planPart(
   greedyOnly: boolean,
   maxNonzeros: number,
 ): Part {
-  // Projects first (each opened where its units earn most), then requirements left over.
-  const greedy = emptyAllocation(round.projects.length, round.requirements.length);
-  greedyByProject(round, component, greedy);
-  greedyComponent(round, component, greedy);
   const model = greedyOnly ? null : buildComponentModel(round, component);
   const tooLarge = model !== null && model.indices.length > maxNonzeros;
-  return { component, model: tooLarge ? null : model, greedy, greedySurplus: surplusOf(round, greedy) };
+  // The greedy answer waits until something needs it, so the largest part's solve need not wait for it.
+  let greedy: Greedy | null = null;
+  const greedyAnswer = () => {
+    if (greedy) return greedy;
+    // Projects first (each opened where its units earn most), then requirements left over.
+    const allocation = emptyAllocation(round.projects.length, round.requirements.length);
+    greedyByProject(round, component, allocation);
+    greedyComponent(round, component, allocation);
+    greedy = { allocation, surplus: surplusOf(round, allocation) };
+    return greedy;
+  };
+  return { component, model: tooLarge ? null : model, greedy: greedyAnswer };
 }
 
 async function solveParts(
@@ -123,7 +133,8 @@ async function solveParts(
     Math.min(options.threads ?? Math.min(2, availableParallelism()), toSolve.length),
   );
   const pool = options.pool ?? new SolverPool(threads);
-  const best = parts.map((part) => part.greedySurplus);
+  // Best answers so far: the greedy one where it is known (a part not solved is settled by it).
+  const best = parts.map((part) => (part.model === null ? part.greedy().surplus : 0));
   const bounds = parts.map((part) => trivialBound(round, part.component));
   let solvedCount = parts.length - toSolve.length;
   const report = () => {
@@ -148,16 +159,24 @@ async function solveParts(
     config: SolverConfig,
     id: number,
     exchange: SharedArrayBuffer | null = null,
-  ) =>
-    pool.solve(
+  ) => {
+    const model = part.model as ComponentModel;
+    // A solve with a start of its own does without the greedy answer (and need not wait for it).
+    let start: SolveRequest['warmStart'] = { indices: new Int32Array(0), values: new Float64Array(0) };
+    if (config.start === 'none') {
+      const greedy = part.greedy();
+      best[i] = Math.max(best[i] ?? 0, greedy.surplus);
+      start = warmStart(model, greedy.allocation);
+    }
+    return pool.solve(
       {
         id,
-        ...modelArrays(part.model as ComponentModel),
-        switches: (part.model as ComponentModel).switches,
+        ...modelArrays(model),
+        switches: model.switches,
         timeLimitSeconds: 0,
         absoluteGap: options.absoluteGap ?? 1,
         ...config,
-        warmStart: warmStart(part.model as ComponentModel, part.greedy),
+        warmStart: start,
         exchange,
       },
       deadline,
@@ -167,24 +186,21 @@ async function solveParts(
         report();
       },
     );
+  };
   try {
     // Both cores on the largest part: a prover starts on it at once; once the small parts are done, a
     // finder joins it. They share solutions; the first to prove optimality stops the other.
     const largestPart = toSolve[0]?.part;
     const race = threads >= 2 && (largestPart?.model?.numCols ?? 0) >= LARGE_PART_COLUMNS;
     const exchange = race && largestPart?.model ? createExchange(largestPart.model.numCols) : null;
-    const runs = toSolve.map(({ part, i }, n) => ({
-      i,
-      runs: [
-        solveWith(
-          part,
-          i,
-          (part.model?.numCols ?? 0) >= LARGE_PART_COLUMNS ? PROVER : SMALL_PART,
-          i * 2,
-          n === 0 ? exchange : null,
-        ),
-      ],
-    }));
+    const runs: { i: number; runs: Promise<SolveOutcome>[] }[] = [];
+    for (const [n, { part, i }] of toSolve.entries()) {
+      const config = (part.model?.numCols ?? 0) >= LARGE_PART_COLUMNS ? PROVER : SMALL_PART;
+      runs.push({ i, runs: [solveWith(part, i, config, i * 2, n === 0 ? exchange : null)] });
+      // The pool hands a request to its thread in a microtask: let each go before the next part's
+      // greedy answer is computed here.
+      await Promise.resolve();
+    }
     const largest = runs[0];
     if (largest && largestPart && race) {
       largest.runs.push(solveWith(largestPart, largest.i, FINDER, largest.i * 2 + 1, exchange));
