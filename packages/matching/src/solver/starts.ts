@@ -104,24 +104,26 @@ export function localSearchStart(
     };
     for (const [s, value] of on.entries()) set(s, value);
     let value = evaluate();
+    /** Flips a switch and keeps the flip if the LP gains more than the gap (else the caller undoes it). */
+    const improves = (s: number) => {
+      set(s, !on[s]);
+      const after = evaluate();
+      if (after <= value + request.absoluteGap) return false;
+      value = after;
+      return true;
+    };
     let improved = true;
     while (improved && Date.now() < movesUntil) {
       improved = false;
       for (const s of promising(-1, MOVES_PER_ROUND)) {
         if (Date.now() >= movesUntil) break;
-        set(s, !on[s]);
-        const flipped = evaluate();
-        if (flipped > value + request.absoluteGap) {
-          value = flipped;
+        if (improves(s)) {
           improved = true;
           break;
         }
         // Often a flip pays only with a partner's opposite flip (a cheaper project replacing another).
         for (const partner of promising(s, PARTNERS_PER_MOVE)) {
-          set(partner, !on[partner]);
-          const paired = evaluate();
-          if (paired > value + request.absoluteGap) {
-            value = paired;
+          if (improves(partner)) {
             improved = true;
             break;
           }
