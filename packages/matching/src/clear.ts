@@ -189,7 +189,8 @@ async function solveParts(
   };
   try {
     // Both cores on the largest part: a prover starts on it at once; once the small parts are done, a
-    // finder joins it. They share solutions; the first to prove optimality stops the other.
+    // second prover or a finder joins it. They share solutions; the first to prove optimality stops
+    // the other.
     const largestPart = toSolve[0]?.part;
     const race = threads >= 2 && (largestPart?.model?.numCols ?? 0) >= LARGE_PART_COLUMNS;
     const exchange = race && largestPart?.model ? createExchange(largestPart.model.numCols) : null;
@@ -203,7 +204,9 @@ async function solveParts(
     }
     const largest = runs[0];
     if (largest && largestPart && race) {
-      largest.runs.push(solveWith(largestPart, largest.i, FINDER, largest.i * 2 + 1, exchange));
+      const integers = largestPart.model?.integrality.reduce((sum, x) => sum + x, 0) ?? 0;
+      const second = integers <= SECOND_PROVER_MAX_INTEGERS ? SECOND_PROVER : FINDER;
+      largest.runs.push(solveWith(largestPart, largest.i, second, largest.i * 2 + 1, exchange));
       largest.runs.forEach((run, r) => {
         void run.then((outcome) => {
           if (outcome.status === 'Optimal') pool.cancel(largest.i * 2 + (1 - r));
@@ -242,8 +245,10 @@ type SolverConfig = Pick<
  * cost) are off except in the finder: on small parts they triple the time, and on the largest 500x2000
  * part they take 40 % of it and, given a good answer, only delay the bound. A large part starts from a
  * local search over which projects win; its proof is fast only from a good answer. When two cores are
- * free the largest part also gets a finder that looks for good answers, which the prover adopts
- * through the exchange.
+ * free the largest part also gets a second thread, which shares answers with the first through the
+ * exchange: a second prover (another path to the same proof, taking up the local search's answer
+ * while its root is under way) or, on parts too large to prove in the time, a finder that looks for
+ * good answers.
  */
 const SMALL_PART: SolverConfig = {
   presolve: 'on',
@@ -263,6 +268,7 @@ const PROVER: SolverConfig = {
   startShare: 0.25,
   startMaxSeconds: 5,
 };
+const SECOND_PROVER: SolverConfig = { ...SMALL_PART, randomSeed: 1 };
 const FINDER: SolverConfig = {
   presolve: 'off',
   heuristicEffort: 0.05,
@@ -272,6 +278,12 @@ const FINDER: SolverConfig = {
   startShare: 0,
   startMaxSeconds: 0,
 };
+
+/**
+ * The second thread on the largest part: on a part of up to this many integer columns a second prover
+ * (from the greedy answer, adopting the local search's as soon as it is found), on a larger one a finder.
+ */
+const SECOND_PROVER_MAX_INTEGERS = 1000;
 
 /** Parts from this many columns on are large: they get a local-search start and, if a core is free, a race. */
 const LARGE_PART_COLUMNS = 2000;

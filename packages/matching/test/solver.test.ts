@@ -3,6 +3,7 @@ import { createExchange, offerIncumbent, takeIncumbent } from '../src/solver/exc
 import { SolverPool } from '../src/solver/pool.ts';
 import type { SolveRequest } from '../src/solver/protocol.ts';
 import { loadHighs } from '../src/solver/runtime.ts';
+import { createModel } from '../src/solver/starts.ts';
 
 /** A 0-1 knapsack (maximise value, one weight row) and a feasible answer that is not trivial to find. */
 function knapsack(items: number) {
@@ -28,6 +29,41 @@ function knapsack(items: number) {
   }
   const objective = greedy.reduce((s, x, i) => s + x * (value[i] ?? 0), 0);
   return { weight, value, capacity, greedy, objective };
+}
+
+/** The knapsack as a solver request. */
+function knapsackRequest(
+  weight: number[],
+  value: number[],
+  capacity: number,
+  exchange: SharedArrayBuffer | null,
+): SolveRequest {
+  return {
+    id: 1,
+    numCols: weight.length,
+    numRows: 1,
+    colCost: Float64Array.from(value),
+    colLower: new Float64Array(weight.length),
+    colUpper: new Float64Array(weight.length).fill(1),
+    integrality: new Int32Array(weight.length).fill(1),
+    rowLower: Float64Array.from([Number.NEGATIVE_INFINITY]),
+    rowUpper: Float64Array.from([capacity]),
+    starts: Int32Array.from([0, weight.length]),
+    indices: Int32Array.from(weight.keys()),
+    values: Float64Array.from(weight),
+    timeLimitSeconds: 0,
+    absoluteGap: 1e-6,
+    presolve: 'on',
+    heuristicEffort: 0.05,
+    subMipHeuristics: true,
+    randomSeed: 0,
+    start: 'none',
+    startShare: 0,
+    startMaxSeconds: 0,
+    switches: { starts: Int32Array.from([0]), columns: new Int32Array(0) },
+    warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
+    exchange,
+  };
 }
 
 describe('the incumbent exchange', () => {
@@ -107,6 +143,47 @@ describe('HiGHS runtime', () => {
       model.dispose();
     }
   });
+  it('adopts a better answer handed in while it holds one of its own (the model is negated)', async () => {
+    const highs = await loadHighs();
+    const { weight, value, capacity, greedy, objective } = knapsack(300);
+    const request = knapsackRequest(weight, value, capacity, null);
+    const model = createModel(
+      highs,
+      request,
+      { colLower: request.colLower, colUpper: request.colUpper, integrality: request.integrality },
+      { negated: true },
+    );
+    try {
+      model.options.set({
+        output_flag: false,
+        presolve: 'off',
+        mip_heuristic_effort: 0,
+        mip_heuristic_run_feasibility_jump: false,
+      });
+      // Surplus held at each checkpoint (the model minimises its negation).
+      const held: number[] = [];
+      let handedAt = -1;
+      model.run({
+        [highs.constants.callbackType.mipUserSolution](event) {
+          const surplus = -(event.data.mip_primal_bound ?? Number.POSITIVE_INFINITY);
+          held.push(surplus);
+          if (handedAt < 0 && Number.isFinite(surplus) && surplus < objective - 1) {
+            handedAt = held.length - 1;
+            event.setSolution(greedy);
+          }
+          return undefined;
+        },
+        [highs.constants.callbackType.mipInterrupt](event) {
+          if (handedAt >= 0 && held.length > handedAt + 1) event.interrupt();
+        },
+      });
+      // HiGHS held an answer of its own, worse than the one handed in, and took the better one up.
+      expect(handedAt).toBeGreaterThanOrEqual(0);
+      expect(held[handedAt + 1]).toBeGreaterThanOrEqual(objective - 1e-6);
+    } finally {
+      model.dispose();
+    }
+  });
 });
 
 describe('racing solver threads', () => {
@@ -116,32 +193,7 @@ describe('racing solver threads', () => {
   it('what a solving thread finds reaches the exchange its racers read', async () => {
     const { weight, value, capacity } = knapsack(300);
     const exchange = createExchange(weight.length);
-    const request: SolveRequest = {
-      id: 1,
-      numCols: weight.length,
-      numRows: 1,
-      colCost: Float64Array.from(value),
-      colLower: new Float64Array(weight.length),
-      colUpper: new Float64Array(weight.length).fill(1),
-      integrality: new Int32Array(weight.length).fill(1),
-      rowLower: Float64Array.from([Number.NEGATIVE_INFINITY]),
-      rowUpper: Float64Array.from([capacity]),
-      starts: Int32Array.from([0, weight.length]),
-      indices: Int32Array.from(weight.keys()),
-      values: Float64Array.from(weight),
-      timeLimitSeconds: 0,
-      absoluteGap: 1e-6,
-      presolve: 'on',
-      heuristicEffort: 0.05,
-      subMipHeuristics: true,
-      randomSeed: 0,
-      start: 'none',
-      startShare: 0,
-      startMaxSeconds: 0,
-      switches: { starts: Int32Array.from([0]), columns: new Int32Array(0) },
-      warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
-      exchange,
-    };
+    const request = knapsackRequest(weight, value, capacity, exchange);
     const outcome = await pool.solve(request, Date.now() + 10_000, () => undefined);
     expect(outcome.status).toBe('Optimal');
     const shared = takeIncumbent(exchange, 0);

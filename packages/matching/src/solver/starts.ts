@@ -15,13 +15,23 @@ const PARTNERS_PER_MOVE = 3;
 /** Share of the local search's budget for its moves; the rest is the completing MIP's. */
 const MOVES_SHARE = 0.8;
 
-/** The request's model with other column bounds, and without integrality unless given. */
-export function createModel(highs: Highs, request: SolveRequest, bounds: Bounds): HighsModel {
+/**
+ * The request's model with other column bounds, and without integrality unless given. With `negated`,
+ * HiGHS minimises the negated objective instead of maximising it (every objective it reports is then
+ * the negative of the request's): in a maximisation HiGHS 1.15 drops a better solution handed in from
+ * the user-solution callback once it holds one of its own, in a minimisation it adopts it.
+ */
+export function createModel(
+  highs: Highs,
+  request: SolveRequest,
+  bounds: Bounds,
+  { negated = false }: { negated?: boolean } = {},
+): HighsModel {
   return highs.createModel({
     numCols: request.numCols,
     numRows: request.numRows,
-    sense: highs.constants.objectiveSense.maximize,
-    colCost: request.colCost,
+    sense: negated ? highs.constants.objectiveSense.minimize : highs.constants.objectiveSense.maximize,
+    colCost: negated ? request.colCost.map((c) => -c) : request.colCost,
     colLower: bounds.colLower,
     colUpper: bounds.colUpper.map((u) => (Number.isFinite(u) ? u : highs.infinity)),
     rowLower: request.rowLower.map((l) => (Number.isFinite(l) ? l : -highs.infinity)),

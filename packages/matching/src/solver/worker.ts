@@ -32,11 +32,15 @@ function solve(request: SolveRequest): void {
       colValue: Float64Array.from(start.colValue),
     });
   const remaining = request.timeLimitSeconds - (Date.now() - started) / 1000;
-  const model = createModel(highs, request, {
-    colLower: request.colLower,
-    colUpper: request.colUpper,
-    integrality: request.integrality,
-  });
+  // Negated, so that HiGHS adopts the racing thread's better answers (`createModel`); every objective
+  // read back is negated again.
+  const model = createModel(
+    highs,
+    request,
+    { colLower: request.colLower, colUpper: request.colUpper, integrality: request.integrality },
+    { negated: true },
+  );
+  const surplus = (objective: number | undefined) => finite(objective === undefined ? undefined : -objective);
   try {
     model.options.set({
       output_flag: false,
@@ -66,7 +70,7 @@ function solve(request: SolveRequest): void {
         seen = newer.sequence;
         offered = newer;
       }
-      const held = finite(event.data.mip_primal_bound) ?? Number.NEGATIVE_INFINITY;
+      const held = surplus(event.data.mip_primal_bound) ?? Number.NEGATIVE_INFINITY;
       if (offered && offered.objective > held + request.absoluteGap / 2) event.setSolution(offered.colValue);
       return undefined;
     };
@@ -74,8 +78,8 @@ function solve(request: SolveRequest): void {
     const result = model.run({
       [highs.constants.callbackType.mipImprovingSolution](event) {
         const values = event.data.mip_solution;
-        const objective = event.data.objective_function_value;
-        if (values && objective !== undefined) {
+        const objective = surplus(event.data.objective_function_value);
+        if (values && objective !== null) {
           post({ type: 'incumbent', id: request.id, objective, colValue: values }, [
             values.buffer as ArrayBuffer,
           ]);
@@ -91,8 +95,8 @@ function solve(request: SolveRequest): void {
         post({
           type: 'progress',
           id: request.id,
-          best: finite(event.data.mip_primal_bound),
-          bound: finite(event.data.mip_dual_bound),
+          best: surplus(event.data.mip_primal_bound),
+          bound: surplus(event.data.mip_dual_bound),
           gap: finite(event.data.mip_gap),
         });
       },
@@ -108,14 +112,14 @@ function solve(request: SolveRequest): void {
           : code === STATUS.timeLimit || code === STATUS.interrupted
             ? 'TimeLimit'
             : 'Other';
-    const bound = finite(Number(model.info.get('mip_dual_bound')));
+    const bound = surplus(Number(model.info.get('mip_dual_bound')));
     post(
       {
         type: 'done',
         id: request.id,
         status,
         detail: `HiGHS model status ${code}`,
-        objective: hasSolution ? model.getObjectiveValue() : null,
+        objective: hasSolution ? -model.getObjectiveValue() : null,
         bound,
         colValue,
       },
