@@ -238,6 +238,7 @@ type SolverConfig = Pick<
   | 'start'
   | 'startShare'
   | 'startMaxSeconds'
+  | 'adoptShared'
 >;
 
 /**
@@ -247,8 +248,10 @@ type SolverConfig = Pick<
  * local search over which projects win; its proof is fast only from a good answer. When two cores are
  * free the largest part also gets a second thread, which shares answers with the first through the
  * exchange: a second prover (another path to the same proof, taking up the local search's answer
- * while its root is under way) or, on parts too large to prove in the time, a finder that looks for
- * good answers.
+ * while its root is under way) or, on parts too large to prove in the time, a finder: HiGHS's own
+ * heuristics from the greedy answer, which give their answers to the prover but take up none (from
+ * the local search's answer they find nothing better in 30 s at 1000x4000; from their own start they
+ * come within 0.04 % of the optimum).
  */
 const SMALL_PART: SolverConfig = {
   presolve: 'on',
@@ -258,6 +261,7 @@ const SMALL_PART: SolverConfig = {
   start: 'none',
   startShare: 0,
   startMaxSeconds: 0,
+  adoptShared: true,
 };
 const PROVER: SolverConfig = {
   presolve: 'on',
@@ -267,16 +271,18 @@ const PROVER: SolverConfig = {
   start: 'local-search',
   startShare: 0.25,
   startMaxSeconds: 5,
+  adoptShared: true,
 };
 const SECOND_PROVER: SolverConfig = { ...SMALL_PART, randomSeed: 1 };
 const FINDER: SolverConfig = {
-  presolve: 'off',
+  presolve: 'on',
   heuristicEffort: 0.05,
   subMipHeuristics: true,
   randomSeed: 1,
   start: 'none',
   startShare: 0,
   startMaxSeconds: 0,
+  adoptShared: false,
 };
 
 /**

@@ -63,6 +63,7 @@ function knapsackRequest(
     switches: { starts: Int32Array.from([0]), columns: new Int32Array(0) },
     warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
     exchange,
+    adoptShared: true,
   };
 }
 

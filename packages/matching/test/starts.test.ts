@@ -51,6 +51,7 @@ function request(columns: Column[], rows: Row[], switches: number[][]): SolveReq
     },
     warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
     exchange: null,
+    adoptShared: true,
   };
 }
 

@@ -40,6 +40,12 @@ export type SolveRequest = ModelArrays & {
   warmStart: { indices: Int32Array; values: Float64Array };
   /** Where racing threads share their best solutions (`exchange.ts`); null when solved alone. */
   exchange: SharedArrayBuffer | null;
+  /**
+   * Whether this thread takes up the exchange's answers (it always gives its own). A finder does not:
+   * from another thread's answer HiGHS's neighbourhood heuristics find nothing better, from its own
+   * start they go on finding better answers.
+   */
+  adoptShared: boolean;
 };
 
 /** Messages a solver thread posts back. */

@@ -85,7 +85,9 @@ function solve(request: SolveRequest): void {
           ]);
         }
       },
-      ...(exchange ? { [highs.constants.callbackType.mipUserSolution]: adoptShared } : {}),
+      ...(exchange && request.adoptShared
+        ? { [highs.constants.callbackType.mipUserSolution]: adoptShared }
+        : {}),
       [highs.constants.callbackType.mipInterrupt](event) {
         const now = Date.now();
         // HiGHS checks its own limit only now and then; this stops it at the same deadline.
