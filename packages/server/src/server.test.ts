@@ -3,9 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../test/app.ts';
 import { migratedSnapshotFile } from '../test/database.ts';
+import { connectPostgres, queryRows } from './platform/db/connect.ts';
 import { acquireDataFolderLock } from './platform/lock.ts';
 import { startServer } from './server.ts';
 
@@ -128,6 +131,41 @@ describe('the server process', () => {
           await server.close();
         }
       } finally {
+        await scratch.close();
+      }
+    });
+
+    it('keeps a PostgreSQL pool answering after the server ends one of its idle connections', async () => {
+      const { openTestDatabase } = await import('../test/database.ts');
+      const scratch = await openTestDatabase('postgres', { migrate: false });
+      if (!scratch.url) throw new Error('Expected the URL of the scratch database');
+      const lost: Error[] = [];
+      const connection = await connectPostgres(scratch.url, {
+        max: 1,
+        onIdleError: (error) => lost.push(error),
+      });
+      try {
+        const [backend] = await queryRows<{ pid: number }>(
+          connection.db,
+          sql`select pg_backend_pid() as pid`,
+        );
+        const admin = new pg.Client({ connectionString: scratch.url });
+        await admin.connect();
+        try {
+          await admin.query('select pg_terminate_backend($1)', [backend?.pid]);
+        } finally {
+          await admin.end();
+        }
+        // Reported, not thrown: without the pool's listener this ends the test process.
+        await vi.waitFor(() =>
+          expect(lost.map((error) => error.message)).toEqual([
+            'terminating connection due to administrator command',
+          ]),
+        );
+        const [answer] = await queryRows<{ one: number }>(connection.db, sql`select 1 as one`);
+        expect(answer?.one).toBe(1);
+      } finally {
+        await connection.close();
         await scratch.close();
       }
     });

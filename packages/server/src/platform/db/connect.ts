@@ -58,12 +58,21 @@ export async function connectPglite(
   };
 }
 
-/** Opens a node-postgres pool on a PostgreSQL server. */
+/**
+ * Opens a node-postgres pool on a PostgreSQL server. An idle connection the server ends (a restart, an
+ * administrator, a dropped database) is taken out of the pool and reported to `onIdleError` (by
+ * default as a process warning); without a listener node-postgres would throw it and end the process.
+ */
 export async function connectPostgres(
   url: string,
-  options: { max?: number } = {},
+  options: { max?: number; onIdleError?: (error: Error) => void } = {},
 ): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on(
+    'error',
+    options.onIdleError ??
+      ((error) => process.emitWarning(`An idle PostgreSQL connection ended: ${error.message}`)),
+  );
   const db = drizzlePostgres({ client: pool, ...drizzleOptions });
   return {
     db,
