@@ -1,3 +1,4 @@
+import type { Highs } from 'highs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExchange, offerIncumbent, takeIncumbent } from '../src/solver/exchange.ts';
 import { SolverPool } from '../src/solver/pool.ts';
@@ -96,36 +97,33 @@ describe('the incumbent exchange', () => {
   });
 });
 
+/**
+ * The knapsack as a HiGHS model (through `createModel`) with the heuristics that would find the greedy
+ * answer unaided switched off, and that answer.
+ */
+function knapsackModel(highs: Highs, options: { negated: boolean }) {
+  const { weight, value, capacity, greedy, objective } = knapsack(300);
+  const request = knapsackRequest(weight, value, capacity, null);
+  const model = createModel(
+    highs,
+    request,
+    { colLower: request.colLower, colUpper: request.colUpper, integrality: request.integrality },
+    options,
+  );
+  model.options.set({
+    output_flag: false,
+    presolve: 'off',
+    mip_heuristic_effort: 0,
+    mip_heuristic_run_feasibility_jump: false,
+  });
+  return { model, greedy, objective };
+}
+
 describe('HiGHS runtime', () => {
   it('adopts a solution handed in from the user-solution callback', async () => {
     const highs = await loadHighs();
-    const { weight, value, capacity, greedy, objective } = knapsack(300);
-    const model = highs.createModel({
-      numCols: weight.length,
-      numRows: 1,
-      sense: highs.constants.objectiveSense.maximize,
-      colCost: Float64Array.from(value),
-      colLower: new Float64Array(weight.length),
-      colUpper: new Float64Array(weight.length).fill(1),
-      rowLower: Float64Array.from([-highs.infinity]),
-      rowUpper: Float64Array.from([capacity]),
-      integrality: new Int32Array(weight.length).fill(1),
-      matrix: {
-        format: 'csr',
-        numRows: 1,
-        numCols: weight.length,
-        starts: Int32Array.from([0, weight.length]),
-        indices: Int32Array.from(weight.keys()),
-        values: Float64Array.from(weight),
-      },
-    });
+    const { model, greedy, objective } = knapsackModel(highs, { negated: false });
     try {
-      model.options.set({
-        output_flag: false,
-        presolve: 'off',
-        mip_heuristic_effort: 0,
-        mip_heuristic_run_feasibility_jump: false,
-      });
       const held: number[] = [];
       model.run({
         [highs.constants.callbackType.mipUserSolution](event) {
@@ -144,23 +142,11 @@ describe('HiGHS runtime', () => {
       model.dispose();
     }
   });
+
   it('adopts a better answer handed in while it holds one of its own (the model is negated)', async () => {
     const highs = await loadHighs();
-    const { weight, value, capacity, greedy, objective } = knapsack(300);
-    const request = knapsackRequest(weight, value, capacity, null);
-    const model = createModel(
-      highs,
-      request,
-      { colLower: request.colLower, colUpper: request.colUpper, integrality: request.integrality },
-      { negated: true },
-    );
+    const { model, greedy, objective } = knapsackModel(highs, { negated: true });
     try {
-      model.options.set({
-        output_flag: false,
-        presolve: 'off',
-        mip_heuristic_effort: 0,
-        mip_heuristic_run_feasibility_jump: false,
-      });
       // Surplus held at each checkpoint (the model minimises its negation).
       const held: number[] = [];
       let handedAt = -1;
