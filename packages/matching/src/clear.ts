@@ -13,6 +13,15 @@ import type { ClearingResult } from './result.schema.ts';
 import { createExchange } from './solver/exchange.ts';
 import { type SolveOutcome, SolverPool } from './solver/pool.ts';
 import type { ModelArrays, SolveRequest } from './solver/protocol.ts';
+import {
+  FINDER,
+  LARGE_PART_COLUMNS,
+  PROVER,
+  SECOND_PROVER,
+  SECOND_PROVER_MAX_INTEGERS,
+  SMALL_PART,
+  type SolverConfig,
+} from './solver/settings.ts';
 
 /** Live figures of a clearing run, summed over its components. */
 export type ClearingProgress = {
@@ -25,7 +34,7 @@ export type ClearingProgress = {
 
 /** How to clear. */
 export type ClearOptions = {
-  /** Wall-clock budget for the whole solve, in seconds (default 60). */
+  /** Wall-clock budget for the whole clear, in seconds (default 60): the solve stops in time for the rest. */
   timeLimitSeconds?: number;
   /** Solver threads (default: the cores, at most 2). */
   threads?: number;
@@ -57,11 +66,12 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
   const started = performance.now();
   const instance = parseInstance(input);
   const round = prepareRound(instance);
-  const deadline = Date.now() + (options.timeLimitSeconds ?? 60) * 1000;
   const allocation = emptyAllocation(round.projects.length, round.requirements.length);
   const parts = round.components.map((component) =>
     planPart(round, component, options.greedyOnly === true, options.maxModelNonzeros ?? MAX_MODEL_NONZEROS),
   );
+  const limitMs = (options.timeLimitSeconds ?? 60) * 1000;
+  const deadline = Date.now() + solveBudgetMs(limitMs, performance.now() - started);
   const solved = await solveParts(round, parts, deadline, options);
   let optimal = true;
   let bound = 0;
@@ -97,6 +107,19 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
     throw new ClearingError(`The clearing failed its own check:\n  ${problems.join('\n  ')}`);
   return result;
 }
+
+/**
+ * How long the solve may run for the whole clear to end within the time limit, once validating,
+ * preparing and building the models took `setupMs`: what comes after the solve (extracting, paying,
+ * explaining, checking) takes about as long again, so the solve leaves that much. It keeps at least
+ * MIN_SOLVE_SHARE of the limit.
+ */
+export function solveBudgetMs(limitMs: number, setupMs: number): number {
+  return Math.max(limitMs * MIN_SOLVE_SHARE, limitMs - 2 * setupMs);
+}
+
+/** The least share of the time limit the solve keeps, however long preparing took. */
+const MIN_SOLVE_SHARE = 0.5;
 
 function planPart(
   round: PreparedRound,
@@ -228,73 +251,6 @@ async function solveParts(
   }
   return outcomes;
 }
-
-type SolverConfig = Pick<
-  SolveRequest,
-  | 'presolve'
-  | 'heuristicEffort'
-  | 'subMipHeuristics'
-  | 'randomSeed'
-  | 'start'
-  | 'startShare'
-  | 'startMaxSeconds'
-  | 'adoptShared'
->;
-
-/**
- * Solver settings, measured on generated rounds. HiGHS's sub-MIP heuristics (RINS, RENS, root reduced
- * cost) are off except in the finder: on small parts they triple the time, and on the largest 500x2000
- * part they take 40 % of it and, given a good answer, only delay the bound. A large part starts from a
- * local search over which projects win; its proof is fast only from a good answer, and faster without
- * presolve (from the local search's answer, one core: 3.1-6.5 s against 4.0-9.2 s on five 500x2000
- * parts); the second prover keeps presolve, so the two take different paths. When two cores are
- * free the largest part also gets a second thread, which shares answers with the first through the
- * exchange: a second prover (another path to the same proof, taking up the local search's answer
- * while its root is under way) or, on parts too large to prove in the time, a finder: HiGHS's own
- * heuristics from the greedy answer, which give their answers to the prover but take up none (from
- * the local search's answer they find nothing better in 30 s at 1000x4000; from their own start they
- * come within 0.04 % of the optimum).
- */
-const SMALL_PART: SolverConfig = {
-  presolve: 'on',
-  heuristicEffort: 0,
-  subMipHeuristics: false,
-  randomSeed: 0,
-  start: 'none',
-  startShare: 0,
-  startMaxSeconds: 0,
-  adoptShared: true,
-};
-const PROVER: SolverConfig = {
-  presolve: 'off',
-  heuristicEffort: 0,
-  subMipHeuristics: false,
-  randomSeed: 0,
-  start: 'local-search',
-  startShare: 0.25,
-  startMaxSeconds: 5,
-  adoptShared: true,
-};
-const SECOND_PROVER: SolverConfig = { ...SMALL_PART, randomSeed: 1 };
-const FINDER: SolverConfig = {
-  presolve: 'on',
-  heuristicEffort: 0.05,
-  subMipHeuristics: true,
-  randomSeed: 1,
-  start: 'none',
-  startShare: 0,
-  startMaxSeconds: 0,
-  adoptShared: false,
-};
-
-/**
- * The second thread on the largest part: on a part of up to this many integer columns a second prover
- * (from the greedy answer, adopting the local search's as soon as it is found), on a larger one a finder.
- */
-const SECOND_PROVER_MAX_INTEGERS = 1000;
-
-/** Parts from this many columns on are large: they get a local-search start and, if a core is free, a race. */
-const LARGE_PART_COLUMNS = 2000;
 
 /** The better of racing solves: a proof wins, else the best solution; the tightest bound holds. */
 function mergeOutcomes(outcomes: SolveOutcome[]): SolveOutcome {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkResult } from '../src/check.ts';
-import { clearRound } from '../src/clear.ts';
+import { clearRound, solveBudgetMs } from '../src/clear.ts';
 import { generateRound } from '../src/generator/generate.ts';
 import type { Instance, Requirement } from '../src/instance.schema.ts';
 import { habitatOf, habitatServes } from '../src/rules/compatibility.ts';
@@ -207,6 +207,12 @@ describe('limits', () => {
     expect(result.status).toBe('Feasible');
     expect(result.gap).toBeGreaterThan(0);
     expect(checkResult(instance, result)).toEqual([]);
+  });
+
+  it('the solve leaves the time its preparation took for what follows it, keeping half the limit', () => {
+    expect(solveBudgetMs(30_000, 1_000)).toBe(28_000);
+    expect(solveBudgetMs(30_000, 0)).toBe(30_000);
+    expect(solveBudgetMs(2_000, 800)).toBe(1_000);
   });
 
   it('a tight time limit still returns a checked result, stopped at the limit', async () => {
