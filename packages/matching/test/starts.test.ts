@@ -148,6 +148,50 @@ describe('the local-search start', () => {
   });
 });
 
+describe('the completing MIP', () => {
+  it('settles the fractional requirements first, then finds a better set of whole ones', () => {
+    // One project (10 units, offer 100) and three indivisible requirements: A 6 units bidding 600,
+    // B 6 units bidding 540, C 4 units bidding 300. The LP meets A and two thirds of B (860); kept to
+    // A, the first MIP can add neither B (12 units) nor C, which the LP left out (500); the whole MIP,
+    // started from that, meets A and C (800).
+    const model = request(
+      [
+        { cost: -100, upper: 1, integer: true },
+        { cost: 0, upper: 10 },
+        { cost: 600, upper: 1, integer: true },
+        { cost: 540, upper: 1, integer: true },
+        { cost: 300, upper: 1, integer: true },
+      ],
+      [
+        {
+          lower: 0,
+          upper: 0,
+          terms: [
+            [1, 1],
+            [2, -6],
+            [3, -6],
+            [4, -4],
+          ],
+        },
+        {
+          lower: NONE,
+          upper: 0,
+          terms: [
+            [1, 1],
+            [0, -10],
+          ],
+        },
+      ],
+      [[0]],
+    );
+    const bounds: number[] = [];
+    const start = localSearchStart(highs, model, 5, (bound) => bounds.push(bound));
+    expect(bounds[0]).toBeCloseTo(860, 6);
+    expect(start?.objective).toBeCloseTo(800, 6);
+    expect(Array.from(start?.colValue.subarray(2) ?? []).map(Math.round)).toEqual([1, 0, 1]);
+  });
+});
+
 describe('racing threads on the largest part', () => {
   it('prove the same optimum as one thread alone', async () => {
     const instance = generateRound({ projects: 200, requirements: 800, seed: 3 });

