@@ -154,9 +154,8 @@ export function localSearchStart(
     switches.forEach((columns, s) => {
       for (const j of columns) colLower[j] = colUpper[j] = on[s] ? 1 : 0;
     });
-    // The LP at the final switches (a move tried last may have left it elsewhere).
-    evaluate();
-    const relaxed = model.getSolution().colValue;
+    // The LP at the final switches (a move tried last may have left it elsewhere), if it solves.
+    const relaxed = evaluate() > Number.NEGATIVE_INFINITY ? model.getSolution().colValue : null;
     return completeWithSwitchesFixed(highs, request, { colLower, colUpper }, relaxed, deadline);
   } finally {
     model.dispose();
@@ -182,9 +181,10 @@ function completeWithSwitchesFixed(
   highs: Highs,
   request: SolveRequest,
   bounds: { colLower: Float64Array; colUpper: Float64Array },
-  relaxed: Float64Array,
+  relaxed: Float64Array | null,
   deadline: number,
 ): Start | null {
+  if (!relaxed) return solveFixed(highs, request, bounds, deadline, { start: null, patient: true });
   const narrowed = {
     colLower: Float64Array.from(bounds.colLower),
     colUpper: Float64Array.from(bounds.colUpper),
@@ -194,9 +194,9 @@ function completeWithSwitchesFixed(
     if (integer && Math.abs((relaxed[j] ?? 0) - value) < INTEGRAL)
       narrowed.colLower[j] = narrowed.colUpper[j] = value;
   });
-  const first = solveFixed(highs, request, narrowed, deadline, null);
+  const first = solveFixed(highs, request, narrowed, deadline, { start: null, patient: false });
   if (Date.now() >= deadline) return first;
-  const second = solveFixed(highs, request, bounds, deadline, first);
+  const second = solveFixed(highs, request, bounds, deadline, { start: first, patient: true });
   return second && (!first || second.objective > first.objective) ? second : first;
 }
 
@@ -204,15 +204,16 @@ function completeWithSwitchesFixed(
 const INTEGRAL = 1e-6;
 
 /**
- * The model under these bounds as a MIP, from a start if given, until the deadline; with a start,
- * also until COMPLETION_PATIENCE_MS after its last better answer. Null when no answer was found.
+ * The model under these bounds as a MIP, from a start if given, until the deadline; if patient, also
+ * until COMPLETION_PATIENCE_MS after its last better answer (the start counts). Null when no answer
+ * was found.
  */
 function solveFixed(
   highs: Highs,
   request: SolveRequest,
   bounds: { colLower: Float64Array; colUpper: Float64Array },
   deadline: number,
-  start: Start | null,
+  { start, patient }: { start: Start | null; patient: boolean },
 ): Start | null {
   const restricted = createModel(
     highs,
@@ -235,7 +236,7 @@ function solveFixed(
         lastBetter = Date.now();
       },
       [highs.constants.callbackType.mipInterrupt](event) {
-        if (start && lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS)
+        if (patient && lastBetter !== null && Date.now() - lastBetter > COMPLETION_PATIENCE_MS)
           event.interrupt();
       },
     });
