@@ -61,7 +61,12 @@ function knapsackRequest(
     start: 'none',
     startShare: 0,
     startMaxSeconds: 0,
-    switches: { starts: Int32Array.from([0]), columns: new Int32Array(0) },
+    switches: {
+      starts: Int32Array.from([0]),
+      columns: new Int32Array(0),
+      rivalStarts: Int32Array.from([0]),
+      rivals: new Int32Array(0),
+    },
     warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
     exchange,
     adoptShared: true,

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { clearRound } from '../src/clear.ts';
 import { generateRound } from '../src/generator/generate.ts';
+import { parseInstance } from '../src/instance.schema.ts';
+import { buildComponentModel } from '../src/model/build.ts';
+import { prepareRound } from '../src/model/prepare.ts';
 import { SolverPool } from '../src/solver/pool.ts';
 import type { SolveRequest } from '../src/solver/protocol.ts';
 import { loadHighs } from '../src/solver/runtime.ts';
+import { PROVER } from '../src/solver/settings.ts';
 import { localSearchStart } from '../src/solver/starts.ts';
+import { bio, need, project, round } from './fixtures.ts';
 
 const highs = await loadHighs();
 
 type Column = { cost: number; upper: number; integer?: boolean };
 type Row = { lower: number; upper: number; terms: [number, number][] };
 
-/** A maximisation as a solver request, with the given on/off switches. */
+/** A maximisation as a solver request, with the given on/off switches (none of them rivals). */
 function request(columns: Column[], rows: Row[], switches: number[][]): SolveRequest {
   const starts = [0];
   const indices: number[] = [];
@@ -48,6 +53,8 @@ function request(columns: Column[], rows: Row[], switches: number[][]): SolveReq
     switches: {
       starts: Int32Array.from([0, ...switches.map((_, s) => switches.slice(0, s + 1).flat().length)]),
       columns: Int32Array.from(switches.flat()),
+      rivalStarts: new Int32Array(switches.length + 1),
+      rivals: new Int32Array(0),
     },
     warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
     exchange: null,
@@ -56,6 +63,23 @@ function request(columns: Column[], rows: Row[], switches: number[][]): SolveReq
 }
 
 const NONE = Number.NEGATIVE_INFINITY;
+
+/** The largest part of a generated round as a prover's request. */
+function largestPart(shape: { projects: number; requirements: number; seed: number }): SolveRequest {
+  const round = prepareRound(parseInstance(generateRound(shape)));
+  const models = round.components.map((component) => buildComponentModel(round, component));
+  const model = models.reduce((x, y) => (y.numCols > x.numCols ? y : x));
+  const { kind, a, b, t, wonColumn, fillColumn, chosenColumn, tieBreakBudget, ...arrays } = model;
+  return {
+    id: 0,
+    ...arrays,
+    timeLimitSeconds: 60,
+    absoluteGap: 1,
+    ...PROVER,
+    warmStart: { indices: new Int32Array(0), values: new Float64Array(0) },
+    exchange: null,
+  };
+}
 
 describe('the local-search start', () => {
   it('switches on a project the rounded relaxation leaves out', () => {
@@ -145,6 +169,38 @@ describe('the local-search start', () => {
     const start = localSearchStart(highs, model, 5, () => undefined);
     expect(start?.objective).toBeCloseTo(700, 6);
     expect(Array.from(start?.colValue.subarray(0, 2) ?? [])).toEqual([1, 1]);
+  });
+});
+
+describe('swaps in local markets', () => {
+  it('make projects selling into a common class rivals, and only those', () => {
+    // P1 and P2 sell grassland in L1; P3 sells river units, which no area requirement takes.
+    const river = { module: 'River' as const, habitatType: 'Ditches', broadHabitat: '' };
+    const prepared = prepareRound(
+      parseInstance(
+        round(
+          [project('P1', 100, [bio(10)]), project('P2', 120, [bio(12)]), project('P3', 90, [bio(8, river)])],
+          [need('R1', 5000, 8), need('R2', 4000, 6, river)],
+        ),
+      ),
+    );
+    const rivals = prepared.components.map((component) => {
+      const { switches } = buildComponentModel(prepared, component);
+      return Array.from({ length: switches.starts.length - 1 }, (_, s) =>
+        Array.from(switches.rivals.subarray(switches.rivalStarts[s], switches.rivalStarts[s + 1])),
+      );
+    });
+    expect(rivals.find((list) => list.length === 2)).toEqual([[1], [0]]);
+    expect(rivals.filter((list) => list.length === 1)).toEqual([[[]]]);
+  });
+
+  it('lift the start where the moves alone stop short', () => {
+    // On the largest part of this generated round the moves stop at a local optimum; a project the
+    // relaxation opens in part, switched on in place of a rival, gains.
+    const part = largestPart({ projects: 100, requirements: 400, seed: 3 });
+    const withoutSwaps = localSearchStart(highs, part, 60, () => undefined, { swaps: false });
+    const withSwaps = localSearchStart(highs, part, 60, () => undefined);
+    expect(withSwaps?.objective ?? 0).toBeGreaterThan((withoutSwaps?.objective ?? 0) + 100);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Requirement } from '../instance.schema.ts';
 import { requiredUnits } from '../rules/compatibility.ts';
-import type { ModelArrays } from '../solver/protocol.ts';
+import type { ModelArrays, Switches } from '../solver/protocol.ts';
 import type { Component, PreparedRound } from './prepare.ts';
 
 /** What a model column stands for. */
@@ -20,8 +20,11 @@ export type ComponentModel = ModelArrays & {
   wonColumn: Map<number, number>;
   fillColumn: Map<number, number>;
   chosenColumn: Map<number, number>;
-  /** The projects' `won` columns as on/off switches: one per project, one per AND group of projects. */
-  switches: { starts: Int32Array; columns: Int32Array };
+  /**
+   * The projects' `won` columns as on/off switches (one per project, one per AND group of projects),
+   * with their rivals in the requirement classes they sell into.
+   */
+  switches: Switches;
   /** Sum of the objective's tie-break terms at most; surplus differences below it are ties. */
   tieBreakBudget: number;
 };
@@ -228,29 +231,56 @@ function unitsOf(requirement: Requirement | undefined): number {
   return requirement ? requirement.units.reduce((sum, u) => sum + u, 0) : 0;
 }
 
-/** The `won` columns that are set together: a project alone, or every project of an AND group. */
+/**
+ * The `won` columns that are set together (a project alone, or every project of an AND group), and
+ * each switch's rivals: the switches with a credit that can sell directly into a class that one of
+ * its own credits can sell directly into.
+ */
 function projectSwitches(
   round: PreparedRound,
   component: Component,
   wonColumn: Map<number, number>,
-): { starts: Int32Array; columns: Int32Array } {
-  const together = new Map<string, number[]>();
+): Switches {
+  // Switches in order of their first project; a key's switch is its place in that order.
+  const together = new Map<string, { s: number; columns: number[] }>();
+  const switchOf = new Map<number, number>();
   for (const p of component.projects) {
     const group = round.projects[p]?.group;
     const col = wonColumn.get(p);
     if (col === undefined) continue;
     const key = group?.type === 'AND' ? `and:${group.id}` : `project:${p}`;
-    const columns = together.get(key);
-    if (columns) columns.push(col);
-    else together.set(key, [col]);
+    const entry = together.get(key) ?? { s: together.size, columns: [] };
+    together.set(key, entry);
+    entry.columns.push(col);
+    switchOf.set(p, entry.s);
   }
   const starts = [0];
   const columns: number[] = [];
-  for (const cols of together.values()) {
-    columns.push(...cols);
+  for (const entry of together.values()) {
+    columns.push(...entry.columns);
     starts.push(columns.length);
   }
-  return { starts: Int32Array.from(starts), columns: Int32Array.from(columns) };
+  const rivals = Array.from({ length: together.size }, () => new Set<number>());
+  for (const k of component.classes) {
+    const sellers = new Set<number>();
+    for (const { credit } of round.classes[k]?.direct ?? []) {
+      const s = switchOf.get(round.credits[credit]?.project ?? -1);
+      if (s !== undefined) sellers.add(s);
+    }
+    for (const s of sellers) for (const rival of sellers) if (rival !== s) rivals[s]?.add(rival);
+  }
+  const rivalStarts = [0];
+  const rivalList: number[] = [];
+  for (const set of rivals) {
+    rivalList.push(...[...set].sort((x, y) => x - y));
+    rivalStarts.push(rivalList.length);
+  }
+  return {
+    starts: Int32Array.from(starts),
+    columns: Int32Array.from(columns),
+    rivalStarts: Int32Array.from(rivalStarts),
+    rivals: Int32Array.from(rivalList),
+  };
 }
 
 /** XOR: at most one member wins. AND: all members win (or fill) alike. */

@@ -13,6 +13,14 @@ export type ModelArrays = {
   values: Float64Array;
 };
 
+/** On/off switches of a model and their rivals (see `SolveRequest.switches`). */
+export type Switches = {
+  starts: Int32Array;
+  columns: Int32Array;
+  rivalStarts: Int32Array;
+  rivals: Int32Array;
+};
+
 /** A model sent to a solver thread, with how to solve it. */
 export type SolveRequest = ModelArrays & {
   id: number;
@@ -33,9 +41,11 @@ export type SolveRequest = ModelArrays & {
   startMaxSeconds: number;
   /**
    * The model's on/off switches for the local-search start: each a list of binary columns set together
-   * (a project's `won`, or every `won` of an AND group), as `columns[starts[s]..starts[s+1]]`.
+   * (a project's `won`, or every `won` of an AND group), as `columns[starts[s]..starts[s+1]]`; and each
+   * switch's rivals, the switches whose projects sell into a requirement class its projects sell into
+   * (at the class's near multiplier), as `rivals[rivalStarts[s]..rivalStarts[s+1]]`.
    */
-  switches: { starts: Int32Array; columns: Int32Array };
+  switches: Switches;
   /** A known feasible start (column index, value) for the integer columns; may be empty. */
   warmStart: { indices: Int32Array; values: Float64Array };
   /** Where racing threads share their best solutions (`exchange.ts`); null when solved alone. */
