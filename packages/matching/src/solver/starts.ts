@@ -81,8 +81,10 @@ function solveRelaxation(
  * A local-search start for models whose hard decisions are on/off switches (which projects win): the
  * LP relaxation's switches rounded, then improved one switch at a time, or a switch and a partner, each
  * move judged by the LP with every switch fixed (a few dual simplex iterations from the last basis). The
- * LP's reduced costs bound what flipping one switch can gain, so only promising flips are tried. The
- * remaining integer columns are then completed by a short MIP with the switches fixed.
+ * LP's reduced costs bound what flipping one switch can gain, so only promising flips are tried. Once
+ * no move gains, swaps in local markets (unless `swaps` is false): a switch the relaxation opens in
+ * part, switched on in place of a rival. The remaining integer columns are then completed by a short
+ * MIP with the switches fixed.
  */
 export function localSearchStart(
   highs: Highs,
