@@ -8,6 +8,7 @@ import {
   sellableUnits,
   spatialMultiplier,
 } from '../src/rules/compatibility.ts';
+import { bio, need, nitrogen as nitrogenCredit, project as projectOf } from './fixtures.ts';
 
 const habitat = (
   module: HabitatView['module'],
@@ -86,49 +87,13 @@ describe('spatial risk multiplier', () => {
   });
 });
 
-const bioCredit = (over: Partial<Credit> = {}): Credit => ({
-  type: 'Biodiversity',
-  module: 'Area',
-  broadHabitat: 'Grassland',
-  habitatType: 'Other neutral grassland',
-  distinctiveness: 'Medium',
-  permanent: true,
-  units: [10],
-  ...over,
-});
-const project = (over: Partial<Project> = {}): Project => ({
-  id: 'P1',
-  offer: 1,
-  lpa: 'L1',
-  nca: 'N1',
-  credits: [bioCredit()],
-  ...over,
-});
-const requirement = (over: Partial<Requirement> = {}): Requirement => ({
-  id: 'R1',
-  bid: 1,
-  type: 'Biodiversity',
-  module: 'Area',
-  broadHabitat: 'Grassland',
-  habitatType: 'Other neutral grassland',
-  distinctiveness: 'Medium',
-  lpa: 'L1',
-  nca: 'N1',
-  localOnly: false,
-  subcatchment: null,
-  ongoingOnly: false,
-  divisible: true,
-  units: [1],
-  ...over,
-});
+// One credit, project and requirement of each kind, overridden per case (the shared fixtures).
+const bioCredit = (over: Partial<Credit> = {}): Credit => bio(10, over);
+const nitrogen = (over: Partial<Credit> = {}): Credit => nitrogenCredit([5], over);
+const project = (over: Partial<Project> = {}): Project => projectOf('P1', 1, [bio(10)], over);
+const requirement = (over: Partial<Requirement> = {}): Requirement => need('R1', 1, 1, over);
 const round = { years: 4, reservePercent: 20 };
 const noNeighbours = neighboursOf({ neighbours: null });
-const nitrogen = (over: Partial<Credit> = {}): Credit => ({
-  type: 'NutrientMitigationNitrogen',
-  permanent: true,
-  units: [5],
-  ...over,
-});
 
 describe('pair verdicts', () => {
   it.each([
