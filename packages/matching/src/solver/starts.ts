@@ -284,10 +284,7 @@ function solveFixed(
       random_seed: request.randomSeed,
       // With the switches fixed, branching alone finds the same answers: on five 500x2000 parts
       // HiGHS's heuristics (sub-MIPs included) made both steps 1.7-4.6 times as long.
-      mip_heuristic_effort: 0,
-      mip_heuristic_run_rins: false,
-      mip_heuristic_run_rens: false,
-      mip_heuristic_run_root_reduced_cost: false,
+      ...heuristicOptions(0, false),
     });
     if (start) restricted.setSolution({ colValue: start.colValue });
     let lastBetter: number | null = start ? Date.now() : null;
@@ -306,6 +303,16 @@ function solveFixed(
   } finally {
     restricted.dispose();
   }
+}
+
+/** HiGHS's primal-heuristic options: their effort, and whether its sub-MIP heuristics run. */
+export function heuristicOptions(effort: number, subMips: boolean) {
+  return {
+    mip_heuristic_effort: effort,
+    mip_heuristic_run_rins: subMips,
+    mip_heuristic_run_rens: subMips,
+    mip_heuristic_run_root_reduced_cost: subMips,
+  };
 }
 
 /** A HiGHS figure, or null where HiGHS reports infinity or nothing. */

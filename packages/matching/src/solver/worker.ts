@@ -3,7 +3,7 @@ import type { UserSolutionCallbackEvent } from 'highs';
 import { type Incumbent, takeIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
 import { loadHighs } from './runtime.ts';
-import { createModel, finite, localSearchStart } from './starts.ts';
+import { createModel, finite, heuristicOptions, localSearchStart } from './starts.ts';
 
 // One HiGHS runtime per thread; each request gets a fresh model that is disposed afterwards.
 const shared: unknown = (workerData as { wasmModule?: unknown } | null)?.wasmModule;
@@ -49,10 +49,7 @@ function solve(request: SolveRequest): void {
       mip_rel_gap: 0,
       random_seed: request.randomSeed,
       presolve: request.presolve,
-      mip_heuristic_effort: request.heuristicEffort,
-      mip_heuristic_run_rins: request.subMipHeuristics,
-      mip_heuristic_run_rens: request.subMipHeuristics,
-      mip_heuristic_run_root_reduced_cost: request.subMipHeuristics,
+      ...heuristicOptions(request.heuristicEffort, request.subMipHeuristics),
     });
     if (start) model.setSolution({ colValue: start.colValue });
     else if (request.warmStart.indices.length > 0) {
