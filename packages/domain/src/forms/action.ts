@@ -9,11 +9,33 @@ export interface FormIssue {
   message: string;
 }
 
-/** The lifecycle edge an action walks: the statuses it may start from and the status it leaves, if it changes it. */
-export interface ActionLifecycleEdge<Status extends string = string> {
-  from: readonly Status[];
-  to?: Status;
+/** What a lifecycle edge's `target` reads to choose among several statuses. */
+export interface EdgeTargetContext<Status extends string = string> {
+  /** The record's status now. */
+  status: Status;
+  /** The status the record had before its last change (Reinstate goes back to it); null when unknown. */
+  previousStatus: Status | null;
 }
+
+/**
+ * The lifecycle edge an action walks: the statuses it may start from and the status it leaves, if it changes it.
+ * An edge may name several targets (`to: ['Screened', 'FailedScreening']`); `target` then chooses one from the
+ * parsed values and the record's status history. The runner checks the chosen edge and writes the status.
+ */
+export interface ActionLifecycleEdge<Status extends string = string, Values = never> {
+  from: readonly Status[];
+  to?: Status | readonly Status[];
+  /**
+   * Required when `to` lists several statuses: which one this submission leads to. (Method syntax: a registry of
+   * any actions holds it whatever its values' type.)
+   */
+  target?(values: Values, context: EdgeTargetContext<Status>): Status;
+}
+
+/** The statuses an edge may lead to (none when it leaves the status unchanged). */
+export const edgeTargets = <Status extends string>(
+  edge: Pick<ActionLifecycleEdge<Status>, 'to'>,
+): readonly Status[] => (edge.to === undefined ? [] : typeof edge.to === 'string' ? [edge.to] : edge.to);
 
 /** Default label of the submit button (SPEC 2 "Action dialogs"). */
 export const DEFAULT_ACTION_LABEL = 'Save';
@@ -61,7 +83,7 @@ export interface ActionConfig<
   /** Opens in a centred confirm modal (at most 800 wide) rather than the side panel. */
   modal?: boolean;
   /** The status change it walks; checked against the entity's lifecycle by the runner. */
-  lifecycle?: ActionLifecycleEdge<Status>;
+  lifecycle?: ActionLifecycleEdge<Status, z.output<Input>>;
   /** A create action: opened on a collection link (`/organisations`) and POSTed to that collection. */
   create?: boolean;
 }

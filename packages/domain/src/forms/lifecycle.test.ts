@@ -64,4 +64,37 @@ describe('action edges', () => {
       'Reopen: Closed -> Open is not in the lifecycle',
     ]);
   });
+
+  it('checks every target of an edge that names several, and asks for the function that chooses', () => {
+    const screening = defineLifecycle({
+      statuses: ['Registered', 'Screened', 'Failed', 'Pending'],
+      transitions: { Registered: ['Screened', 'Failed', 'Pending'], Pending: ['Screened', 'Failed'] },
+    });
+    const screen = {
+      id: 'Screen',
+      lifecycle: {
+        from: ['Registered', 'Pending'],
+        to: ['Screened', 'Failed', 'Pending'],
+        target: () => 'Screened' as const,
+      },
+    } as const;
+    expect(lifecycleEdgeProblems(screening, [screen])).toEqual([]);
+    expect(canRunAction(screening, screen.lifecycle, 'Pending')).toBe(true);
+    expect(canRunAction(screening, screen.lifecycle, 'Screened')).toBe(false);
+    const unchosen = {
+      id: 'Unchosen',
+      lifecycle: { from: ['Registered'], to: ['Screened', 'Failed'] },
+    } as const;
+    expect(lifecycleEdgeProblems(screening, [unchosen])).toEqual([
+      'Unchosen: several targets need a target function',
+    ]);
+    const tooFar = {
+      id: 'TooFar',
+      lifecycle: { from: ['Screened'], to: ['Failed', 'Pending'], target: () => 'Failed' as const },
+    } as const;
+    expect(lifecycleEdgeProblems(screening, [tooFar])).toEqual([
+      'TooFar: Screened -> Failed is not in the lifecycle',
+      'TooFar: Screened -> Pending is not in the lifecycle',
+    ]);
+  });
 });

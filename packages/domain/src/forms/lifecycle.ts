@@ -1,4 +1,4 @@
-import type { ActionLifecycleEdge } from './action.ts';
+import { type ActionLifecycleEdge, edgeTargets } from './action.ts';
 
 /** The allowed status changes of an entity, as data: `transitions[from]` lists the statuses it may move to. */
 export interface Lifecycle<Status extends string> {
@@ -54,30 +54,37 @@ export const assertTransition = <Status extends string>(
   }
 };
 
+/** An action edge whatever its values' type (what lifecycle checks read: statuses only). */
+type AnyEdge<Status extends string> = Pick<ActionLifecycleEdge<Status>, 'from' | 'to'>;
+
 /**
- * Whether an action may run on a record in `current` status: the status is one of the edge's `from`, and the
- * change to `to` (if any, and if different) is listed in the lifecycle. No edge means any status.
+ * Whether an action may run on a record in `current` status: the status is one of the edge's `from`, and at least
+ * one change to a target (if any, and if different) is listed in the lifecycle. No edge means any status.
  */
 export const canRunAction = <Status extends string>(
   lifecycle: Lifecycle<Status>,
-  edge: ActionLifecycleEdge<Status> | undefined,
+  edge: AnyEdge<Status> | undefined,
   current: Status,
 ): boolean => {
   if (edge === undefined) return true;
   if (!edge.from.includes(current)) return false;
-  return edge.to === undefined || edge.to === current || canTransition(lifecycle, current, edge.to);
+  const targets = edgeTargets(edge);
+  return (
+    targets.length === 0 || targets.some((to) => to === current || canTransition(lifecycle, current, to))
+  );
 };
 
 /** Throws `InvalidStatusError` unless the action may run from the current status (see `canRunAction`). */
 export const assertCanRunAction = <Status extends string>(
   lifecycle: Lifecycle<Status>,
-  action: { id: string; lifecycle?: ActionLifecycleEdge<Status> },
+  action: { id: string; lifecycle?: AnyEdge<Status> },
   current: Status,
 ): void => {
   if (!canRunAction(lifecycle, action.lifecycle, current)) {
+    const targets = action.lifecycle === undefined ? [] : edgeTargets(action.lifecycle);
     throw new InvalidStatusError(
       current,
-      action.lifecycle?.to,
+      targets.length === 1 ? targets[0] : undefined,
       `${action.id} is not allowed when the status is ${current}`,
     );
   }
@@ -89,12 +96,17 @@ export const assertCanRunAction = <Status extends string>(
  */
 export const lifecycleEdgeProblems = <Status extends string>(
   lifecycle: Lifecycle<Status>,
-  actions: readonly { id: string; lifecycle?: ActionLifecycleEdge<Status> }[],
+  actions: readonly { id: string; lifecycle?: AnyEdge<Status> & { target?: unknown } }[],
 ): readonly string[] =>
   actions.flatMap(({ id, lifecycle: edge }) => {
-    const to = edge?.to;
-    if (edge === undefined || to === undefined) return [];
-    return edge.from
-      .filter((from) => from !== to && !canTransition(lifecycle, from, to))
-      .map((from) => `${id}: ${from} -> ${to} is not in the lifecycle`);
+    if (edge === undefined) return [];
+    const targets = edgeTargets(edge);
+    const problems = edge.from.flatMap((from) =>
+      targets
+        .filter((to) => from !== to && !canTransition(lifecycle, from, to))
+        .map((to) => `${id}: ${from} -> ${to} is not in the lifecycle`),
+    );
+    if (targets.length > 1 && edge.target === undefined)
+      problems.push(`${id}: several targets need a target function`);
+    return problems;
   });
