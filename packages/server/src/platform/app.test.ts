@@ -84,14 +84,14 @@ describeWithApp('platform: app, database and mail', (t) => {
     expect(response.json()).toMatchObject({ error: 'csrf' });
   });
 
-  it('accepts a request whose Origin is its own', async () => {
+  it('accepts a request whose Origin is its own (PUBLIC_URL)', async () => {
     const response = await requestJson(
       t.app,
       'POST',
       '/api/no-such-thing',
       {},
       {
-        headers: { origin: 'http://localhost:80' },
+        headers: { origin: t.config.publicUrl },
       },
     );
     expect(response.statusCode).toBe(404);
