@@ -118,11 +118,60 @@ export async function expectNoAxeViolations(
   expect(summary).toEqual([]);
 }
 
+/** One development-outbox e-mail. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const sysadminSessions = new Map<string, Promise<string>>();
+
+/** Signs the demo system administrator in through the API and answers the session's Cookie header. */
+async function signInSysadmin(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'sysadmin', password: inject('demoPassword') }),
+  });
+  if (!response.ok) throw new Error(`signing in as sysadmin answered ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .filter((pair) => pair.startsWith('curlew_session='))
+    .join('; ');
+  if (!cookie) throw new Error('signing in as sysadmin set no session cookie');
+  return cookie;
+}
+
+/**
+ * The development-outbox e-mails sent to an address, newest first. The outbox is for system administrators
+ * only (its codes open any account), so this reads it as the demo sysadmin would, signed in.
+ */
+export async function outboxFor(baseUrl: string, to: string): Promise<OutboxMail[]> {
+  const read = async (): Promise<Response> => {
+    let session = sysadminSessions.get(baseUrl);
+    if (!session) {
+      session = signInSysadmin(baseUrl);
+      sysadminSessions.set(baseUrl, session);
+    }
+    return fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`, {
+      headers: { cookie: await session },
+    });
+  };
+  let response = await read();
+  if (response.status === 401) {
+    // The session ended (idle timeout): sign in again once.
+    sysadminSessions.delete(baseUrl);
+    response = await read();
+  }
+  if (!response.ok) throw new Error(`outbox answered ${response.status} for ${to}`);
+  return (await response.json()) as OutboxMail[];
+}
+
 /** Reads the newest development-outbox e-mail sent to an address and returns its 6-digit code. */
 export async function latestCodeFor(baseUrl: string, to: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`outbox answered ${response.status} for ${to}`);
-  const mails = (await response.json()) as { text: string }[];
+  const mails = await outboxFor(baseUrl, to);
   const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;

@@ -6,25 +6,13 @@ import { expect, onTestFinished } from 'vitest';
 import {
   ACTION_TIMEOUT_MS,
   type BrowserSession,
+  type OutboxMail,
   openBrowser,
+  outboxFor,
   signIn,
   waitForPathname,
   waitForSignedInAs,
 } from './browser.ts';
-
-/** One development-outbox e-mail. */
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The development-outbox e-mails sent to an address, newest first. */
-export async function outboxFor(baseUrl: string, to: string): Promise<OutboxMail[]> {
-  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  if (!response.ok) throw new Error(`outbox answered ${response.status} for ${to}`);
-  return (await response.json()) as OutboxMail[];
-}
 
 /** Waits until an e-mail to the address matches `pattern` and returns the first such e-mail. */
 export async function waitForMail(baseUrl: string, to: string, pattern: RegExp): Promise<OutboxMail> {

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { withMatchingPasswords } from '../validation/crossField.ts';
-import { MESSAGES } from '../validation/messages.ts';
+import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
 import { email, optionalText, phone, requiredText } from '../validation/rules.mini.ts';
 import { parseThrowsZodError } from '../validation/zodError.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.values.ts';
@@ -28,25 +28,38 @@ export const codeValue = () =>
   z
     .string({ error: () => MESSAGES.required })
     .check(
+      z.maxLength(LENGTH_LIMITS.code, { error: 'Must be a 6-digit code', abort: true }),
       z.trim(),
       z.minLength(1, { error: MESSAGES.required, abort: true }),
       z.regex(/^\d{6}$/, { error: 'Must be a 6-digit code' }),
     );
 
+const CONFIRMATION_MAX_LENGTH = 1024;
+
 const passwordPair = {
   password: newPasswordValue(),
+  // Bounded well above the password's own limit, so a too-long password is reported once (on password).
   confirmPassword: z
     .string({ error: () => MESSAGES.required })
-    .check(z.minLength(1, { error: MESSAGES.required })),
+    .check(
+      z.minLength(1, { error: MESSAGES.required }),
+      z.maxLength(CONFIRMATION_MAX_LENGTH, { error: tooLongMessage(CONFIRMATION_MAX_LENGTH) }),
+    ),
 };
+
+/** A username as typed at sign-in: a name or an e-mail address (sign-up makes the e-mail the username). */
+export const usernameValue = () => requiredText(LENGTH_LIMITS.email);
 
 /** Sign-in form. */
 export const loginSchema = parseThrowsZodError(
   z.object({
-    username: requiredText(),
+    username: usernameValue(),
     password: z
       .string({ error: () => MESSAGES.required })
-      .check(z.minLength(1, { error: MESSAGES.required })),
+      .check(
+        z.minLength(1, { error: MESSAGES.required }),
+        z.maxLength(PASSWORD_POLICY.maxLength, { error: tooLongMessage(PASSWORD_POLICY.maxLength) }),
+      ),
   }),
 );
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -56,10 +69,10 @@ export const signUpSchema = parseThrowsZodError(
   withMatchingPasswords(
     z.object({
       ...passwordPair,
-      displayName: requiredText(),
+      displayName: requiredText(LENGTH_LIMITS.displayName),
       phone: phone(),
       email: email(),
-      organisationName: requiredText(),
+      organisationName: requiredText(LENGTH_LIMITS.name),
       organisationType: z.enum(SIGN_UP_ORGANISATION_TYPES, { error: () => MESSAGES.required }),
     }),
   ),
@@ -74,11 +87,11 @@ export type ConfirmSignUpInput = z.infer<typeof confirmSignUpSchema>;
 export const resendConfirmationSchema = parseThrowsZodError(z.object({ email: email() }));
 
 /** Request a password reset code. */
-export const resetPasswordSchema = parseThrowsZodError(z.object({ username: requiredText() }));
+export const resetPasswordSchema = parseThrowsZodError(z.object({ username: usernameValue() }));
 
 /** Set a new password with a reset code. */
 export const updatePasswordSchema = parseThrowsZodError(
-  withMatchingPasswords(z.object({ username: requiredText(), code: codeValue(), ...passwordPair })),
+  withMatchingPasswords(z.object({ username: usernameValue(), code: codeValue(), ...passwordPair })),
 );
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 
@@ -90,11 +103,15 @@ export const checkTotpSchema = parseThrowsZodError(z.object({ code: codeValue() 
 
 /** Complete an invitation with a password and the e-mailed code. */
 export const completeInvitationSchema = parseThrowsZodError(
-  withMatchingPasswords(z.object({ username: optionalText(), code: codeValue(), ...passwordPair })),
+  withMatchingPasswords(
+    z.object({ username: optionalText(LENGTH_LIMITS.email), code: codeValue(), ...passwordPair }),
+  ),
 );
 
 /** Profile form: display name and phone. */
-export const profileSchema = parseThrowsZodError(z.object({ displayName: requiredText(), phone: phone() }));
+export const profileSchema = parseThrowsZodError(
+  z.object({ displayName: requiredText(LENGTH_LIMITS.displayName), phone: phone() }),
+);
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The challenges a login can answer with (SPEC 4 "Sign-in flow"); none means signed in. */

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { fileValue } from '../forms/rules.ts';
 import { choiceError } from '../validation/choice.ts';
-import { MESSAGES } from '../validation/messages.ts';
+import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import { UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
 
 /** The submitted values of ReplaceDocument: which document (its tag), the new file and why. */
 export const replaceDocumentInput = z.object({
-  tag: z.string({ error: choiceError }).trim().min(1, { error: MESSAGES.required }),
+  tag: z
+    .string({ error: choiceError })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .max(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) }),
   file: fileValue(UPLOAD_EXTENSIONS),
   reason: requiredText(),
 });

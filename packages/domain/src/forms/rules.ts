@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MESSAGES } from '../validation/messages.ts';
-import { requiredError } from '../validation/rules.ts';
+import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
+import { boundedString, requiredError } from '../validation/rules.ts';
 import { fileProblem } from './uploads.ts';
 import { isUploadedFile, type RichTextValue, type UploadedFile } from './values.ts';
 
@@ -22,7 +22,10 @@ export const isIsoDate = (value: string): boolean => {
 
 /** The value of a required Date field: an ISO date `yyyy-MM-dd`. */
 export const isoDateValue = () =>
-  z.string({ error: requiredError }).refine(isIsoDate, { error: MESSAGES.invalidDate });
+  z
+    .string({ error: requiredError })
+    .max(LENGTH_LIMITS.code, { error: MESSAGES.invalidDate })
+    .refine(isIsoDate, { error: MESSAGES.invalidDate });
 
 /** The value of a required Time field: `HH:mm` from 00:00 to 23:59. */
 export const timeValue = () =>
@@ -32,6 +35,7 @@ export const timeValue = () =>
 export const dateTimeValue = () =>
   z
     .string({ error: requiredError })
+    .max(LENGTH_LIMITS.code, { error: MESSAGES.invalidDate })
     .refine((value) => !Number.isNaN(Date.parse(value)) && value.includes('T'), {
       error: MESSAGES.invalidDate,
     });
@@ -46,12 +50,18 @@ export const agreedValue = () =>
 /** The value of a required RichText field: {json, text} with some text. */
 export const richTextValue = () =>
   z
-    .object({ json: z.string(), text: z.string() }, { error: requiredError })
+    .object(
+      { json: boundedString(LENGTH_LIMITS.richTextJson), text: boundedString(LENGTH_LIMITS.richText) },
+      { error: requiredError },
+    )
     .refine((value: RichTextValue) => value.text.trim() !== '', { error: MESSAGES.required });
 
 /** The choices of a required SelectMulti field: at least one ('Empty array'). */
 export const choicesValue = () =>
-  z.array(z.string(), { error: requiredError }).min(1, { error: MESSAGES.emptyArray });
+  z
+    .array(boundedString(LENGTH_LIMITS.code), { error: requiredError })
+    .min(1, { error: MESSAGES.emptyArray })
+    .max(1000, { error: 'Too many choices' });
 
 /**
  * The value of a required File field: a browser `File` or the server's `UploadedFile` descriptor, kept as is
@@ -72,6 +82,6 @@ export const DECLARATIONS_FIELD = 'declarations';
 /** Answers to declarations: every one must be true ('Must be agreed to'). */
 export const declarationsValue = () =>
   z.record(
-    z.string(),
+    z.string().max(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) }),
     z.boolean().refine((value) => value, { error: MESSAGES.mustAgree }),
   );

@@ -3,6 +3,7 @@ import { commentAction } from '../comment/comment.actions.ts';
 import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition, FieldOption } from '../forms/fields.ts';
 import { choicesValue, fileValue } from '../forms/rules.ts';
+import { LENGTH_LIMITS } from '../validation/messages.ts';
 import { email, optionalText, requiredText } from '../validation/rules.ts';
 import { AGENT_PERMISSION_LABELS, AGENT_PERMISSIONS, agentPermissionSchema } from '../vocab/market.ts';
 import { ORGANISATION_TYPE_LABELS, ORGANISATION_TYPES } from '../vocab/organisation.ts';
@@ -64,7 +65,7 @@ const participationFields = [
 ] as const satisfies readonly FieldDefinition[];
 
 const participationInput = z.object({
-  marketRoundId: requiredText(),
+  marketRoundId: requiredText(LENGTH_LIMITS.code),
   capacities: choicesValue().pipe(z.array(participationCapacitySchema)),
 });
 
@@ -108,9 +109,9 @@ export const inviteUser = defineAction({
   ],
   input: z.object({
     email: email(),
-    displayName: requiredText(),
+    displayName: requiredText(LENGTH_LIMITS.displayName),
     phone: optionalPhone(),
-    username: optionalText(),
+    username: optionalText(LENGTH_LIMITS.email),
   }),
 });
 
@@ -156,8 +157,8 @@ export const provideAgentAuthority = defineAction({
     agentPermissionsField,
   ],
   input: z.object({
-    marketRoundId: requiredText(),
-    agentId: requiredText(),
+    marketRoundId: requiredText(LENGTH_LIMITS.code),
+    agentId: requiredText(LENGTH_LIMITS.code),
     authorityToAct: fileValue(AUTHORITY_TO_ACT_EXTENSIONS),
     permissions: agentPermissionsValue(),
   }),

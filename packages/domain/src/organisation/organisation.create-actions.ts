@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { choiceError } from '../validation/choice.ts';
+import { LENGTH_LIMITS } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import type { OrganisationType } from '../vocab/organisation.ts';
 import {
@@ -38,7 +39,7 @@ const createOrganisationAction = <const Id extends string, const Type extends Or
     ],
     input: withParticipantContactRequired(
       z.object({
-        name: requiredText(),
+        name: requiredText(LENGTH_LIMITS.name),
         type: z.literal(type, { error: choiceError }),
         ...organisationContactShape,
       }),

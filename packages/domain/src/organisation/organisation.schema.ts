@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import type { EntityAction } from '../forms/wire.ts';
-import { MESSAGES } from '../validation/messages.ts';
+import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
 import { email, optionalText, PHONE_PATTERN, phone, requiredText } from '../validation/rules.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.ts';
 import { organisationTypeSchema } from '../vocab/organisation.ts';
 
 /** An optional e-mail address: blank is absent, anything else must be a valid address. */
 export const optionalEmail = () =>
-  optionalText().refine((value) => value === undefined || z.email().safeParse(value).success, {
-    error: MESSAGES.invalidEmail,
-  });
+  optionalText(LENGTH_LIMITS.email).refine(
+    (value) => value === undefined || z.email().safeParse(value).success,
+    {
+      error: MESSAGES.invalidEmail,
+    },
+  );
 
 /** An optional phone number: blank is absent, anything else must be +, a 1-3 digit country code and 4-14 digits. */
 export const optionalPhone = () =>
-  optionalText()
+  optionalText(LENGTH_LIMITS.code)
     .transform((value) => value?.replace(/[\s()-]/g, ''))
     .refine((value) => value === undefined || PHONE_PATTERN.test(value), { error: MESSAGES.invalidPhone });
 
@@ -27,7 +30,7 @@ const isBlankText = (value: unknown): boolean => typeof value !== 'string' || va
 
 /** The contact fields of an organisation, each optional unless the organisation is a participant. */
 export const organisationContactShape = {
-  contact: optionalText(),
+  contact: optionalText(LENGTH_LIMITS.displayName),
   email: optionalEmail(),
   phone: optionalPhone(),
   mailingAddress: optionalText(),
@@ -53,12 +56,16 @@ export const withParticipantContactRequired = <S extends z.ZodType<{ type?: Orga
 
 /** An organisation's details: name and type required; a PARTICIPANT also needs contact, email, phone and address. */
 export const organisationDetailsSchema = withParticipantContactRequired(
-  z.object({ name: requiredText(), type: organisationTypeSchema, ...organisationContactShape }),
+  z.object({
+    name: requiredText(LENGTH_LIMITS.name),
+    type: organisationTypeSchema,
+    ...organisationContactShape,
+  }),
 );
 /** A participant organisation's details, every contact field required (what an agent gives for a new client). */
 export const participantDetailsSchema = z.object({
-  name: requiredText(),
-  contact: requiredText(),
+  name: requiredText(LENGTH_LIMITS.name),
+  contact: requiredText(LENGTH_LIMITS.displayName),
   email: email(),
   phone: phone(),
   mailingAddress: requiredText(),

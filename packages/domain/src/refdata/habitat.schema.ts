@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { choiceOf } from '../validation/choice.ts';
+import { LENGTH_LIMITS } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import { moduleSchema } from '../vocab/habitats.ts';
 import { labelsOf } from '../vocab/labels.ts';
@@ -20,8 +21,8 @@ export const habitatSchema = z.object({
   /** Area for area habitats, Linear for hedgerows, River for watercourses. */
   module: moduleSchema,
   /** The metric's broad habitat; hedgerow and watercourse types have none. */
-  broadHabitat: z.string().min(1).nullable(),
-  habitatType: requiredText(),
+  broadHabitat: z.string().min(1).max(LENGTH_LIMITS.name).nullable(),
+  habitatType: requiredText(LENGTH_LIMITS.name),
   distinctiveness: choiceOf(HABITAT_DISTINCTIVENESS_BANDS),
   distinctivenessScore: z.number().int().min(0),
   tradingRule: requiredText(),
@@ -34,7 +35,7 @@ export type Habitat = HabitatValues & { id: string };
 /** The filter of the habitat option list: habitat types of a module and broad habitat. */
 export const habitatQuerySchema = z.object({
   module: moduleSchema.optional(),
-  broadHabitat: z.string().trim().min(1).optional(),
+  broadHabitat: z.string().trim().min(1).max(LENGTH_LIMITS.name).optional(),
 });
 
 /** A boundary shared by two LPAs (stored both ways); rank 1 is the longest shared boundary of `lpaCode`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choiceOf } from '../validation/choice.ts';
-import { MESSAGES } from '../validation/messages.ts';
+import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { declarationCategorySchema } from '../vocab/market.ts';
 import { flag, lpaCode, optionalLadCode, positiveWholeNumber } from './refdata.rules.ts';
@@ -10,7 +10,7 @@ export const DECLARATION_AUDIENCE_MESSAGE = 'Must be for agents or participants 
 
 /** Project type: the flag marks types that cannot keep the current project service (SPEC 4 "Project"). */
 export const projectTypeInputSchema = z.object({
-  name: requiredText(),
+  name: requiredText(LENGTH_LIMITS.name),
   description: optionalText(),
   incompatibleWithCurrentService: flag().default(false),
   active: flag().default(true),
@@ -22,7 +22,7 @@ export type ProjectTypeValues = z.output<typeof projectTypeInputSchema>;
 
 /** Certification standard (its versions are added separately). */
 export const standardInputSchema = z.object({
-  name: requiredText(),
+  name: requiredText(LENGTH_LIMITS.name),
   description: optionalText(),
   active: flag().default(true),
 });
@@ -31,7 +31,7 @@ export type StandardValues = z.output<typeof standardInputSchema>;
 
 /** A version of a standard: its label, the date it takes effect ('yyyy-MM-dd') and notes. */
 export const standardVersionInputSchema = z.object({
-  version: requiredText(),
+  version: requiredText(LENGTH_LIMITS.code),
   effectiveDate: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z
@@ -52,7 +52,7 @@ const isCalendarDate = (value: string): boolean => {
 /** National Character Area, known by its Natural England number (1 to 159). */
 export const ncaInputSchema = z.object({
   number: positiveWholeNumber(),
-  name: requiredText(),
+  name: requiredText(LENGTH_LIMITS.name),
   active: flag().default(true),
 });
 /** An NCA's values once validated. */
@@ -74,7 +74,7 @@ export type LpaAuthorityType = (typeof LPA_AUTHORITY_TYPES)[number];
 /** Local planning authority: ONS LPA code, name, kind, the district (or park, corporation) code behind it. */
 export const lpaInputSchema = z.object({
   code: lpaCode(),
-  name: requiredText(),
+  name: requiredText(LENGTH_LIMITS.name),
   authorityType: choiceOf(LPA_AUTHORITY_TYPES),
   ladCode: optionalLadCode(),
   /** False for districts abolished by reorganisation that the register still lists. */
@@ -98,7 +98,7 @@ export const SUBCATCHMENT_NUTRIENT_LABELS = {
 
 /** Nutrient-neutrality subcatchment: the designated sites it drains to and the LPAs it covers. */
 export const subcatchmentInputSchema = z.object({
-  name: requiredText(),
+  name: requiredText(LENGTH_LIMITS.name),
   nutrient: choiceOf(SUBCATCHMENT_NUTRIENTS),
   designatedSites: optionalText(),
   lpaCodes: z
@@ -123,7 +123,7 @@ function audienceIsKnown(payload: { value: unknown }): boolean {
 /** Declaration a participant or agent answers in a market round (SPEC 3 and 5). */
 export const declarationInputSchema = z
   .object({
-    name: requiredText(),
+    name: requiredText(LENGTH_LIMITS.name),
     text: requiredText(),
     category: declarationCategorySchema,
     isForAgents: flag().default(false),

@@ -1,27 +1,40 @@
 import { z } from 'zod/mini';
-import { MESSAGES } from './messages.ts';
+import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
 import { PHONE_PATTERN } from './patterns.ts';
 
 // The same rules as rules.ts built with zod/mini, which bundles only what a schema uses: the public
 // authentication pages validate with these so that classic zod stays out of their JavaScript.
 
-/** A required string: missing, null, undefined or blank (after trimming) gives 'Field required'. */
-export const requiredText = () =>
-  z.string({ error: () => MESSAGES.required }).check(z.trim(), z.minLength(1, { error: MESSAGES.required }));
+const noNul = () => z.refine<string>((value) => !hasNulCharacter(value), { error: MESSAGES.nulCharacter });
 
-/** An optional string where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
-export const optionalText = () =>
+/** A required string (at most `max` characters): missing, null, undefined or blank (after trimming) gives 'Field required'. */
+export const requiredText = (max: number = LENGTH_LIMITS.text) =>
+  z
+    .string({ error: () => MESSAGES.required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: MESSAGES.required }),
+      z.maxLength(max, { error: tooLongMessage(max) }),
+      noNul(),
+    );
+
+/** An optional string (at most `max` characters) where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
+export const optionalText = (max: number = LENGTH_LIMITS.text) =>
   z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
-    z.optional(z.string().check(z.trim())),
+    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: tooLongMessage(max) }), noNul())),
   );
 
-/** A required e-mail address. */
+/** A required e-mail address (at most 254 characters). */
 export const email = () =>
   z.pipe(
     z
       .string({ error: () => MESSAGES.required })
-      .check(z.trim(), z.minLength(1, { error: MESSAGES.required })),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: MESSAGES.required }),
+        z.maxLength(LENGTH_LIMITS.email, { error: tooLongMessage(LENGTH_LIMITS.email), abort: true }),
+      ),
     z.email({ error: MESSAGES.invalidEmail }),
   );
 
@@ -29,7 +42,9 @@ export const email = () =>
 export const phone = () =>
   z.pipe(
     z.pipe(
-      z.string({ error: () => MESSAGES.required }),
+      z
+        .string({ error: () => MESSAGES.required })
+        .check(z.maxLength(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) })),
       z.transform((value: string) => value.replace(/[\s()-]/g, '')),
     ),
     z

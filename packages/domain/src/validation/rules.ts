@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
 import { PHONE_PATTERN } from './patterns.ts';
 
 export { PHONE_PATTERN };
@@ -8,32 +8,54 @@ export { PHONE_PATTERN };
 export const requiredError = (issue: { input?: unknown }): string | undefined =>
   issue.input === undefined || issue.input === null ? MESSAGES.required : undefined;
 
-/** A required string: missing, null, undefined or blank (after trimming) gives 'Field required'. */
-export const requiredText = () =>
+/**
+ * A string of at most `max` characters without NUL characters (neither can be stored or shown sensibly);
+ * missing, null or undefined gives 'Field required'. The base of every text rule below.
+ */
+export const boundedString = (max: number) =>
+  z
+    .string({ error: () => MESSAGES.required })
+    .max(max, { error: tooLongMessage(max) })
+    .refine((value) => !hasNulCharacter(value), { error: MESSAGES.nulCharacter });
+
+/** A required string (at most `max` characters): missing, null, undefined or blank (after trimming) gives 'Field required'. */
+export const requiredText = (max: number = LENGTH_LIMITS.text) =>
   z
     .string({ error: () => MESSAGES.required })
     .trim()
-    .min(1, { error: MESSAGES.required });
+    .min(1, { error: MESSAGES.required })
+    .max(max, { error: tooLongMessage(max) })
+    .refine((value) => !hasNulCharacter(value), { error: MESSAGES.nulCharacter });
 
-/** An optional string where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
-export const optionalText = () =>
+/** A required name (organisation, project, reference data...): at most 200 characters. */
+export const requiredName = () => requiredText(LENGTH_LIMITS.name);
+
+/** An optional string (at most `max` characters) where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
+export const optionalText = (max: number = LENGTH_LIMITS.text) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().optional(),
+    z
+      .string()
+      .trim()
+      .max(max, { error: tooLongMessage(max) })
+      .refine((value) => !hasNulCharacter(value), { error: MESSAGES.nulCharacter })
+      .optional(),
   );
 
-/** A required e-mail address. */
+/** A required e-mail address (at most 254 characters). */
 export const email = () =>
   z
     .string({ error: () => MESSAGES.required })
     .trim()
     .min(1, { error: MESSAGES.required })
+    .max(LENGTH_LIMITS.email, { error: tooLongMessage(LENGTH_LIMITS.email) })
     .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 /** A required phone number in international form, e.g. +447700900123. */
 export const phone = () =>
   z
     .string({ error: () => MESSAGES.required })
+    .max(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) })
     .transform((value) => value.replace(/[\s()-]/g, ''))
     .pipe(
       z

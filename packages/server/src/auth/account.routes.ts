@@ -187,8 +187,9 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
       const user = await findUserByLogin(deps.db, input.username);
       userId = (await assertCode(deps, request, user, input.username, 'invite', input.code)).id;
     } else {
-      // Without a username the code alone identifies the invitation: throttle by address only.
-      const subject = { kind: 'code' as const, accountKey: `invitation-ip:${request.ip}`, ip: request.ip };
+      // Without a username the code alone identifies the invitation, so a guess is aimed at every open
+      // invitation at once: such guesses share one account-like wait (whatever the address) besides the address's.
+      const subject = { kind: 'code' as const, accountKey: 'invitation:unnamed', ip: request.ip };
       await assertMayGuess(deps, request, subject);
       const found = await useInvitationCode(deps.db, deps.clock, input.code);
       await recordAttempt(deps, request, { ...subject, userId: found ?? undefined, success: found !== null });

@@ -1,20 +1,25 @@
 import {
   type CurrentUser,
   checkTotpSchema,
+  LENGTH_LIMITS,
   type LoginChallenge,
+  type LoginInput,
   loginSchema,
   newPasswordSchema,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../platform/app.ts';
 import { AppError } from '../platform/errors.ts';
 import { resetMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';
 import { closeChallenge, findChallenge, openChallenge } from './challenges.ts';
 import { issueCode } from './codes.ts';
+import { isKnownDevice, rememberDevice } from './devices.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endSession, startSession } from './sessions.ts';
 import { assertMayGuess, recordAttempt } from './throttle.ts';
+import { sha256 } from './tokens.ts';
 import { acceptTotpCode } from './totp.ts';
 import { findUserById, findUserByLogin, presentCurrentUser, type UserRow } from './users.repo.ts';
 
@@ -35,6 +40,25 @@ const challengeFor = (user: UserRow): LoginChallenge | undefined => {
   return undefined;
 };
 
+/**
+ * The login form's values; a form the schema refuses (e.g. a megabyte username) is answered 422 but still
+ * counted as a failed guess from the address, so such requests are throttled like any other.
+ */
+async function parseLogin(deps: AppDeps, request: FastifyRequest): Promise<LoginInput> {
+  try {
+    return loginSchema.parse(request.body);
+  } catch (error) {
+    const body: unknown = request.body;
+    const typed = typeof body === 'object' && body !== null && 'username' in body ? body.username : undefined;
+    if (typeof typed === 'string' && typed.length > LENGTH_LIMITS.email) {
+      const subject = { kind: 'password' as const, accountKey: `oversized:${sha256(typed)}`, ip: request.ip };
+      await assertMayGuess(deps, request, subject);
+      await recordAttempt(deps, request, { ...subject, success: false, challenge: 'INVALID_FORM' });
+    }
+    throw error;
+  }
+}
+
 /** Login, new-password, checkTOTP and logout. */
 export async function registerLoginRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -47,11 +71,12 @@ export async function registerLoginRoutes(app: FastifyInstance): Promise<void> {
     await startSession(deps, request, reply, userId);
     const user = await findUserById(deps.db, userId);
     if (!user) throw new AppError('unauthenticated', 'Your account no longer exists');
+    rememberDevice(request, reply, user, deps.clock());
     return { user: presentCurrentUser(user) };
   };
 
   app.post('/api/auth/login', async (request, reply): Promise<LoginAnswer> => {
-    const input = loginSchema.parse(request.body);
+    const input = await parseLogin(deps, request);
     const user = await findUserByLogin(deps.db, input.username);
     const subject = {
       kind: 'password' as const,
@@ -60,7 +85,7 @@ export async function registerLoginRoutes(app: FastifyInstance): Promise<void> {
       username: input.username,
       userId: user?.id,
     };
-    await assertMayGuess(deps, request, subject);
+    await assertMayGuess(deps, request, subject, { knownDevice: isKnownDevice(request, user, deps.clock()) });
     const correct = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !correct) {
       await recordAttempt(deps, request, { ...subject, success: false });

@@ -101,12 +101,16 @@ describeWithApp('profile, TOTP, users, policy and client configuration', (t) => 
     expect(closedResponse.body).toBe('window.CURLEW_ENV = {"signUpEnabled":false,"production":true};\n');
   });
 
-  it('shows the outbox outside production, newest first and filtered by recipient', async () => {
+  it('shows the outbox outside production to a system administrator, newest first and filtered', async () => {
+    const { user, password } = await buildUser(t.db, { groups: ['admin', 'sysadmin'] });
+    const cookie = await signIn(t.app, user.username, password);
     await t.app.deps.mailer.send({ to: 'first@outbox.example', subject: 'One', text: 'first' });
     t.clock.advance(1000);
     await t.app.deps.mailer.send({ to: 'second@outbox.example', subject: 'Two', text: 'second' });
     await t.app.deps.mailer.send({ to: 'first@outbox.example', subject: 'Three', text: 'third' });
-    const filtered = await requestJson(t.app, 'GET', '/api/dev/outbox?to=First@Outbox.example');
+    const filtered = await requestJson(t.app, 'GET', '/api/dev/outbox?to=First@Outbox.example', undefined, {
+      cookie,
+    });
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json().map((mail: { subject: string }) => mail.subject)).toEqual(['Three', 'One']);
     expect(filtered.json()[0]).toEqual({
@@ -116,13 +120,34 @@ describeWithApp('profile, TOTP, users, policy and client configuration', (t) => 
       text: 'third',
       createdAt: t.clock.now().toISOString(),
     });
-    const all = await requestJson(t.app, 'GET', '/api/dev/outbox');
-    expect(all.json().length).toBeGreaterThanOrEqual(3);
+    const all = await requestJson(t.app, 'GET', '/api/dev/outbox', undefined, { cookie });
+    expect(all.json().map((mail: { subject: string }) => mail.subject)).toEqual(
+      expect.arrayContaining(['One', 'Two', 'Three']),
+    );
   });
 
-  it('hides the outbox in production', async () => {
+  it('refuses the outbox without a session and to anyone but a system administrator', async () => {
+    await t.app.deps.mailer.send({ to: 'secret@outbox.example', subject: 'Code', text: '123456' });
+    const anonymous = await requestJson(t.app, 'GET', '/api/dev/outbox');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'unauthenticated', message: 'You need to sign in' });
+    for (const groups of [['admin'], ['participant'], ['agent'], ['lpa']] as const) {
+      const { user, password } = await buildUser(t.db, { groups: [...groups] });
+      const cookie = await signIn(t.app, user.username, password);
+      const response = await requestJson(t.app, 'GET', '/api/dev/outbox', undefined, { cookie });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: 'forbidden',
+        message: 'Only a system administrator may read the mail outbox',
+      });
+    }
+  });
+
+  it('hides the outbox in production, even from a system administrator', async () => {
     const production = await t.withConfig({ production: true, nodeEnv: 'production' });
-    const response = await requestJson(production, 'GET', '/api/dev/outbox');
+    const { user, password } = await buildUser(t.db, { groups: ['admin', 'sysadmin'] });
+    const cookie = await signIn(production, user.username, password);
+    const response = await requestJson(production, 'GET', '/api/dev/outbox', undefined, { cookie });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'not_found' });
   });

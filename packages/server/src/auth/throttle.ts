@@ -167,10 +167,12 @@ export async function assertMayGuess(
   deps: AppDeps,
   request: FastifyRequest,
   subject: AttemptSubject,
+  options: { knownDevice?: boolean } = {},
 ): Promise<void> {
   const now = deps.clock();
   const [byAccount, byIp] = await Promise.all([
-    recentAttempts(deps, subject, 'accountKey', ACCOUNT_RULE),
+    // A device the user signed in on before skips the account's wait (the per-address one still applies).
+    options.knownDevice ? Promise.resolve([]) : recentAttempts(deps, subject, 'accountKey', ACCOUNT_RULE),
     recentAttempts(deps, subject, 'ip', IP_RULE),
   ]);
   const waitMs = Math.max(

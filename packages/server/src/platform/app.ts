@@ -11,7 +11,7 @@ import { registerReferenceData } from '../modules/refdata/index.ts';
 import { registerActionModules } from './actions/plugin.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { assertSameSiteRequest } from './csrf.ts';
+import { registerSiteChecks } from './csrf.ts';
 import type { Database } from './db/connect.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { AppError, handleError } from './errors.ts';
@@ -57,6 +57,9 @@ export const REDACTED_LOG_PATHS = [
   '*.secret',
 ];
 
+const isApiPath = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /** Builds the Fastify application (not listening): security headers, CSRF check, API routes, web app. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -93,14 +96,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         frameAncestors: ["'none'"],
       },
     },
+    // CSP frame-ancestors 'none' is the rule; X-Frame-Options SAMEORIGIN would contradict it.
+    xFrameOptions: false,
+    // Sent below, and only where HTTPS is in use: over plain HTTP it is meaningless and misleading.
+    strictTransportSecurity: false,
+  });
+  const publicUrlIsHttps = new URL(config.publicUrl).protocol === 'https:';
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https' || publicUrlIsHttps) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // API answers can hold personal data: never kept by the browser or a shared cache.
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(compress);
   await app.register(cookie);
 
-  const trustedOrigins: ReadonlySet<string> = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    assertSameSiteRequest(request, trustedOrigins);
-  });
+  registerSiteChecks(app, config);
 
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(registerAuthRoutes);
@@ -115,8 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const serveWebApp = hasWebBuild(webDistDir);
   if (serveWebApp) await registerWebApp(app, webDistDir);
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (serveWebApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (serveWebApp && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`);

@@ -1,13 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { requireSession } from '../auth/guard.ts';
+import { AppError } from './errors.ts';
 import { mailOutbox } from './mail.tables.ts';
 
-const outboxQuery = z.object({ to: z.string().trim().optional() });
+const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
-/** Development-only helpers (never registered when NODE_ENV=production): read the mail outbox. */
+/**
+ * Development-only helpers (never registered when NODE_ENV=production): the mail outbox, for a signed-in
+ * system administrator only, since its codes would let anyone take over any account.
+ */
 export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/dev/outbox', async (request) => {
+    const session = await requireSession(request);
+    if (!session.user.groups.includes('sysadmin')) {
+      throw new AppError('forbidden', 'Only a system administrator may read the mail outbox');
+    }
     const { to } = outboxQuery.parse(request.query);
     const rows = await app.deps.db
       .select()

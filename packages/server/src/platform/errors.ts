@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -12,6 +13,7 @@ export const ERROR_STATUS = {
   csrf: 403,
   sign_up_disabled: 403,
   not_found: 404,
+  misdirected_request: 421,
   conflict: 409,
   invalid_status: 409,
   payload_too_large: 413,
@@ -99,7 +101,12 @@ const toErrorBody = (error: unknown): { status: number; body: ErrorBody } => {
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = toErrorBody(error);
   if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
+    // A failed query's message lists its parameters, which hold what the user typed: log the SQL and the cause only.
+    const logged =
+      error instanceof DrizzleQueryError
+        ? { query: error.query, err: error.cause ?? 'query failed' }
+        : { err: error };
+    request.log.error(logged, 'request failed');
   } else if (LOGGED_AS_AUTHORISATION_FAILURE.has(body.error)) {
     request.log.warn(
       { event: 'authorisation_failure', code: body.error, method: request.method, url: request.url },

@@ -46,6 +46,10 @@ const RefDataItemPage = lazyPage(() =>
   import('../../features/settings/RefDataItemPage.tsx').then((m) => ({ default: m.RefDataItemPage })),
 );
 
+const SystemPage = lazyPage(() =>
+  import('../../features/system/SystemPage.tsx').then((m) => ({ default: m.SystemPage })),
+);
+
 const adminOrganisationPage = (name: keyof typeof import('../../features/organisations/adminPages.tsx')) =>
   lazyPage(() => import('../../features/organisations/adminPages.tsx').then((m) => ({ default: m[name] })));
 const ParticipantHomePage = lazyPage(() =>
@@ -73,7 +77,7 @@ const home = { label: 'Home' };
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
-  sysAdmin: [],
+  sysAdmin: [{ path: 'system', page: SystemPage, crumb: { label: 'System' } }],
   admin: [
     { path: '', page: AdminHomePage, crumb: home },
     { path: 'settings', page: SettingsPage, crumb: { label: 'Settings' } },
