@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
-import type { AppDeps } from '../platform/app.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { AppError, CONFLICT_MESSAGE } from '../platform/errors.ts';
 import { confirmationMail, resetMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';

@@ -1,7 +1,7 @@
 import type { LoginChallenge } from '@curlew/domain';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../platform/app.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { loginChallenges } from './auth.tables.ts';
 import { cookieOptions } from './sessions.ts';

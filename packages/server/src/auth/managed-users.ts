@@ -1,6 +1,6 @@
 import type { UserGroup } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../platform/app.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { AppError, CONFLICT_MESSAGE } from '../platform/errors.ts';
 import { invitationMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';

@@ -1,8 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
-import type { AppDeps } from '../platform/app.ts';
 import type { Queryable } from '../platform/db/connect.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { sessions, users } from './auth.tables.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../platform/app.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { signInAttempts } from './auth.tables.ts';
 

@@ -18,19 +18,7 @@ import { AppError, handleError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
 
-/** What every route handler can reach through `request.server.deps`. */
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  mailer: Mailer;
-  clock: Clock;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+export type { AppDeps } from './deps.ts';
 
 /** Inputs of buildApp; everything but config and db has a default. */
 export interface BuildAppOptions {

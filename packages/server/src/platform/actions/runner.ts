@@ -14,8 +14,8 @@ import {
   toFieldErrors,
 } from '@curlew/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app.ts';
 import type { Database, Transaction } from '../db/connect.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import type { Mailer, MailMessage } from '../mail.ts';
 import { recordActivity } from './activity.ts';

@@ -7,8 +7,8 @@ import type {
   Lifecycle,
 } from '@curlew/domain';
 import type { UserWithOrganisation } from '../../auth/users.repo.ts';
-import type { AppDeps } from '../app.ts';
 import type { Queryable, Transaction } from '../db/connect.ts';
+import type { AppDeps } from '../deps.ts';
 
 /** The signed-in user an action runs for. */
 export type Actor = UserWithOrganisation;

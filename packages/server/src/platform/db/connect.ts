@@ -9,10 +9,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
 /** The application's database handle; the same type on PGlite and on PostgreSQL. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction handle, accepted wherever a Database is. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -35,7 +34,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', impor
 /** Where PGlite keeps its files inside DATA_DIR. */
 export const pgliteFolder = (dataDir: string): string => path.resolve(dataDir, 'pglite');
 
-const drizzleOptions = { schema, casing: 'snake_case' } as const;
+const drizzleOptions = { casing: 'snake_case' } as const;
 
 /** Opens PGlite: on disk in `dataDir`, or in memory (optionally from a `dumpDataDir()` snapshot). */
 export async function connectPglite(
