@@ -1,3 +1,4 @@
+export * from './actions.ts';
 export * from './agent-authority/index.ts';
 export * from './auth/auth.schema.ts';
 export * from './comment/index.ts';
