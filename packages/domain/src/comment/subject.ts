@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JsonValue } from '../forms/fields.ts';
+import { type Page, pageQuerySchema } from '../lists/page.ts';
 
 /**
  * What comments, activity, files and locations hang on: an entity named by its kind and id. The kind is the first
@@ -23,19 +24,11 @@ export const subjectIdSchema = z.string().trim().min(1).max(100);
 /** The `subjectType` and `subjectId` query of the activity and comments calls (SPEC 7). */
 export const subjectQuerySchema = z.object({ subjectType: subjectTypeSchema, subjectId: subjectIdSchema });
 
-/** Paging query of list calls: page from 1, pageSize 1-100 (default 25). */
-export const feedPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
+/** Paging query of the comments and activity feeds: the list paging query. */
+export const feedPageQuerySchema = pageQuerySchema;
 
-/** A page of a list call. */
-export interface FeedPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** A page of the comments or activity feed: the list answer. */
+export type FeedPage<T> = Page<T>;
 
 /** A user as comments and activity show them. */
 export interface FeedPerson {

@@ -7,8 +7,8 @@
  *   action, else `POST /api{self}/action/{actionId}`. The body is the JSON of the form values; when a file is
  *   present it is `multipart/form-data` instead: a `submission` part holding that JSON without the file fields,
  *   and one part per file named by its field id (dotted path) with the file's name and type.
- * - Success answers `ActionResult` (200 or 201). Failure answers `ActionErrorBody` with 401, 403, 404, 409 or 422
- *   (422 carries `errors: [{ path, message }]` with dotted field paths).
+ * - Success answers `ActionResult` (200 or 201). Failure answers the API's `ErrorBody` (errors/api-errors.ts) with
+ *   401, 403, 404, 409 or 422 (422 carries `errors: [{ path, message }]` with dotted field paths).
  * - Every entity response lists `actions: EntityAction[]` for the signed-in user.
  */
 import type { AnyActionDefinition, FormIssue } from './action.ts';
@@ -78,27 +78,6 @@ export interface EntityAction {
   title: string;
   enabled: boolean;
   reason?: string;
-}
-
-/** Error codes of action calls and their HTTP statuses. */
-export const ACTION_ERROR_STATUS = {
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  invalid_status: 409,
-  conflict: 409,
-  validation: 422,
-} as const satisfies Record<string, number>;
-/** One action error code. */
-export type ActionErrorCode = keyof typeof ACTION_ERROR_STATUS;
-
-/** The body of a failed action call; the browser shows `cause`, else `message`, in the form's banner. */
-export interface ActionErrorBody {
-  error: ActionErrorCode;
-  message?: string;
-  cause?: string;
-  /** Field errors of a 422. */
-  errors?: readonly FormIssue[];
 }
 
 /** Name of the multipart part holding the JSON of the non-file values. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../lists/page.ts';
 
-/** Largest page a list answers. */
-export const MAX_PAGE_SIZE = 500;
-/** Page size when none is asked for. */
-export const DEFAULT_PAGE_SIZE = 25;
+/** Largest page a reference-data list answers (the settings pages pick from long lists). */
+export const REFDATA_MAX_PAGE_SIZE = 500;
 
 const wholeNumberText = (min: number, max: number, fallback: number) =>
   z
@@ -37,7 +36,7 @@ export const refDataListQuerySchema = z.object({
   sort: z.string().trim().max(50).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Must be asc or desc' }).default('asc'),
   page: wholeNumberText(1, 100_000, 1),
-  pageSize: wholeNumberText(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  pageSize: wholeNumberText(1, REFDATA_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 /** A parsed list query. */
 export type RefDataListQuery = z.output<typeof refDataListQuerySchema>;

@@ -50,11 +50,3 @@ export interface RefDataTypeSummary {
   count: number;
   activeCount: number;
 }
-
-/** A page of a list answer (SPEC 7 collections). */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

@@ -1,49 +1,23 @@
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorDetails,
+  type FieldError,
+} from '@curlew/domain';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-/** Every error code the API answers with, and its HTTP status: the one place they are mapped. */
-export const ERROR_STATUS = {
-  validation: 422,
-  bad_request: 400,
-  invalid_code: 400,
-  unauthenticated: 401,
-  invalid_credentials: 401,
-  forbidden: 403,
-  csrf: 403,
-  sign_up_disabled: 403,
-  not_found: 404,
-  misdirected_request: 421,
-  conflict: 409,
-  invalid_status: 409,
-  payload_too_large: 413,
-  too_many_attempts: 429,
-  internal: 500,
-} as const satisfies Record<string, number>;
-
-/** An API error code. */
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** One field's validation failure: `path` is dot-separated (e.g. 'address.postcode'). */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+/** The API's error codes, statuses and body: defined once in the domain, shared with the browser. */
+export { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@curlew/domain';
 
 /** Extra members of an error body. */
-export interface AppErrorDetails {
-  errors?: FieldError[];
-  retryAfterSeconds?: number;
-}
-
-/** The body of every failed API response. */
-export interface ErrorBody extends AppErrorDetails {
-  error: ErrorCode;
-  message: string;
-}
+export type AppErrorDetails = ErrorDetails;
 
 /** Message used when a conflict is caused by an existing item (SPEC 8). */
-export const CONFLICT_MESSAGE = 'A conflict occurred: an identical item already exists';
+export const CONFLICT_MESSAGE = ERROR_MESSAGES.conflict;
 
 /** The application's single error type; the error handler turns it into the contract's error body. */
 export class AppError extends Error {

@@ -1,39 +1,52 @@
-import { z } from 'zod';
+import { type ListQuery, type Page, type PageQuery, pageOf, pageSlice } from '@curlew/domain';
+import { type AnyColumn, asc, count, desc, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../db/connect.ts';
 
-/** The answer of every collection call: one page of items and the total. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** Largest page a list call answers. */
-export const MAX_PAGE_SIZE = 100;
-/** Page size when the query gives none. */
-export const DEFAULT_PAGE_SIZE = 25;
-
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-/**
- * The query of a list call (`?q=&sort=&order=&page=&pageSize=`) for the given sort keys; invalid values answer
- * 422 like any other validation failure.
- */
-export const listQuerySchema = <const Keys extends readonly [string, ...string[]]>(
-  sortKeys: Keys,
-  defaultSort: Keys[number],
-) =>
-  z.object({
-    q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
-    sort: z.preprocess(blankToUndefined, z.enum(sortKeys).default(defaultSort)),
-    order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('asc')),
-    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
-    pageSize: z.preprocess(
-      blankToUndefined,
-      z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-    ),
-  });
+/** The list answer and its query, defined once in the domain for server and browser. */
+export {
+  DEFAULT_PAGE_SIZE,
+  type ListQuery,
+  listQuerySchema,
+  MAX_PAGE_SIZE,
+  type Page,
+  type PageQuery,
+} from '@curlew/domain';
 
 /** A `LIKE` pattern matching `text` anywhere, with the pattern characters of the text escaped. */
 export const containsPattern = (text: string): string =>
   `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/** The order of a sorted list: the asked column in the asked direction, then `tieBreak` so pages never overlap. */
+export const listOrder = <Sort extends string>(
+  columns: Readonly<Record<Sort, AnyColumn | SQL>>,
+  query: Pick<ListQuery<Sort>, 'sort' | 'order'>,
+  tieBreak: AnyColumn,
+): SQL[] => [(query.order === 'desc' ? desc : asc)(columns[query.sort]), asc(tieBreak)];
+
+/** Counts the rows of a table (or a join's base table) matching a condition. */
+export async function countRows(db: Queryable, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ value: count() }).from(table).where(where);
+  return counted?.value ?? 0;
+}
+
+/** How a list's rows are read: the page's rows (given `limit` and `offset`) and the number matching in all. */
+export interface ListSource<Row> {
+  rows(slice: { limit: number; offset: number }): Promise<Row[]>;
+  total(): Promise<number>;
+}
+
+/**
+ * Answers one page of a list: reads the page's rows and the total, presents the rows (all at once,
+ * so a presenter needing more data reads it in one query for the page, never one per row) and wraps them in
+ * the list answer. Every list route answers through it.
+ */
+export async function listPage<Row, Item>(
+  query: PageQuery,
+  source: ListSource<Row>,
+  present: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item>> {
+  const rows = await source.rows(pageSlice(query));
+  const total = await source.total();
+  return pageOf(await present(rows), total, query);
+}

@@ -1,11 +1,11 @@
-import type { CurrentUser } from '@curlew/domain';
+import type { CurrentUser, Page } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { renderPage } from '../../features/organisations/testing/renderPage.tsx';
 import { DataTable } from './DataTable.tsx';
-import { type ListConfig, type ListPage, listQueryString } from './listState.ts';
+import { type ListConfig, listQueryString } from './listState.ts';
 import { useListState, usePagedList } from './useListState.ts';
 
 interface Thing {
@@ -49,7 +49,7 @@ const operator: CurrentUser = {
 const things = (names: readonly string[], first = 1): Thing[] =>
   names.map((name, index) => ({ id: `t${first + index}`, name, createdAt: `2025-01-${10 + index}` }));
 
-const pageOf = (items: Thing[], total = items.length, page = 1, pageSize = 25): ListPage<Thing> => ({
+const pageOf = (items: Thing[], total = items.length, page = 1, pageSize = 25): Page<Thing> => ({
   items,
   total,
   page,

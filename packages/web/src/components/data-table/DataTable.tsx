@@ -1,3 +1,4 @@
+import type { Page } from '@curlew/domain';
 import {
   Alert,
   Button,
@@ -13,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type ListPage, PAGE_SIZES, pageCount, rangeText } from './listState.ts';
+import { PAGE_SIZES, pageCount, rangeText } from './listState.ts';
 import { SearchBox } from './SearchBox.tsx';
 import type { ListControls } from './useListState.ts';
 
@@ -33,7 +34,7 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   list: ListControls;
   query: Pick<
-    UseQueryResult<ListPage<T>, Error>,
+    UseQueryResult<Page<T>, Error>,
     'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'
   >;
   /** Shows a search box with this label (the server filters by `q`). */
@@ -65,7 +66,7 @@ function HeaderCell<T>({ column, list }: { column: DataTableColumn<T>; list: Lis
   );
 }
 
-function Pager<T>({ list, data }: { list: ListControls; data: ListPage<T> }) {
+function Pager<T>({ list, data }: { list: ListControls; data: Page<T> }) {
   const { page, pageSize } = list.state;
   const pages = pageCount(data.total, pageSize);
   return (

@@ -1,13 +1,4 @@
-/** One page of a server list: `GET /api/{collection}?...` answers `{ items, total, page, pageSize }`. */
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** Sort direction of a list. */
-export type SortOrder = 'asc' | 'desc';
+import { DEFAULT_PAGE_SIZE, type SortOrder } from '@curlew/domain';
 
 /** What a list shows: search text, sort column and direction, page and page size. */
 export interface ListState {
@@ -20,8 +11,6 @@ export interface ListState {
 
 /** The page sizes a user can choose. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-/** The page size of a list whose address names none (the server's default too). */
-export const DEFAULT_PAGE_SIZE = 25;
 
 /** A list's defaults and the sort keys the server accepts; a `prefix` keeps two lists on one page apart. */
 export interface ListConfig {

@@ -1,16 +1,10 @@
+import type { Page } from '@curlew/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress, callApi } from '../../actions/actionApi.ts';
-import {
-  type ListConfig,
-  type ListPage,
-  type ListState,
-  readListState,
-  sortedBy,
-  writeListState,
-} from './listState.ts';
+import { type ListConfig, type ListState, readListState, sortedBy, writeListState } from './listState.ts';
 
 /** A list's state held in the address query, and the changes a data table makes to it. */
 export interface ListControls {
@@ -65,7 +59,7 @@ export function usePagedList<T>(queryKey: readonly unknown[], path: string) {
   const { apiBase } = useActionsConfig();
   return useQuery({
     queryKey: [...queryKey, path],
-    queryFn: ({ signal }) => callApi(apiAddress(apiBase, path), { signal }) as Promise<ListPage<T>>,
+    queryFn: ({ signal }) => callApi(apiAddress(apiBase, path), { signal }) as Promise<Page<T>>,
     placeholderData: keepPreviousData,
   });
 }

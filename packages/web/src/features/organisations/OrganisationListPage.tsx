@@ -10,9 +10,6 @@ import { useListState, usePagedList } from '../../components/data-table/useListS
 import { organisationColumns } from './organisationColumns.tsx';
 import { type OrganisationKind, organisationPagePath } from './organisationKinds.ts';
 import { ORGANISATION_LIST_KEY, ORGANISATIONS_SELF, type OrganisationsAnswer } from './organisationsApi.ts';
-import { registerOrganisationActions } from './registerOrganisationActions.ts';
-
-registerOrganisationActions();
 
 const LIST_CONFIG: ListConfig = { sortKeys: ORGANISATION_SORT_KEYS, defaultSort: 'name' };
 

@@ -15,9 +15,6 @@ import { OrganisationUsers } from '../users/OrganisationUsers.tsx';
 import { OrganisationDetails } from './OrganisationDetails.tsx';
 import { OrganisationTitleBar } from './OrganisationTitleBar.tsx';
 import { useOrganisation } from './organisationsApi.ts';
-import { registerOrganisationActions } from './registerOrganisationActions.ts';
-
-registerOrganisationActions();
 
 /** Which sections an organisation page shows besides its title bar, details, comments and activity. */
 export interface OrganisationSections {

@@ -1,8 +1,7 @@
-import type { EntityAction, Organisation } from '@curlew/domain';
+import type { EntityAction, Organisation, Page } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress, callApi } from '../../actions/actionApi.ts';
-import type { ListPage } from '../../components/data-table/listState.ts';
 
 /** The self link of the organisations collection, where create actions open and post. */
 export const ORGANISATIONS_SELF = '/organisations';
@@ -13,7 +12,7 @@ export const organisationQueryKey = (id: string) => ['organisation', id] as cons
 export const ORGANISATION_LIST_KEY = ['organisations'] as const;
 
 /** A page of `GET /api/organisations`, with the collection's create actions for the signed-in user. */
-export interface OrganisationsAnswer extends ListPage<Organisation> {
+export interface OrganisationsAnswer extends Page<Organisation> {
   actions?: EntityAction[];
 }
 

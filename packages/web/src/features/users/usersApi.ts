@@ -1,8 +1,7 @@
-import type { OrganisationUser } from '@curlew/domain';
+import type { OrganisationUser, Page } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress, callApi } from '../../actions/actionApi.ts';
-import type { ListPage } from '../../components/data-table/listState.ts';
 
 /** Cache key of an organisation's users. */
 export const organisationUsersQueryKey = (organisationId: string) =>
@@ -16,7 +15,7 @@ export function useOrganisationUsers(organisationId: string) {
     queryFn: ({ signal }) =>
       callApi(apiAddress(apiBase, `/organisation/${encodeURIComponent(organisationId)}/users`), {
         signal,
-      }) as Promise<ListPage<OrganisationUser>>,
+      }) as Promise<Page<OrganisationUser>>,
   });
 }
 

@@ -1,0 +1,21 @@
+import { AGENT_AUTHORITY_ACTIONS } from './agent-authority/agent-authority.actions.ts';
+import { commentAction } from './comment/comment.actions.ts';
+import { replaceDocumentAction } from './file/file.actions.ts';
+import type { AnyActionDefinition } from './forms/action.ts';
+import { ORGANISATION_ACTIONS } from './organisation/organisation.actions.ts';
+import { ORGANISATION_CREATE_ACTIONS } from './organisation/organisation.create-actions.ts';
+import { USER_ACTIONS } from './organisation/user.actions.ts';
+
+/**
+ * Every action definition of the market, shared ones (Comment, ReplaceDocument) included: the browser registers
+ * this list for validation, so no form depends on which page was opened first. A new entity adds its list here
+ * (one line); `actions.test.ts` fails when an exported definition is missing.
+ */
+export const ALL_ACTION_DEFINITIONS: readonly AnyActionDefinition[] = [
+  ...ORGANISATION_ACTIONS,
+  ...ORGANISATION_CREATE_ACTIONS,
+  ...USER_ACTIONS,
+  ...AGENT_AUTHORITY_ACTIONS,
+  commentAction,
+  replaceDocumentAction,
+];
