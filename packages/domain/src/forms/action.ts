@@ -1,7 +1,10 @@
 import type { z } from 'zod';
-import type { FieldDefinition, FormGroup, FormStep } from './fields.ts';
+import type { FieldDefinition, FormGroup, FormStep, JsonValue } from './fields.ts';
 import type { FormValues } from './values.ts';
 import { activeValues } from './visibility.ts';
+
+/** Values the server sends with a form for its warnings and display (`ActionFormData.settings`). */
+export type FormSettings = Readonly<Record<string, JsonValue>>;
 
 /** One validation error or warning: `path` is the dotted field path ('' for the whole form). */
 export interface FormIssue {
@@ -70,8 +73,11 @@ export interface ActionConfig<
   steps?: readonly FormStep[];
   /** The zod schema of the submitted values, cross-field rules included; the server parses with it too. */
   input: Input;
-  /** Non-blocking warnings for the current (possibly invalid) values. */
-  warnings?: (values: Partial<z.input<Input>>) => readonly FormIssue[];
+  /**
+   * Non-blocking warnings for the current (possibly invalid) values; `settings` are the form data's settings (what
+   * the server knows about the record, e.g. which project types are incompatible with the current service).
+   */
+  warnings?: (values: Partial<z.input<Input>>, settings: FormSettings) => readonly FormIssue[];
   /** No Cancel: the button reads 'Close' instead. */
   cannotCancel?: boolean;
   /** An app route to go to instead of opening a form. */
@@ -183,8 +189,9 @@ export const validateAction = <Input extends z.ZodType>(
     : { success: false, errors: issuesFromZod(result.error) };
 };
 
-/** The action's non-blocking warnings for the current values (none when it declares no warnings). */
+/** The action's non-blocking warnings for the current values and the form data's settings (none when it declares none). */
 export const actionWarnings = (
   action: Pick<AnyActionDefinition, 'warnings'>,
   values: FormValues,
-): readonly FormIssue[] => action.warnings?.(values) ?? [];
+  settings: FormSettings = {},
+): readonly FormIssue[] => action.warnings?.(values, settings) ?? [];

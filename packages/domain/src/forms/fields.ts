@@ -35,6 +35,8 @@ export interface OptionsSource {
   valueKey: string;
   labelKey: string;
   params?: Readonly<Record<string, string>>;
+  /** Like `params`, but a blank field leaves its parameter out instead of holding the request back. */
+  optionalParams?: Readonly<Record<string, string>>;
 }
 
 /**

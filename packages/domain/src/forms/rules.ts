@@ -85,3 +85,15 @@ export const declarationsValue = () =>
     z.string().max(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) }),
     z.boolean().refine((value) => value, { error: MESSAGES.mustAgree }),
   );
+
+/** The value of an optional Date field: blank is absent, anything else an ISO date `yyyy-MM-dd`. */
+export const optionalIsoDateValue = () =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), isoDateValue().optional());
+
+/** An optional number: blank ('' or null) is absent. */
+export const optionalNumberValue = () =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), z.number().optional());
+
+/** The value of an optional File field (executables and disk images refused, then `accept`). */
+export const optionalFileValue = (accept?: readonly string[]) =>
+  z.preprocess((value) => (value === null || value === '' ? undefined : value), fileValue(accept).optional());

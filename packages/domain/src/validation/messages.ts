@@ -17,6 +17,30 @@ export const MESSAGES = {
   correctErrors: 'Correct the errors before you can save',
   tooLong: 'Must be at most {n} characters',
   nulCharacter: 'Must not contain NUL characters',
+  atLeastOneYear: 'Must be at least 1 year',
+  atMostThirtyYears: 'Cannot exceed 30 years',
+  gainRequired: 'Required',
+  onlyNutrientService: 'Only Nitrogen or Phosphorous allowed',
+  reasonOrReport: 'Must provide a reason or a report, or both',
+  afterDateReviewed: 'Cannot be after date reviewed',
+  beforeDateAssessed: 'Cannot be before date assessed',
+  chooseStandard: 'Must choose a standard',
+  fixIssues: 'Fix the above issues before trying again',
+  indicateOngoingOnly: 'Please indicate if only ongoing units would be acceptable',
+  betweenZeroAndOne: 'Must be between 0 and 1',
+} as const;
+
+/** The exact non-blocking warnings of SPEC section 5 (markets, projects, project groups, requirements). */
+export const WARNINGS = {
+  notRegisteredSupplier: 'Not registered as a supplier in any open market rounds',
+  notRegisteredBuyerOrInvestor: 'Not registered as a buyer or investor in any open market rounds',
+  noProjectGroups: 'No project groups are available for this project',
+  noProjectsToAdd: 'There are no projects available to add to this group',
+  incompatibleProjectType:
+    'Not compatible with the current project service, choosing this will remove the service',
+  noRoundsForProjectGroups: 'No market rounds in which project groups may be created',
+  noProjectsForGroup: 'No projects applicable for selected group type and market round',
+  requirementTypeChange: 'Changing type will remove all data from the credit requirement',
 } as const;
 
 /** 'Must be at most {n} characters': a text longer than its field allows. */
