@@ -2,6 +2,9 @@ import { AGENT_AUTHORITY_ACTIONS } from './agent-authority/agent-authority.actio
 import { commentAction } from './comment/comment.actions.ts';
 import { replaceDocumentAction } from './file/file.actions.ts';
 import type { AnyActionDefinition } from './forms/action.ts';
+import { MARKET_ACTIONS, MARKET_CREATE_ACTIONS } from './market/market.actions.ts';
+import { PARTICIPATION_ACTIONS } from './market/participation.actions.ts';
+import { ROUND_ACTIONS, ROUND_CREATE_ACTIONS } from './market/round.list.ts';
 import { ORGANISATION_ACTIONS } from './organisation/organisation.actions.ts';
 import { ORGANISATION_CREATE_ACTIONS } from './organisation/organisation.create-actions.ts';
 import { USER_ACTIONS } from './organisation/user.actions.ts';
@@ -16,6 +19,11 @@ export const ALL_ACTION_DEFINITIONS: readonly AnyActionDefinition[] = [
   ...ORGANISATION_CREATE_ACTIONS,
   ...USER_ACTIONS,
   ...AGENT_AUTHORITY_ACTIONS,
+  ...MARKET_ACTIONS,
+  ...MARKET_CREATE_ACTIONS,
+  ...ROUND_ACTIONS,
+  ...ROUND_CREATE_ACTIONS,
+  ...PARTICIPATION_ACTIONS,
   commentAction,
   replaceDocumentAction,
 ];

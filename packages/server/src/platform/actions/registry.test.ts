@@ -22,7 +22,33 @@ const domainDefinitions = (): AnyActionDefinition[] => {
   return [...found];
 };
 
+/**
+ * Entities the domain defines whose server module is still to come (markets, rounds, projects, requirements).
+ * Their definitions are skipped below, and a test fails as soon as a module registers one of them, so an entity
+ * leaves this list in the commit that serves it.
+ */
+const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set([
+  'market',
+  'round',
+  'participation',
+  'project',
+  'project-group',
+  'requirement',
+  'requirement-group',
+]);
+
+/** The definitions the server must serve: every one but those of entities awaiting their module. */
+const servedDefinitions = (): AnyActionDefinition[] =>
+  domainDefinitions().filter(
+    (definition) => definition.entity === undefined || !AWAITING_SERVER_MODULE.has(definition.entity),
+  );
+
 describe('action registry', () => {
+  it('serves no entity that is still listed as awaiting its module', () => {
+    const served = ACTION_REGISTRATIONS.map((registration) => registration.entity);
+    expect(served.filter((entity) => AWAITING_SERVER_MODULE.has(entity))).toEqual([]);
+  });
+
   it('finds the domain action definitions it checks', () => {
     const ids = domainDefinitions().map((definition) => `${definition.entity ?? '*'}/${definition.id}`);
     expect(ids).toEqual(
@@ -32,7 +58,7 @@ describe('action registry', () => {
 
   it('registers every domain action definition with a policy rule and a handler (deny by default)', () => {
     const missing: string[] = [];
-    for (const definition of domainDefinitions()) {
+    for (const definition of servedDefinitions()) {
       const holders = ACTION_REGISTRATIONS.filter((registration) =>
         [...registration.definitions, ...registration.createDefinitions].includes(definition),
       );
