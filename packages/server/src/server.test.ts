@@ -58,7 +58,7 @@ const waitFor = async (condition: () => boolean, timeoutMs: number): Promise<voi
 describe('the server process', () => {
   it('refuses to start on a data folder another process holds, with a clear message', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'curlew-locked-'));
-    const lock = acquireDataFolderLock(dataDir);
+    const lock = await acquireDataFolderLock(dataDir);
     try {
       const { output, exited } = collect(startMain({ DATA_DIR: dataDir }));
       expect(await exited).toBe(1);
@@ -66,7 +66,7 @@ describe('the server process', () => {
         `The data folder ${dataDir} is already in use by another Curlew process`,
       );
     } finally {
-      lock.release();
+      await lock.release();
     }
   });
 

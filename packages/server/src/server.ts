@@ -4,6 +4,7 @@ import { seedReferenceData } from './modules/refdata/index.ts';
 import { buildApp } from './platform/app.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
+import { restrictDataFolder, restrictNewFiles } from './platform/data-folder.ts';
 import { connect, type DatabaseConnection } from './platform/db/connect.ts';
 import { acquireDataFolderLock, type DataFolderLock } from './platform/lock.ts';
 import { seedDemoData } from './platform/seed.ts';
@@ -25,15 +26,17 @@ const browsableHost = (host: string): string =>
 
 /** Locks the data folder (PGlite only), connects, migrates, seeds demo data outside production, listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
+  restrictNewFiles();
   const lock: DataFolderLock | undefined = config.databaseUrl
     ? undefined
-    : acquireDataFolderLock(config.dataDir);
+    : await acquireDataFolderLock(config.dataDir);
   let connection: DatabaseConnection | undefined;
   let app: FastifyInstance | undefined;
   let seeded = false;
   try {
     connection = await connect(config);
     await connection.migrate();
+    if (lock) restrictDataFolder(config.dataDir);
     await seedReferenceData(connection.db);
     seeded = config.production
       ? false
@@ -43,7 +46,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   } catch (error) {
     await app?.close();
     await connection?.close();
-    lock?.release();
+    await lock?.release();
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
@@ -59,7 +62,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await openApp.close();
         await openConnection.close();
       } finally {
-        lock?.release();
+        await lock?.release();
       }
     },
   };

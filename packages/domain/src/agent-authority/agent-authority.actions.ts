@@ -9,10 +9,11 @@ import type { AgentAuthorityStatus } from './agent-authority.lifecycle.ts';
 import { AGENT_AUTHORITY_ENTITY } from './agent-authority.schema.ts';
 
 const setApprovalInput = z
-  .object({ approved: yesNoValue(), permissions: z.array(agentPermissionSchema).optional() })
+  .object({ approved: yesNoValue(), permissions: z.array(agentPermissionSchema).nullish() })
   .superRefine(
+    // Runs even when another field failed (see `when`), so `permissions` may be anything here: check its type.
     (value, ctx) => {
-      if (value.permissions === undefined)
+      if (!Array.isArray(value.permissions))
         ctx.addIssue({ code: 'custom', path: ['permissions'], message: MESSAGES.required });
       else if (value.permissions.length === 0)
         ctx.addIssue({ code: 'custom', path: ['permissions'], message: MESSAGES.emptyArray });

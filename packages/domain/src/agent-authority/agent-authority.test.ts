@@ -16,6 +16,13 @@ describe('SetApproval', () => {
     expect(validateAction(setApproval, { approved: true, permissions: [] }).errors).toEqual([
       { path: 'permissions', message: 'Empty array' },
     ]);
+    expect(validateAction(setApproval, { approved: true, permissions: null }).errors).toEqual([
+      { path: 'permissions', message: 'Field required' },
+    ]);
+    // A wrong type is reported, never a crash of the approval rule.
+    expect(validateAction(setApproval, { approved: true, permissions: 'MakeOffersOrBids' }).success).toBe(
+      false,
+    );
     expect(validateAction(setApproval, { approved: true, permissions: ['MakeOffersOrBids'] }).success).toBe(
       true,
     );

@@ -3,28 +3,21 @@ import {
   confirmSignUpSchema,
   resendConfirmationSchema,
   resetPasswordSchema,
-  signUpSchema,
-  type UserGroup,
   updatePasswordSchema,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { organisations } from '../modules/organisations/organisations.tables.ts';
 import type { AppDeps } from '../platform/deps.ts';
-import { AppError, CONFLICT_MESSAGE } from '../platform/errors.ts';
+import { AppError } from '../platform/errors.ts';
 import { confirmationMail, resetMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';
 import { type CodePurpose, issueCode, useCode, useInvitationCode } from './codes.ts';
+import { MIN_ANSWER_MS, withMinimumDuration } from './parity.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { endAllSessions } from './sessions.ts';
+import { registerSignUpRoute } from './sign-up.routes.ts';
 import { assertMayGuess, recordAttempt } from './throttle.ts';
-import {
-  findUserByEmail,
-  findUserByLogin,
-  isUniqueViolation,
-  isUsernameOrEmailTaken,
-  type UserRow,
-} from './users.repo.ts';
+import { findUserByEmail, findUserByLogin, type UserRow } from './users.repo.ts';
 
 const INVALID_CODE = 'Invalid or expired code';
 
@@ -70,67 +63,11 @@ async function setPasswordAfterCode(deps: AppDeps, userId: string, password: str
   await endAllSessions(deps.db, userId);
 }
 
-const GROUP_FOR_SIGN_UP = { PARTICIPANT: 'participant', AGENT: 'agent' } as const satisfies Record<
-  string,
-  UserGroup
->;
-
 /** Sign-up and its confirmation, password reset by code, and completing an invitation. */
 export async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.post('/api/auth/sign-up', async (request) => {
-    if (!deps.config.signUpEnabled) throw new AppError('sign_up_disabled', 'Sign-up is disabled');
-    const input = signUpSchema.parse(request.body);
-    assertAcceptablePassword(input.password);
-    const email = input.email.toLowerCase();
-    if (await isUsernameOrEmailTaken(deps.db, email, email)) throw new AppError('conflict', CONFLICT_MESSAGE);
-    const passwordHash = await hashPassword(input.password);
-    const now = deps.clock();
-    let userId: string;
-    try {
-      userId = await deps.db.transaction(async (tx) => {
-        const [organisation] = await tx
-          .insert(organisations)
-          .values({
-            type: input.organisationType,
-            name: input.organisationName,
-            contact: input.displayName,
-            email,
-            phone: input.phone,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: organisations.id });
-        const [user] = await tx
-          .insert(users)
-          .values({
-            username: email,
-            email,
-            displayName: input.displayName,
-            phone: input.phone,
-            groups: [GROUP_FOR_SIGN_UP[input.organisationType]],
-            organisationId: organisation?.id,
-            passwordHash,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: users.id });
-        if (!user) throw new Error('Inserting the user returned no row');
-        return user.id;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('conflict', CONFLICT_MESSAGE);
-      throw error;
-    }
-    request.log.info(
-      { event: 'sign_up', userId, organisationType: input.organisationType },
-      'user signed up',
-    );
-    const code = await issueCode(deps.db, deps.clock, userId, 'confirm');
-    if (code) await deps.mailer.send(confirmationMail(email, code, deps.config.publicUrl));
-    return { username: email };
-  });
+  await registerSignUpRoute(app);
 
   app.post('/api/auth/confirm-sign-up', async (request) => {
     const input = confirmSignUpSchema.parse(request.body);
@@ -144,29 +81,30 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
     return {};
   });
 
+  // Both answer {} in the same minimum time whether or not the account exists (no account enumeration).
   app.post('/api/auth/resend-confirmation', async (request) => {
     const input = resendConfirmationSchema.parse(request.body);
-    const user = await findUserByEmail(deps.db, input.email);
-    if (user && !user.confirmed && !user.disabled) {
-      const code = await issueCode(deps.db, deps.clock, user.id, 'confirm');
-      if (code) await deps.mailer.send(confirmationMail(user.email, code, deps.config.publicUrl));
-    }
-    return {};
+    return withMinimumDuration(MIN_ANSWER_MS.reset, async () => {
+      const user = await findUserByEmail(deps.db, input.email);
+      if (user && !user.confirmed && !user.disabled) {
+        const code = await issueCode(deps.db, deps.clock, user.id, 'confirm');
+        if (code) await deps.mailer.send(confirmationMail(user.email, code, deps.config.publicUrl));
+      }
+      return {};
+    });
   });
 
   app.post('/api/auth/reset-password', async (request) => {
     const input = resetPasswordSchema.parse(request.body);
-    const user = await findUserByLogin(deps.db, input.username);
-    if (user && !user.disabled) {
-      const code = await issueCode(deps.db, deps.clock, user.id, 'reset');
-      if (code) await deps.mailer.send(resetMail(user.email, user.username, code, deps.config.publicUrl));
-    }
-    request.log.info({
-      event: 'password_reset_requested',
-      username: input.username,
-      known: user !== undefined,
+    return withMinimumDuration(MIN_ANSWER_MS.reset, async () => {
+      const user = await findUserByLogin(deps.db, input.username);
+      if (user && !user.disabled) {
+        const code = await issueCode(deps.db, deps.clock, user.id, 'reset');
+        if (code) await deps.mailer.send(resetMail(user.email, user.username, code, deps.config.publicUrl));
+      }
+      request.log.info({ event: 'password_reset_requested', userId: user?.id, known: user !== undefined });
+      return {};
     });
-    return {};
   });
 
   app.post('/api/auth/update-password', async (request) => {

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../test/app.ts';
 import { latestCodeSentTo, signIn, wrongCode } from '../../test/auth.ts';
 import { buildUser } from '../../test/factories.ts';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
+import { mailOutbox } from '../platform/mail.tables.ts';
 import { users } from './auth.tables.ts';
 import { createInvitedUser, requirePasswordReset } from './managed-users.ts';
 
@@ -25,7 +26,14 @@ const signUpBody = (overrides: Record<string, unknown> = {}) => {
 };
 
 describeWithApp('accounts', (t) => {
-  const post = (url: string, body: unknown) => requestJson(t.app, 'POST', url, body);
+  // Each sign-up comes from its own address: sign-ups are limited per address (see security tests).
+  let addressSequence = 0;
+  const post = (url: string, body: unknown) => {
+    addressSequence += 1;
+    const ip =
+      url === '/api/auth/sign-up' ? `10.1.${addressSequence >> 8}.${addressSequence & 255}` : undefined;
+    return requestJson(t.app, 'POST', url, body, ip ? { ip } : {});
+  };
 
   it('signs up a participant: user and organisation, a code by e-mail, then confirmation and sign-in', async () => {
     const body = signUpBody();
@@ -107,15 +115,34 @@ describeWithApp('accounts', (t) => {
     expect(tooLong.json().errors).toEqual([{ path: 'password', message: 'Must be at most 128 characters' }]);
   });
 
-  it('answers 409 conflict when the e-mail address is taken (any case)', async () => {
+  it('answers a sign-up with a taken e-mail address (any case) as any other, and e-mails its owner instead', async () => {
     const body = signUpBody();
+    const email = body.email.toLowerCase();
     expect((await post('/api/auth/sign-up', body)).statusCode).toBe(200);
-    const again = await post('/api/auth/sign-up', { ...body, email: body.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      error: 'conflict',
-      message: 'A conflict occurred: an identical item already exists',
+    const confirm = await post('/api/auth/confirm-sign-up', {
+      email,
+      code: await latestCodeSentTo(t.db, email),
     });
+    expect(confirm.statusCode).toBe(200);
+    const again = await post('/api/auth/sign-up', {
+      ...body,
+      email: body.email.toUpperCase(),
+      password: 'x-other-pass-9',
+      confirmPassword: 'x-other-pass-9',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ username: email });
+    const [latest] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(latest?.subject).toBe('You already have a Curlew account');
+    expect(latest?.text).toContain(`${t.config.publicUrl}/resetPassword`);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    // The original password still signs in; the second sign-up changed nothing.
+    await signIn(t.app, email, body.password);
   });
 
   it('answers 403 sign_up_disabled when sign-up is switched off', async () => {

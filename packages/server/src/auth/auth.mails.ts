@@ -35,3 +35,13 @@ export const invitationMail = (
     `Your invitation code is ${code}\n\n${validity}\n\n` +
     `Choose your password at ${publicUrl}/completeInvitation?username=${encodeURIComponent(username)}&code=${code}\n`,
 });
+
+/** Sent instead of a confirmation code when someone signs up with an address that already has an account. */
+export const accountExistsMail = (to: string, publicUrl: string): MailMessage => ({
+  to,
+  subject: 'You already have a Curlew account',
+  text:
+    'Someone, perhaps you, tried to sign up to Curlew with this e-mail address, which already has an account.\n\n' +
+    `Sign in at ${publicUrl}/login, or choose a new password at ${publicUrl}/resetPassword if you have forgotten it.\n\n` +
+    'If it was not you, you can ignore this e-mail: nothing has changed.\n',
+});

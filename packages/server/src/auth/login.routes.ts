@@ -9,7 +9,7 @@ import {
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../platform/app.ts';
+import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { resetMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';

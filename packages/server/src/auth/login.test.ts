@@ -49,7 +49,7 @@ describeWithApp('login', (t) => {
   });
 
   it('marks the cookie Secure behind an HTTPS proxy when TRUST_PROXY is set', async () => {
-    const app = await t.withConfig({ trustProxy: true });
+    const app = await t.withConfig({ trustProxy: 1 });
     const { user, password } = await buildUser(t.db);
     const response = await requestJson(
       app,

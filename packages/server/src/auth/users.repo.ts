@@ -1,5 +1,5 @@
 import type { CurrentUser, OrganisationType } from '@curlew/domain';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
 import type { Queryable } from '../platform/db/connect.ts';
 import { users } from './auth.tables.ts';
@@ -111,3 +111,12 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQL condition: the organisation (by its id column) is confirmed, i.e. it is not a sign-up nobody confirmed.
+ * An organisation with users needs one of them confirmed; one without users was made by the operator or an agent.
+ * Unconfirmed sign-ups never appear as choices to other users.
+ */
+export const isConfirmedOrganisation = (organisationId: AnyColumn): SQL =>
+  sql`(not exists (select 1 from ${users} where ${users.organisationId} = ${organisationId})
+    or exists (select 1 from ${users} where ${users.organisationId} = ${organisationId} and ${users.confirmed}))`;

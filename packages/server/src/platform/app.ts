@@ -16,6 +16,7 @@ import type { Database } from './db/connect.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { AppError, handleError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import { registerNulGuard } from './nul-guard.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
 
 export type { AppDeps } from './deps.ts';
@@ -45,6 +46,9 @@ export const REDACTED_LOG_PATHS = [
   '*.secret',
 ];
 
+/** Largest JSON body accepted (413 beyond). */
+export const JSON_BODY_LIMIT_BYTES = 512 * 1024;
+
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -63,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A hop count becomes Fastify's trust function: trust the nearest `trustProxy` proxies.
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    // JSON bodies: the largest form (a rich-text comment) is far smaller; files come as multipart.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
   });
   app.decorate('deps', { config, db, mailer, clock });
   app.setErrorHandler(handleError);
@@ -102,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
 
   registerSiteChecks(app, config);
+  registerNulGuard(app);
 
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(registerAuthRoutes);

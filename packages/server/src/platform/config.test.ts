@@ -51,6 +51,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it("reads TRUST_PROXY 'true' as the one proxy in front, never as every hop", () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', SIGN_UP_ENABLED: 'maybe' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', SIGN_UP_ENABLED: 'maybe' })).toThrow(/PORT.*SIGN_UP_ENABLED/);

@@ -9,12 +9,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** TRUST_PROXY: 'true'/'false', a hop count, or a comma-separated list of trusted addresses (Fastify's trustProxy). */
+/**
+ * TRUST_PROXY: 'false', a hop count, or a comma-separated list of trusted proxy addresses. 'true' means one hop
+ * (the proxy in front): trusting every hop would let a client choose its own address with X-Forwarded-For.
+ */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value): boolean | number | string[] => {
-    if (value === 'true' || value === 'false') return value === 'true';
+  .transform((value): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
     if (/^\d+$/.test(value)) return Number(value);
     return value
       .split(',')
@@ -68,7 +72,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   demoPassword: string;
-  trustProxy: boolean | number | string[];
+  /** Proxies trusted for X-Forwarded-*: none, the nearest `n` hops, or these addresses (never every hop). */
+  trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Base address used in links inside e-mails (no trailing slash). */
   publicUrl: string;

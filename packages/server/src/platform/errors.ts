@@ -68,8 +68,17 @@ const toErrorBody = (error: unknown): { status: number; body: ErrorBody } => {
       statusCode === 413 ? 'payload_too_large' : statusCode === 429 ? 'too_many_attempts' : 'bad_request';
     return { status: statusCode, body: { error: code, message: (error as Error).message } };
   }
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+    return { status: 400, body: { error: 'bad_request', message: MALFORMED_MULTIPART_MESSAGE } };
+  }
   return { status: 500, body: { error: 'internal', message: 'An unexpected error occurred' } };
 };
+
+/** What the multipart parser (busboy) says of a body that is not well-formed multipart: no or wrong boundary, cut short. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|file|multipart data)|Malformed part header)/;
+const MALFORMED_MULTIPART_MESSAGE =
+  'The upload could not be read: its multipart body is malformed or incomplete. Send the form again.';
 
 /** Fastify error handler: answers `{ error, message, errors? }` and logs what deserves logging. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { acceptedFilesMessage, BLOCKED_FILE_MESSAGE, fileExtension, isRefusedUpload } from '@curlew/domain';
 
 /**
@@ -144,6 +145,50 @@ export const EMPTY_FILE_MESSAGE = 'The file is empty';
 export const contentMismatchMessage = (extension: string): string =>
   `The file's content is not a valid ${extension} file`;
 
+/** Message of a PDF that would run code or act by itself when opened. */
+export const ACTIVE_PDF_MESSAGE =
+  'PDF files with embedded JavaScript or automatic actions are not accepted: print or export the document to a plain PDF and upload that';
+
+// PDF names that make a reader run script or launch something: JavaScript actions, additional (automatic)
+// actions, launch actions. '#xx' escapes in names are decoded first, so '/J#61vaScript' is caught too.
+const ACTIVE_PDF_NAME = /\/(JS|JavaScript|AA|Launch)(?=[\s/[\]<>(){}%]|$)/;
+const PDF_NAME_ESCAPE = /#([0-9a-fA-F]{2})/g;
+// Object streams (PDF 1.5) hold dictionaries compressed: the only streams whose content is searched for names.
+const OBJECT_STREAM = /<<[^>]*\/Type\s*\/ObjStm[^>]*>>\s*stream\r?\n/g;
+const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+
+const hasActiveName = (text: string): boolean =>
+  ACTIVE_PDF_NAME.test(
+    text.replace(PDF_NAME_ESCAPE, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+  );
+
+/** The decompressed bytes of a Flate object stream, or undefined when they cannot be decompressed. */
+const inflateObjectStream = (bytes: Buffer, start: number): string | undefined => {
+  const end = bytes.indexOf('endstream', start, 'latin1');
+  if (end < 0) return undefined;
+  try {
+    return inflateSync(bytes.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES }).toString(
+      'latin1',
+    );
+  } catch (error) {
+    // A stream that does not inflate holds no dictionary a reader could act on; anything else is a real failure.
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('Z_')) return undefined;
+    throw error;
+  }
+};
+
+/** Whether a PDF holds JavaScript or automatic actions, in plain dictionaries or in compressed object streams. */
+export function pdfHasActiveContent(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('latin1');
+  if (hasActiveName(text)) return true;
+  for (const match of text.matchAll(OBJECT_STREAM)) {
+    const inflated = inflateObjectStream(buffer, match.index + match[0].length);
+    if (inflated !== undefined && hasActiveName(inflated)) return true;
+  }
+  return false;
+}
+
 /** An upload as received: its name, the MIME type the sender gave, and its bytes. */
 export interface UploadCandidate {
   filename: string;
@@ -168,5 +213,6 @@ export function uploadContentProblem(
   const allowed = accept.map((entry) => entry.replace(/^\./, '').toLowerCase());
   if (!allowed.includes(extension) || !isCheckable(extension)) return acceptedFilesMessage(accept);
   if (EXTENSION_CONTENT[extension] !== content) return contentMismatchMessage(extension);
+  if (content === 'pdf' && pdfHasActiveContent(upload.bytes)) return ACTIVE_PDF_MESSAGE;
   return undefined;
 }

@@ -9,6 +9,7 @@ import {
   ROUND_STATUSES_ACCEPTING_AGENT_AUTHORITY,
 } from '@curlew/domain';
 import { and, asc, eq } from 'drizzle-orm';
+import { isConfirmedOrganisation } from '../../auth/users.repo.ts';
 import { recordActivity } from '../../platform/actions/activity.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import { AppError, CONFLICT_MESSAGE, validationError } from '../../platform/errors.ts';
@@ -50,6 +51,14 @@ export const addParticipantClientHandler: RecordActionHandler<
   },
 };
 
+const isConfirmed = async (db: Parameters<typeof findOrganisation>[0], id: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.id, id), isConfirmedOrganisation(organisations.id)));
+  return row !== undefined;
+};
+
 const agentOptions = async (
   db: Parameters<typeof findOrganisation>[0],
   relation: OrganisationRelation,
@@ -61,7 +70,7 @@ const agentOptions = async (
   const rows = await db
     .select({ id: organisations.id, name: organisations.name })
     .from(organisations)
-    .where(eq(organisations.type, 'AGENT'))
+    .where(and(eq(organisations.type, 'AGENT'), isConfirmedOrganisation(organisations.id)))
     .orderBy(asc(organisations.name));
   return rows.map((row) => ({ value: row.id, label: row.name }));
 };
@@ -91,7 +100,8 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
     if (relation === 'agent' && values.agentId !== actor.organisationId)
       throw new AppError('forbidden', 'An agent can only provide its own authority to act');
     const agent = await findOrganisation(tx, values.agentId);
-    if (agent?.type !== 'AGENT') throw validationError('agentId', 'Not a valid agent');
+    if (agent?.type !== 'AGENT' || !(await isConfirmed(tx, agent.id)))
+      throw validationError('agentId', 'Not a valid agent');
     const round = await requireRound(tx, values.marketRoundId, 'marketRoundId');
     assertRoundAcceptsAgentAuthority(round);
     const [existing] = await tx

@@ -42,7 +42,7 @@ export async function connectPglite(
 ): Promise<DatabaseConnection & { client: PGlite }> {
   let client: PGlite;
   if ('dataDir' in options) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     client = await PGlite.create(options.dataDir);
   } else {
     client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
