@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldError } from '../validation/errors.ts';
 import type { FieldDefinition, FormGroup, FormStep, JsonValue } from './fields.ts';
 import type { FormValues } from './values.ts';
 import { activeValues } from './visibility.ts';
@@ -6,11 +7,8 @@ import { activeValues } from './visibility.ts';
 /** Values the server sends with a form for its warnings and display (`ActionFormData.settings`). */
 export type FormSettings = Readonly<Record<string, JsonValue>>;
 
-/** One validation error or warning: `path` is the dotted field path ('' for the whole form). */
-export interface FormIssue {
-  path: string;
-  message: string;
-}
+/** One validation error or warning: the API's field-error shape, `path` dotted ('' for the whole form). */
+export type FormIssue = FieldError;
 
 /** What a lifecycle edge's `target` reads to choose among several statuses. */
 export interface EdgeTargetContext<Status extends string = string> {

@@ -43,7 +43,24 @@ const UpdateThing = defineAction({
   }),
   warnings: (values) => (values.kind === 'B' ? [{ path: 'kind', message: 'Kind B is rarely right' }] : []),
 });
-registerActions([UpdateThing]);
+// Rules whose errors no editable field shows: one on the whole form, one on a read-only field.
+const CheckThing = defineAction({
+  id: 'CheckThing',
+  entity: 'thing',
+  title: 'Check thing',
+  fields: [
+    { id: 'name', type: 'Input', label: 'Name' },
+    { id: 'reference', type: 'Input', label: 'Reference', readonly: true },
+  ],
+  input: z
+    .object({ name: requiredText(), reference: optionalText() })
+    .refine((values) => values.reference !== undefined, {
+      path: ['reference'],
+      error: 'Issue a reference first',
+    })
+    .refine((values) => values.name !== 'Locked', { error: 'This thing is locked' }),
+});
+registerActions([UpdateThing, CheckThing]);
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -138,6 +155,29 @@ describe('ActionForm field presentation', () => {
     renderForm(buildActionFormData(UpdateThing, { cannotCancel: true }));
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ActionForm errors no field shows', () => {
+  it('lists them under the hint without a click, so the hint never stands without a reason', async () => {
+    const user = userEvent.setup();
+    renderForm(buildActionFormData(CheckThing, { initialValues: { name: 'Marsh' } }));
+    expect(screen.getByText(MESSAGES.correctErrors)).toBeInTheDocument();
+    const unmarked = screen.getByRole('list', { name: 'Errors not shown on a field' });
+    expect(unmarked).toHaveTextContent('Reference: Issue a reference first');
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Locked');
+    expect(screen.getByRole('list', { name: 'Errors not shown on a field' })).toHaveTextContent(
+      'This thing is locked',
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('lists none when every error shows on its field', () => {
+    renderForm(buildActionFormData(UpdateThing));
+    expect(screen.getByText(MESSAGES.correctErrors)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Errors not shown on a field' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Field required');
   });
 });
 

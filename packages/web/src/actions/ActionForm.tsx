@@ -1,9 +1,11 @@
 import {
   type ActionFormData,
   type ActionResult,
+  type AnyActionDefinition,
   actionSubmissionPath,
   DECLARATIONS_FIELD,
   type FieldDefinition,
+  type FormValues,
   fileFieldIds,
   getPath,
   isFieldShown,
@@ -11,8 +13,9 @@ import {
 } from '@curlew/domain';
 import { Alert, Button, Checkbox, Group, List, Stack, Stepper, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useActionsConfig } from './ActionsConfig.tsx';
-import { ActionCallError, postSubmission, subjectOfSelf } from './actionApi.ts';
+import { ApiError } from '../app/api.ts';
+import { useApi } from './ActionsConfig.tsx';
+import { postSubmission, subjectOfSelf } from './actionApi.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { fieldName } from './FieldLabel.tsx';
 import { FormField } from './FormField.tsx';
@@ -25,9 +28,14 @@ export interface ActionFormProps {
   /** The self link the form was opened on (`/organisation/123`, or the collection for a create action). */
   self: string;
   onSucceeded: (result: ActionResult) => void;
-  onCancel: () => void;
+  /** Closes the form; without it the form shows no Cancel button (a form that is part of a page). */
+  onCancel?: () => void;
   /** Goes back to the previous step's action of a server-driven flow (`formData.previous`). */
   onPrevious?: (actionId: string) => void;
+  /** The definition to validate with when it is not a registered domain action (e.g. a settings form). */
+  definition?: AnyActionDefinition;
+  /** Saves the values itself instead of POSTing them to the action's address (a settings form's own call). */
+  submit?: (values: FormValues) => Promise<ActionResult>;
 }
 
 /** Text of the step button of a multi-step form before its last page. */
@@ -37,7 +45,7 @@ export const PREVIOUS_STEP_LABEL = 'Previous';
 
 /** What the banner says about a failed submit: the error's cause, else its message (SPEC 8). */
 export const failureText = (error: unknown): string => {
-  if (error instanceof ActionCallError) return error.bannerText;
+  if (error instanceof ApiError) return error.bannerText;
   if (error instanceof Error) {
     const { cause } = error;
     if (cause instanceof Error) return cause.message;
@@ -51,10 +59,18 @@ export const failureText = (error: unknown): string => {
  * Renders any action definition sent by the server and submits it: fields, groups, steps, declarations,
  * validation with the shared schema on load and on every change, warnings, the error banner and the buttons.
  */
-export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }: ActionFormProps) {
-  const { apiBase } = useActionsConfig();
+export function ActionForm({
+  formData,
+  self,
+  onSucceeded,
+  onCancel,
+  onPrevious,
+  definition,
+  submit: ownSubmit,
+}: ActionFormProps) {
+  const client = useApi();
   const formId = useId();
-  const form = useActionForm(formData);
+  const form = useActionForm(formData, definition);
   const { definition: wire, declarations } = formData;
   const { fields, groups, steps } = wire;
   const [stepIndex, setStepIndex] = useState(0);
@@ -80,6 +96,14 @@ export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }
     if (field !== undefined) return fieldName(field);
     return declarations.find((declaration) => path === `${DECLARATIONS_FIELD}.${declaration.id}`)?.name;
   };
+  // Errors no field on this page shows (a rule on the whole form, a read-only or earlier step's field) are listed
+  // openly, so 'Correct the errors' never stands alone without a visible reason.
+  const markedIds = [
+    ...pageFields.filter((field) => field.readonly !== true).map((field) => field.id),
+    ...(showDeclarations ? declarations.map((declaration) => `${DECLARATIONS_FIELD}.${declaration.id}`) : []),
+  ];
+  const marked = issuesOf(pageErrors, markedIds);
+  const unmarked = pageErrors.filter((issue) => !marked.includes(issue));
   const warningOf = (fieldId: string) => issueOf(form.warnings, fieldId);
   const formWarnings = form.warnings.filter(
     (warning) => !pageFields.some((field) => field.id === warning.path),
@@ -89,17 +113,18 @@ export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }
     setSubmitting(true);
     setBanner(undefined);
     try {
-      const result = await postSubmission(
-        apiBase,
-        actionSubmissionPath(self, formData),
-        form.submissionValues(),
-        fileFieldIds(fields),
-      );
+      const values = form.submissionValues();
+      const result =
+        ownSubmit === undefined
+          ? await postSubmission(client, actionSubmissionPath(self, formData), values, fileFieldIds(fields))
+          : await ownSubmit(values);
       onSucceeded(result);
+      // A form on a page stays open after saving; a panel closes (and must not be submitted twice meanwhile).
+      if (ownSubmit !== undefined) setSubmitting(false);
     } catch (error) {
       setSubmitting(false);
       setBanner(failureText(error));
-      if (error instanceof ActionCallError)
+      if (error instanceof ApiError)
         form.setServerErrors(error.fieldErrors.filter((issue) => issue.path !== ''));
     }
   };
@@ -187,7 +212,7 @@ export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }
             </List>
           </Alert>
         )}
-        <ErrorSummary errors={pageErrors} nameOf={nameOf} />
+        <ErrorSummary errors={pageErrors} unmarked={unmarked} nameOf={nameOf} />
         <Group justify="flex-end" gap="sm">
           {stepIndex > 0 && (
             <Button
@@ -203,9 +228,11 @@ export function ActionForm({ formData, self, onSucceeded, onCancel, onPrevious }
               {PREVIOUS_STEP_LABEL}
             </Button>
           )}
-          <Button variant="default" onClick={onCancel}>
-            {formData.cannotCancel ? 'Close' : 'Cancel'}
-          </Button>
+          {onCancel !== undefined && (
+            <Button variant="default" onClick={onCancel}>
+              {formData.cannotCancel ? 'Close' : 'Cancel'}
+            </Button>
+          )}
           <Button type="submit" disabled={pageErrors.length > 0} loading={submitting}>
             {lastStep ? wire.actionLabel : NEXT_STEP_LABEL}
           </Button>

@@ -3,7 +3,7 @@ import { Alert, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { showToast } from '../app/toasts.ts';
 import { ActionForm, failureText } from './ActionForm.tsx';
-import { useActionsConfig } from './ActionsConfig.tsx';
+import { useApi } from './ActionsConfig.tsx';
 import { fetchActionFormData } from './actionApi.ts';
 import { ConfirmDialog, SideDrawer } from './PanelFrames.tsx';
 
@@ -39,7 +39,7 @@ export interface ActionPanelProps {
  * `nextAction` and `previous` through server-driven steps; on success toasts and closes after 250 ms.
  */
 export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPanelProps) {
-  const { apiBase } = useActionsConfig();
+  const client = useApi();
   const [location, setLocation] = useState({ self: target.self, actionId: target.actionId });
   const [state, setState] = useState<PanelState>({ status: 'loading' });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -49,7 +49,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    fetchActionFormData(apiBase, location.self, location.actionId, controller.signal).then(
+    fetchActionFormData(client, location.self, location.actionId, controller.signal).then(
       (formData) => {
         if (formData.navigate !== undefined) {
           onClose();
@@ -64,7 +64,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
       },
     );
     return () => controller.abort();
-  }, [apiBase, location, navigate, onClose]);
+  }, [client, location, navigate, onClose]);
 
   const title = state.status === 'ready' ? state.formData.definition.title : (target.title ?? '');
 

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
+import { type ApiClient, createApiClient } from '../app/api.ts';
 
 /** Settings of the action machinery. */
 export interface ActionsConfigValue {
@@ -12,4 +13,10 @@ export const ActionsConfigContext = createContext<ActionsConfigValue>({ apiBase:
 /** The action machinery's settings. */
 export function useActionsConfig(): ActionsConfigValue {
   return useContext(ActionsConfigContext);
+}
+
+/** The API client of the components below (the page's own origin unless a provider names another). */
+export function useApi(): ApiClient {
+  const { apiBase } = useActionsConfig();
+  return useMemo(() => createApiClient(apiBase), [apiBase]);
 }

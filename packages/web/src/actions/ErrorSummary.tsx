@@ -6,12 +6,23 @@ import { useState } from 'react';
 export const errorToggleLabel = (open: boolean, count: number): string =>
   `${open ? 'Hide' : 'Show'} ${count === 1 ? 'error' : 'errors'}`;
 
-/** The hint 'Correct the errors before you can save' and a toggle listing every error with its field's name. */
+const issueText = (issue: FormIssue, nameOf: (path: string) => string | undefined): string => {
+  const name = nameOf(issue.path);
+  return name === undefined ? issue.message : `${name}: ${issue.message}`;
+};
+
+/**
+ * The hint 'Correct the errors before you can save' and a toggle listing every error with its field's name.
+ * `unmarked` errors (shown on no field of the page) are always listed under the hint, so the hint never stands
+ * without a visible reason.
+ */
 export function ErrorSummary({
   errors,
+  unmarked = [],
   nameOf,
 }: {
   errors: readonly FormIssue[];
+  unmarked?: readonly FormIssue[];
   nameOf: (path: string) => string | undefined;
 }) {
   const [open, setOpen] = useState(false);
@@ -21,6 +32,13 @@ export function ErrorSummary({
       <Text size="sm" c="red.8">
         {MESSAGES.correctErrors}
       </Text>
+      {unmarked.length > 0 && (
+        <List size="sm" c="red.8" aria-label="Errors not shown on a field">
+          {unmarked.map((issue) => (
+            <List.Item key={`${issue.path}:${issue.message}`}>{issueText(issue, nameOf)}</List.Item>
+          ))}
+        </List>
+      )}
       <Anchor
         component="button"
         type="button"
@@ -32,14 +50,9 @@ export function ErrorSummary({
       </Anchor>
       {open && (
         <List size="sm" c="red.8">
-          {errors.map((issue) => {
-            const name = nameOf(issue.path);
-            return (
-              <List.Item key={`${issue.path}:${issue.message}`}>
-                {name === undefined ? issue.message : `${name}: ${issue.message}`}
-              </List.Item>
-            );
-          })}
+          {errors.map((issue) => (
+            <List.Item key={`${issue.path}:${issue.message}`}>{issueText(issue, nameOf)}</List.Item>
+          ))}
         </List>
       )}
     </Stack>

@@ -6,8 +6,7 @@ export {
   type ActionPanelProviderProps,
   useActionPanel,
 } from './ActionPanelProvider.tsx';
-export { ActionsConfigContext } from './ActionsConfig.tsx';
-export { ActionCallError } from './actionApi.ts';
+export { ActionsConfigContext, useApi } from './ActionsConfig.tsx';
 export { ConfirmModal } from './ConfirmModal.tsx';
 export { clearOptionsCache } from './optionsSource.ts';
 export { findActionDefinition, registerActions } from './registry.ts';

@@ -6,7 +6,7 @@ import {
   OPTION_CACHE_TTL_MS,
   type OptionsSource,
 } from '@curlew/domain';
-import { apiAddress, callApi } from './actionApi.ts';
+import { apiAddress, apiRequest } from '../app/api.ts';
 
 interface CachedOptions {
   loadedAt: number;
@@ -65,7 +65,7 @@ export const loadOptions = async (
   const address = apiAddress(apiBase, path);
   const cached = cache.get(address);
   if (cached !== undefined && now() - cached.loadedAt < OPTION_CACHE_TTL_MS) return cached.options;
-  const answer = await callApi(address, { signal });
+  const answer = await apiRequest<unknown>('GET', path, { apiBase, signal });
   const options = optionsFromAnswer(answer, source);
   cache.set(address, { loadedAt: now(), options });
   return options;

@@ -46,11 +46,14 @@ export interface ActionFormState {
 
 /**
  * Holds an action form's values and validates them on load and on every change with the same zod schema the
- * server uses (looked up by entity and action id); a change resets the fields that depend on it.
+ * server uses (looked up by entity and action id unless given); a change resets the fields that depend on it.
  */
-export function useActionForm(formData: ActionFormData): ActionFormState {
+export function useActionForm(
+  formData: ActionFormData,
+  ownDefinition?: AnyActionDefinition,
+): ActionFormState {
   const { fields, entity, id } = formData.definition;
-  const definition = findActionDefinition(entity, id);
+  const definition = ownDefinition ?? findActionDefinition(entity, id);
   const [values, setValues] = useState<FormValues>(() => startingValues(formData));
   const [serverErrors, setServerErrors] = useState<readonly FormIssue[]>([]);
   const [refusals, setRefusals] = useState<Readonly<Record<string, string>>>({});

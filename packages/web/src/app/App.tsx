@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { useCurrentUser } from './currentUser.ts';
+import { followSessionEnd, useCurrentUser } from './currentUser.ts';
 import { createQueryClient } from './queryClient.ts';
 import { colourSchemeFor, primaryArea } from './roles.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
@@ -10,6 +10,7 @@ import { ToastHost } from './shell/ToastHost.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = createQueryClient();
+followSessionEnd(queryClient);
 
 function ThemedApp() {
   const { data: user, isPending } = useCurrentUser();

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@curlew/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from './api.ts';
+import { ApiError, api, onSessionEnded } from './api.ts';
 
 /** Query key of the signed-in user. */
 export const CURRENT_USER_KEY = ['auth', 'user'] as const;
@@ -31,4 +31,14 @@ const isCurrentUserKey = (key: readonly unknown[]): boolean =>
 /** Drops every cached answer except the current-user query, so nothing of the previous user lingers. */
 export function forgetCachedData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !isCurrentUserKey(query.queryKey) });
+}
+
+/**
+ * Shows the user as signed out as soon as any call finds the session gone (expired or ended elsewhere), so the
+ * guards send them to sign in again with the page they were on; returns the unsubscribe function.
+ */
+export function followSessionEnd(queryClient: QueryClient): () => void {
+  return onSessionEnded(() => {
+    if (queryClient.getQueryData(CURRENT_USER_KEY)) setCurrentUser(queryClient, null);
+  });
 }

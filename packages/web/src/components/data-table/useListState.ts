@@ -2,8 +2,7 @@ import type { Page } from '@curlew/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 import { type ListConfig, type ListState, readListState, sortedBy, writeListState } from './listState.ts';
 
 /** A list's state held in the address query, and the changes a data table makes to it. */
@@ -56,10 +55,10 @@ export function useListState(config: ListConfig): ListControls {
  * next loads, so paging and sorting do not flash the loading skeleton.
  */
 export function usePagedList<T>(queryKey: readonly unknown[], path: string) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   return useQuery({
     queryKey: [...queryKey, path],
-    queryFn: ({ signal }) => callApi(apiAddress(apiBase, path), { signal }) as Promise<Page<T>>,
+    queryFn: ({ signal }) => api.get<Page<T>>(path, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,6 @@
 import type { ActivityItemView, FeedPage, SubjectRef } from '@curlew/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** Cache key of a subject's activity (every page); invalidate it after an action ran on the subject. */
 export const activityQueryKey = ({ subjectType, subjectId }: SubjectRef) =>
@@ -9,14 +8,12 @@ export const activityQueryKey = ({ subjectType, subjectId }: SubjectRef) =>
 
 /** One page of a subject's activity, newest first (`GET /api/activity`). */
 export function useActivity(subject: SubjectRef, page: number, pageSize: number) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   const query = `subjectType=${encodeURIComponent(subject.subjectType)}&subjectId=${encodeURIComponent(subject.subjectId)}`;
   return useQuery({
     queryKey: [...activityQueryKey(subject), page, pageSize],
     queryFn: ({ signal }) =>
-      callApi(apiAddress(apiBase, `/activity?${query}&page=${page}&pageSize=${pageSize}`), {
-        signal,
-      }) as Promise<FeedPage<ActivityItemView>>,
+      api.get<FeedPage<ActivityItemView>>(`/activity?${query}&page=${page}&pageSize=${pageSize}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

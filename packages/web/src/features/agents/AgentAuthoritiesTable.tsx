@@ -9,7 +9,7 @@ import { Anchor, Badge, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../actions/actionApi.ts';
+import { apiAddress } from '../../app/api.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';

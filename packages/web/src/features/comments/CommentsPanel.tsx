@@ -8,8 +8,9 @@ import {
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { ActionCallError, postSubmission } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
+import { postSubmission } from '../../actions/actionApi.ts';
+import { ApiError } from '../../app/api.ts';
 import { activityQueryKey } from '../activity/activityApi.ts';
 import { CommentList } from './CommentList.tsx';
 import { commentsQueryKey } from './commentsApi.ts';
@@ -32,7 +33,7 @@ export interface CommentsPanelProps {
  * with '@' mentions whose submission runs that action.
  */
 export function CommentsPanel({ subject, self, actions = [], pageSize }: CommentsPanelProps) {
-  const { apiBase } = useActionsConfig();
+  const client = useApi();
   const queryClient = useQueryClient();
   const labelId = useId();
   const errorId = useId();
@@ -54,7 +55,7 @@ export function CommentsPanel({ subject, self, actions = [], pageSize }: Comment
     setFailure(undefined);
     setSending(true);
     try {
-      await postSubmission(apiBase, `${self}/action/${commentAction.id}`, values, []);
+      await postSubmission(client, `${self}/action/${commentAction.id}`, values, []);
       setValue(undefined);
       setEditorKey((key) => key + 1);
       await Promise.all([
@@ -62,7 +63,7 @@ export function CommentsPanel({ subject, self, actions = [], pageSize }: Comment
         queryClient.invalidateQueries({ queryKey: activityQueryKey(subject) }),
       ]);
     } catch (error) {
-      if (!(error instanceof ActionCallError)) throw error;
+      if (!(error instanceof ApiError)) throw error;
       setFailure(error.bannerText);
       setFieldError(error.fieldErrors.find((issue) => issue.path === 'content')?.message);
     } finally {

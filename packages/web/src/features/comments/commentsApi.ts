@@ -1,7 +1,6 @@
 import type { CommentPage, MentionCandidate, SubjectRef } from '@curlew/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** The query string of a subject reference. */
 export const subjectParams = ({ subjectType, subjectId }: SubjectRef): string =>
@@ -13,30 +12,27 @@ export const commentsQueryKey = ({ subjectType, subjectId }: SubjectRef) =>
 
 /** One page of a subject's comments, newest first (`GET /api/comments`). */
 export function useComments(subject: SubjectRef, page: number, pageSize: number) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   return useQuery({
     queryKey: [...commentsQueryKey(subject), page, pageSize],
     queryFn: ({ signal }) =>
-      callApi(apiAddress(apiBase, `/comments?${subjectParams(subject)}&page=${page}&pageSize=${pageSize}`), {
+      api.get<CommentPage>(`/comments?${subjectParams(subject)}&page=${page}&pageSize=${pageSize}`, {
         signal,
-      }) as Promise<CommentPage>,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Users who may be mentioned on the subject, matching what was typed after '@'; idle while `query` is null. */
 export function useMentionCandidates(subject: SubjectRef, query: string | null) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   return useQuery({
     queryKey: ['comments', 'mentionable', subject.subjectType, subject.subjectId, query ?? ''],
     queryFn: ({ signal }) =>
-      callApi(
-        apiAddress(
-          apiBase,
-          `/comments/mentionable?${subjectParams(subject)}&q=${encodeURIComponent(query ?? '')}`,
-        ),
+      api.get<MentionCandidate[]>(
+        `/comments/mentionable?${subjectParams(subject)}&q=${encodeURIComponent(query ?? '')}`,
         { signal },
-      ) as Promise<MentionCandidate[]>,
+      ),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../actions/actionApi.ts';
+import { apiAddress } from '../../app/api.ts';
 import { activityQueryKey } from '../activity/activityApi.ts';
 import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 import { FileTypeBadge } from './FileTypeBadge.tsx';

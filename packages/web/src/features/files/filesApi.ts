@@ -1,22 +1,19 @@
 import type { FileView, OwnerRef } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** Cache key of an owner's files; invalidate it after a document is uploaded or replaced. */
 export const filesQueryKey = ({ ownerType, ownerId }: OwnerRef) => ['files', ownerType, ownerId] as const;
 
 /** The owner's current files, newest first (`GET /api/files`); with `history` replaced versions too. */
 export function useOwnerFiles(owner: OwnerRef, history = false) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   const query = `ownerType=${encodeURIComponent(owner.ownerType)}&ownerId=${encodeURIComponent(owner.ownerId)}`;
   return useQuery({
     queryKey: [...filesQueryKey(owner), history],
     queryFn: ({ signal }) =>
-      callApi(apiAddress(apiBase, `/files?${query}${history ? '&history=true' : ''}`), {
-        signal,
-      }) as Promise<{
+      api.get<{
         items: FileView[];
-      }>,
+      }>(`/files?${query}${history ? '&history=true' : ''}`, { signal }),
   });
 }

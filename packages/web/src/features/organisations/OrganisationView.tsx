@@ -1,7 +1,7 @@
 import { commentAction, inviteUser, type Organisation } from '@curlew/domain';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ActionCallError } from '../../actions/actionApi.ts';
+import { ApiError } from '../../app/api.ts';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
@@ -44,7 +44,7 @@ export interface OrganisationViewProps {
 }
 
 function LoadFailure({ error, retry }: { error: Error; retry: () => void }) {
-  if (error instanceof ActionCallError && error.status === 404) {
+  if (error instanceof ApiError && error.status === 404) {
     return (
       <Alert color="red" role="alert" title="Organisation not found">
         {error.message}

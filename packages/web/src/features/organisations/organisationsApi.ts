@@ -1,7 +1,6 @@
 import type { EntityAction, Organisation, Page } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** The self link of the organisations collection, where create actions open and post. */
 export const ORGANISATIONS_SELF = '/organisations';
@@ -21,10 +20,9 @@ export const organisationSelf = (id: string): string => `/organisation/${encodeU
 
 /** One organisation with its actions for the signed-in user (`GET /api/organisation/{id}`). */
 export function useOrganisation(id: string) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   return useQuery({
     queryKey: organisationQueryKey(id),
-    queryFn: ({ signal }) =>
-      callApi(apiAddress(apiBase, organisationSelf(id)), { signal }) as Promise<Organisation>,
+    queryFn: ({ signal }) => api.get<Organisation>(organisationSelf(id), { signal }),
   });
 }

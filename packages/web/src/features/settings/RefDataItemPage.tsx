@@ -1,10 +1,12 @@
 import {
   type EditableRefDataType,
+  type FieldOption,
   isEditableRefDataType,
   REFDATA_TYPE_LABELS,
   type RefDataType,
 } from '@curlew/domain';
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
@@ -13,11 +15,24 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { showToast } from '../../app/toasts.ts';
 import { LpaNeighbours } from './LpaNeighbours.tsx';
 import { RefDataForm } from './RefDataForm.tsx';
-import { type RefDataRecord, useRefDataItem, useSaveRefDataItem } from './refdataApi.ts';
+import { type RefDataRecord, useLpaOptions, useRefDataItem, useSaveRefDataItem } from './refdataApi.ts';
 import { cellText, itemName, REFDATA_COLUMNS } from './refdataColumns.ts';
-import { formValuesOf, REFDATA_FORMS } from './refdataForms.ts';
+import { formValuesOf, lpaCodeOptions, REFDATA_FORMS } from './refdataForms.ts';
 import { pluralLabel, refDataItemPath, useRefDataTypeParam } from './refdataRoute.ts';
 import { StandardVersions } from './StandardVersions.tsx';
+
+/** Choices the page computes for a kind's form: a subcatchment's LPAs (active ones, then its stored codes). */
+function useFormOptions(
+  type: EditableRefDataType,
+  item: RefDataRecord | undefined,
+): Readonly<Record<string, readonly FieldOption[]>> | undefined {
+  const lpas = useLpaOptions(type === 'subcatchments');
+  return useMemo(() => {
+    if (type !== 'subcatchments') return undefined;
+    const stored = Array.isArray(item?.lpaCodes) ? item.lpaCodes.map(String) : [];
+    return { lpaCodes: lpaCodeOptions(lpas.data ?? [], stored) };
+  }, [type, item, lpas.data]);
+}
 
 /** The create form of an editable kind. */
 function CreateItem({ type }: { type: EditableRefDataType }) {
@@ -26,14 +41,15 @@ function CreateItem({ type }: { type: EditableRefDataType }) {
   useCrumbName('refDataItem', 'New');
   const navigate = useNavigate();
   const save = useSaveRefDataItem(type, undefined);
-  const definition = REFDATA_FORMS[type];
+  const options = useFormOptions(type, undefined);
   return (
     <Stack gap="md" maw={640}>
       <Title order={1}>New {singular.toLowerCase()}</Title>
       <RefDataForm
-        definition={definition}
-        initialValues={definition.empty}
+        definition={REFDATA_FORMS[type]}
+        {...(options === undefined ? {} : { options })}
         submitLabel="Create"
+        self={`/settings/${type}`}
         onCancel={() => navigate(`/settings/refdata/${type}`)}
         onSubmit={async (values) => {
           const created = await save.mutateAsync(values);
@@ -66,14 +82,17 @@ function ItemFacts({ type, item }: { type: RefDataType; item: RefDataRecord }) {
 function EditItem({ type, item }: { type: EditableRefDataType; item: RefDataRecord }) {
   const save = useSaveRefDataItem(type, item.id);
   const definition = REFDATA_FORMS[type];
+  const options = useFormOptions(type, item);
+  const initialValues = useMemo(() => formValuesOf(definition, item), [definition, item]);
   return (
     <Paper withBorder p="md" radius="md" maw={640}>
       <RefDataForm
         key={String(item.updatedAt)}
         definition={definition}
-        initialValues={formValuesOf(definition, item)}
+        initialValues={initialValues}
+        {...(options === undefined ? {} : { options })}
         submitLabel="Save"
-        showAllErrors
+        self={`/settings/${type}/${item.id}`}
         onSubmit={async (values) => {
           await save.mutateAsync(values);
           showToast(`Update ${REFDATA_TYPE_LABELS[type].singular.toLowerCase()} succeeded`, 'success');

@@ -52,8 +52,8 @@ export function StandardVersions({ standard }: { standard: RefDataRecord }) {
         {adding ? (
           <RefDataForm
             definition={STANDARD_VERSION_FORM}
-            initialValues={STANDARD_VERSION_FORM.empty}
             submitLabel="Add version"
+            self={`/settings/standards/${standard.id}/versions`}
             onCancel={() => setAdding(false)}
             onSubmit={async (values) => {
               await addVersion.mutateAsync(values);

@@ -1,6 +1,6 @@
 import type { NcaImportReport, Page, RefDataType, RefDataTypeSummary } from '@curlew/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, errorFromResponse, fraudHeaderValue, NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 
 /** A reference item as the settings pages handle it: any kind, keyed by column name. */
 export type RefDataRecord = { id: string } & Record<string, unknown>;
@@ -52,12 +52,13 @@ export const useRefDataItem = (type: RefDataType, id: string | undefined) =>
     enabled: id !== undefined,
   });
 
-/** Active LPAs as select options (code and name), for subcatchment forms. */
-export const useLpaOptions = () =>
+/** Active LPAs as select options (code and name), for subcatchment forms; idle unless `enabled`. */
+export const useLpaOptions = (enabled = true) =>
   useQuery({
     queryKey: ['refdata', 'options', 'lpas'],
     queryFn: () => api.get<{ code: string; name: string }[]>('/api/lpas'),
     staleTime: 60_000,
+    enabled,
   });
 
 /** Creates or updates an item; refreshes that kind's lists and the overview counts. */
@@ -89,36 +90,11 @@ export function useAddStandardVersion(standardId: string) {
   });
 }
 
-const readJson = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    // A proxy's HTML error page: keep its text as the message.
-    if (error instanceof SyntaxError) return { message: text.slice(0, 200) };
-    throw error;
-  }
-};
-
 /** Uploads an NCA CSV (multipart, field `file`); a 422 carries the errors of each bad line. */
-export async function uploadNcaFile(file: File): Promise<NcaImportReport> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(new URL('/api/settings/ncas/import', window.location.origin), {
-      method: 'POST',
-      body,
-      credentials: 'include',
-      headers: { accept: 'application/json', 'x-curlew-fraud-data': fraudHeaderValue(undefined) },
-    });
-  } catch (error) {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 503, 'network', [], undefined, { cause: error });
-  }
-  const parsed = await readJson(response);
-  if (!response.ok) throw errorFromResponse(response.status, parsed);
-  return parsed as NcaImportReport;
+export function uploadNcaFile(file: File): Promise<NcaImportReport> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.postForm<NcaImportReport>('/api/settings/ncas/import', form);
 }
 
 /** Imports an NCA file and refreshes the NCA lists. */

@@ -1,188 +1,198 @@
 import {
+  type AnyActionDefinition,
   DECLARATION_CATEGORIES,
   DECLARATION_CATEGORY_LABELS,
   declarationInputSchema,
+  defineAction,
   type EditableRefDataType,
+  type FieldDefinition,
+  type FieldOption,
+  type FormValues,
   LPA_AUTHORITY_TYPES,
   lpaInputSchema,
   ncaInputSchema,
   projectTypeInputSchema,
   SUBCATCHMENT_NUTRIENT_LABELS,
   SUBCATCHMENT_NUTRIENTS,
+  setPath,
   standardInputSchema,
   standardVersionInputSchema,
   subcatchmentInputSchema,
 } from '@curlew/domain';
 import type { RefDataRecord } from './refdataApi.ts';
 
-/** How a field is edited. `lpaCodes` picks LPAs from the active list by their codes. */
-export type FieldKind = 'text' | 'textarea' | 'wholeNumber' | 'date' | 'switch' | 'select' | 'lpaCodes';
+/**
+ * The reference-data forms, described as field definitions and rendered by the generic action form, which
+ * validates them with the same domain schemas the server parses. They are settings, not entity actions (SPEC 2:
+ * "Reference-data settings have none"), so they live here and are never registered with the server.
+ */
+const REFDATA_FORM_ENTITY = 'refdata';
 
-/** One field of a reference-data form. */
-export interface RefDataField {
-  id: string;
-  label: string;
-  kind: FieldKind;
-  optional?: boolean;
-  description?: string;
-  options?: readonly { value: string; label: string }[];
-}
-
-/** The values a form holds: text, booleans and lists of codes. */
-export type FormValues = Record<string, string | boolean | string[]>;
-
-/** The part of a zod schema the forms use. */
-export interface FormSchema {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true; data: unknown }
-    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
-}
-
-/** A form for one kind: its fields, the shared domain schema, and the values of a new item. */
-export interface RefDataFormDefinition {
-  fields: readonly RefDataField[];
-  schema: FormSchema;
-  empty: FormValues;
-}
-
-const nameField: RefDataField = { id: 'name', label: 'Name', kind: 'text' };
-const descriptionField: RefDataField = {
+const nameField = { id: 'name', type: 'Input', label: 'Name' } as const satisfies FieldDefinition;
+const descriptionField = {
   id: 'description',
+  type: 'TextArea',
   label: 'Description',
-  kind: 'textarea',
   optional: true,
-};
-const activeField: RefDataField = {
+  rows: 3,
+} as const satisfies FieldDefinition;
+const activeField = {
   id: 'active',
+  type: 'Boolean',
   label: 'Active',
-  kind: 'switch',
-  description: 'Inactive items stay on records but are no longer offered in forms',
-};
+  hint: 'Inactive items stay on records but are no longer offered in forms',
+  value: true,
+} as const satisfies FieldDefinition;
 
-/** The form of each editable kind; validation is the domain schema the server also uses. */
+const choices = <Value extends string>(
+  values: readonly Value[],
+  label: (value: Value) => string = (value) => value,
+): FieldOption[] => values.map((value) => ({ value, label: label(value) }));
+
+/** The create and edit form of each editable kind. */
 export const REFDATA_FORMS = {
-  'project-types': {
+  'project-types': defineAction({
+    id: 'SaveProjectType',
+    entity: REFDATA_FORM_ENTITY,
+    title: 'Project type',
     fields: [
       nameField,
       descriptionField,
       {
         id: 'incompatibleWithCurrentService',
+        type: 'Boolean',
         label: 'Incompatible with the current service',
-        kind: 'switch',
-        description: 'Choosing this type for a project removes its current service',
+        hint: 'Choosing this type for a project removes its current service',
+        value: false,
       },
       activeField,
     ],
-    schema: projectTypeInputSchema,
-    empty: { name: '', description: '', incompatibleWithCurrentService: false, active: true },
-  },
-  standards: {
+    input: projectTypeInputSchema,
+  }),
+  standards: defineAction({
+    id: 'SaveStandard',
+    entity: REFDATA_FORM_ENTITY,
+    title: 'Standard',
     fields: [nameField, descriptionField, activeField],
-    schema: standardInputSchema,
-    empty: { name: '', description: '', active: true },
-  },
-  ncas: {
-    fields: [{ id: 'number', label: 'Natural England number', kind: 'wholeNumber' }, nameField, activeField],
-    schema: ncaInputSchema,
-    empty: { number: '', name: '', active: true },
-  },
-  lpas: {
+    input: standardInputSchema,
+  }),
+  ncas: defineAction({
+    id: 'SaveNca',
+    entity: REFDATA_FORM_ENTITY,
+    title: 'National character area',
     fields: [
-      { id: 'code', label: 'ONS code', kind: 'text', description: 'E60 followed by six digits' },
+      { id: 'number', type: 'Number', label: 'Natural England number', decimals: 0, min: 1 },
+      nameField,
+      activeField,
+    ],
+    input: ncaInputSchema,
+  }),
+  lpas: defineAction({
+    id: 'SaveLpa',
+    entity: REFDATA_FORM_ENTITY,
+    title: 'Local planning authority',
+    fields: [
+      { id: 'code', type: 'Input', label: 'ONS code', hint: 'E60 followed by six digits' },
       nameField,
       {
         id: 'authorityType',
+        type: 'Select',
         label: 'Authority type',
-        kind: 'select',
-        options: LPA_AUTHORITY_TYPES.map((value) => ({ value, label: value })),
+        options: choices(LPA_AUTHORITY_TYPES),
       },
       {
         id: 'ladCode',
+        type: 'Input',
         label: 'Area code',
-        kind: 'text',
         optional: true,
-        description: 'District, park or corporation',
+        hint: 'District, park or corporation',
       },
-      { id: 'current', label: 'Current authority', kind: 'switch' },
+      { id: 'current', type: 'Boolean', label: 'Current authority', value: true },
       activeField,
     ],
-    schema: lpaInputSchema,
-    empty: { code: '', name: '', authorityType: '', ladCode: '', current: true, active: true },
-  },
-  subcatchments: {
+    input: lpaInputSchema,
+  }),
+  subcatchments: defineAction({
+    id: 'SaveSubcatchment',
+    entity: REFDATA_FORM_ENTITY,
+    title: 'Subcatchment',
     fields: [
       nameField,
       {
         id: 'nutrient',
+        type: 'Select',
         label: 'Nutrient',
-        kind: 'select',
-        options: SUBCATCHMENT_NUTRIENTS.map((value) => ({
-          value,
-          label: SUBCATCHMENT_NUTRIENT_LABELS[value],
-        })),
+        options: choices(SUBCATCHMENT_NUTRIENTS, (value) => SUBCATCHMENT_NUTRIENT_LABELS[value]),
       },
-      { id: 'designatedSites', label: 'Designated sites', kind: 'textarea', optional: true },
-      { id: 'lpaCodes', label: 'Local planning authorities', kind: 'lpaCodes', optional: true },
+      { id: 'designatedSites', type: 'TextArea', label: 'Designated sites', optional: true, rows: 3 },
+      // Options are the active LPAs plus any stored code no longer active (see `lpaCodeOptions`).
+      {
+        id: 'lpaCodes',
+        type: 'SelectMulti',
+        label: 'Local planning authorities',
+        optional: true,
+        placeholder: 'Search by name or code',
+        value: [],
+      },
       activeField,
     ],
-    schema: subcatchmentInputSchema,
-    empty: { name: '', nutrient: '', designatedSites: '', lpaCodes: [], active: true },
-  },
-  declarations: {
+    input: subcatchmentInputSchema,
+  }),
+  declarations: defineAction({
+    id: 'SaveDeclaration',
+    entity: REFDATA_FORM_ENTITY,
+    title: 'Declaration',
     fields: [
       nameField,
-      { id: 'text', label: 'Declaration text', kind: 'textarea' },
+      { id: 'text', type: 'TextArea', label: 'Declaration text', rows: 3 },
       {
         id: 'category',
+        type: 'Select',
         label: 'Category',
-        kind: 'select',
-        options: DECLARATION_CATEGORIES.map((value) => ({
-          value,
-          label: DECLARATION_CATEGORY_LABELS[value],
-        })),
+        options: choices(DECLARATION_CATEGORIES, (value) => DECLARATION_CATEGORY_LABELS[value]),
       },
-      { id: 'isForAgents', label: 'For agents', kind: 'switch' },
-      { id: 'isForParticipants', label: 'For participants', kind: 'switch' },
+      { id: 'isForAgents', type: 'Boolean', label: 'For agents', value: false },
+      { id: 'isForParticipants', type: 'Boolean', label: 'For participants', value: false },
       activeField,
     ],
-    schema: declarationInputSchema,
-    empty: { name: '', text: '', category: '', isForAgents: false, isForParticipants: false, active: true },
-  },
-} as const satisfies Record<EditableRefDataType, RefDataFormDefinition>;
+    input: declarationInputSchema,
+  }),
+} as const satisfies Record<EditableRefDataType, AnyActionDefinition>;
 
 /** The form of a new standard version. */
-export const STANDARD_VERSION_FORM: RefDataFormDefinition = {
+export const STANDARD_VERSION_FORM = defineAction({
+  id: 'AddStandardVersion',
+  entity: REFDATA_FORM_ENTITY,
+  title: 'Add version',
+  actionLabel: 'Add version',
   fields: [
-    { id: 'version', label: 'Version', kind: 'text' },
-    { id: 'effectiveDate', label: 'Effective date', kind: 'date' },
-    { id: 'notes', label: 'Notes', kind: 'textarea', optional: true },
+    { id: 'version', type: 'Input', label: 'Version' },
+    { id: 'effectiveDate', type: 'Date', label: 'Effective date' },
+    { id: 'notes', type: 'TextArea', label: 'Notes', optional: true, rows: 3 },
   ],
-  schema: standardVersionInputSchema,
-  empty: { version: '', effectiveDate: '', notes: '' },
-};
+  input: standardVersionInputSchema,
+});
 
-/** The form values of a stored item: its fields' values, blanks for missing ones. */
-export function formValuesOf(definition: RefDataFormDefinition, item: RefDataRecord): FormValues {
-  const values: FormValues = { ...definition.empty };
-  for (const field of definition.fields) {
+/** The form values of a stored item: its fields' values (a missing or null value is blank). */
+export function formValuesOf(definition: AnyActionDefinition, item: RefDataRecord): FormValues {
+  return definition.fields.reduce<FormValues>((values, field) => {
     const value = item[field.id];
-    if (typeof value === 'boolean') values[field.id] = value;
-    else if (Array.isArray(value)) values[field.id] = value.map(String);
-    else if (typeof value === 'number' || typeof value === 'string') values[field.id] = String(value);
-  }
-  return values;
+    if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') {
+      return setPath(values, field.id, value);
+    }
+    if (Array.isArray(value)) return setPath(values, field.id, value.map(String));
+    return values;
+  }, {});
 }
 
-/** The first message for each field path of a failed validation ({} when the values are valid). */
-export function messagesByField(schema: FormSchema, values: unknown): Record<string, string> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const messages: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in messages)) messages[key] = issue.message;
-  }
-  return messages;
+/** The choices of a subcatchment's LPAs: the active ones by name and code, then stored codes no longer active. */
+export function lpaCodeOptions(
+  active: readonly { code: string; name: string }[],
+  stored: readonly string[],
+): FieldOption[] {
+  const known = active.map((lpa) => ({ value: lpa.code, label: `${lpa.name} (${lpa.code})` }));
+  const knownCodes = new Set(known.map((option) => option.value));
+  // Codes no longer active still show, so saving does not silently drop them.
+  const others = stored.filter((code) => !knownCodes.has(code)).map((code) => ({ value: code, label: code }));
+  return [...known, ...others];
 }

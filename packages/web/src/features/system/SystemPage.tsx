@@ -1,7 +1,7 @@
 import { formatDateTime } from '@curlew/domain';
 import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ActionCallError } from '../../actions/actionApi.ts';
+import { ApiError } from '../../app/api.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
@@ -9,7 +9,7 @@ import { type OutboxMail, useOutbox } from './outboxApi.ts';
 
 /** What the outbox error says: production servers keep no outbox to show. */
 const outboxErrorText = (error: Error): string =>
-  error instanceof ActionCallError && error.status === 404
+  error instanceof ApiError && error.status === 404
     ? 'This server keeps no mail outbox to show: it runs in production, where e-mail is sent, not kept.'
     : `The mail outbox could not be loaded: ${error.message}`;
 

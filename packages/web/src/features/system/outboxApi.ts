@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** One e-mail of the development mail outbox, as `GET /api/dev/outbox` lists it. */
 export interface OutboxMail {
@@ -17,10 +16,9 @@ export const outboxPath = (to?: string): string =>
 
 /** The most recent e-mails in the development mail outbox (system administrators only), newest first. */
 export function useOutbox(to?: string) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   return useQuery({
     queryKey: ['dev', 'outbox', to ?? ''],
-    queryFn: ({ signal }) =>
-      callApi(apiAddress(apiBase, outboxPath(to)), { signal }) as Promise<OutboxMail[]>,
+    queryFn: ({ signal }) => api.get<OutboxMail[]>(outboxPath(to), { signal }),
   });
 }

@@ -1,7 +1,6 @@
 import type { OrganisationUser, Page } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress, callApi } from '../../actions/actionApi.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** Cache key of an organisation's users. */
 export const organisationUsersQueryKey = (organisationId: string) =>
@@ -9,13 +8,13 @@ export const organisationUsersQueryKey = (organisationId: string) =>
 
 /** The users of an organisation with their account actions (`GET /api/organisation/{id}/users`). */
 export function useOrganisationUsers(organisationId: string) {
-  const { apiBase } = useActionsConfig();
+  const api = useApi();
   return useQuery({
     queryKey: organisationUsersQueryKey(organisationId),
     queryFn: ({ signal }) =>
-      callApi(apiAddress(apiBase, `/organisation/${encodeURIComponent(organisationId)}/users`), {
+      api.get<Page<OrganisationUser>>(`/organisation/${encodeURIComponent(organisationId)}/users`, {
         signal,
-      }) as Promise<Page<OrganisationUser>>,
+      }),
   });
 }
 
