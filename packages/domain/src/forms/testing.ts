@@ -24,3 +24,13 @@ export const runnableFrom = <Status extends string>(
       lifecycle.statuses.filter((status) => canRunAction(lifecycle, action.lifecycle, status)),
     ]),
   );
+
+/** For tests: the status an edge's `target` chooses for values, from the edge's first from-status. */
+export const targetFor = <Status extends string, Values>(
+  edge: ActionLifecycleEdge<Status, Values> | undefined,
+  values: Values,
+  previousStatus: Status | null = null,
+): Status | undefined => {
+  const status = edge?.from[0];
+  return status === undefined ? undefined : edge?.target?.(values, { status, previousStatus });
+};

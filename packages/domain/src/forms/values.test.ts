@@ -23,6 +23,16 @@ describe('paths', () => {
     expect(setPath(next, 'c', undefined)).toEqual({ a: { b: 1, d: 3 } });
   });
 
+  it('indexes arrays by numeric steps and leaves missing paths alone when removing', () => {
+    const values = { list: [1, 2, 3], nested: { '0': 'a' } };
+    expect(getPath(values, 'list.1')).toBe(2);
+    expect(getPath(values, 'nested.0')).toBe('a');
+    expect(setPath(values, 'list.1', 5)).toEqual({ list: [1, 5, 3], nested: { '0': 'a' } });
+    expect(setPath(values, 'list.2', undefined).list).toEqual([1, 2, undefined]);
+    expect(setPath(values, 'missing.0.id', undefined)).toBe(values);
+    expect(values.list).toEqual([1, 2, 3]);
+  });
+
   it('knows blank values', () => {
     expect([undefined, null, '', [], { json: '{}', text: ' ' }].map(isBlank)).toEqual([
       true,

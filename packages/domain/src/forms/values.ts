@@ -20,29 +20,43 @@ export interface UploadedFile {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Reads a value by dotted path (`a.b.c`); undefined when any step is missing. */
+const isIndex = (key: string): boolean => /^\d+$/.test(key);
+
+/** Reads a value by dotted path (`a.b.c`; a numeric step indexes an array); undefined when any step is missing. */
 export const getPath = (values: FormValues, path: string): unknown => {
   let current: unknown = values;
   for (const key of path.split('.')) {
-    if (!isRecord(current)) return undefined;
-    current = current[key];
+    if (Array.isArray(current) && isIndex(key)) current = current[Number(key)];
+    else if (isRecord(current)) current = current[key];
+    else return undefined;
   }
   return current;
 };
 
-/** Returns a copy of the values with the dotted path set (undefined removes the key); the input is not changed. */
-export const setPath = (values: FormValues, path: string, value: unknown): FormValues => {
-  const [head, ...rest] = path.split('.');
-  if (head === undefined) return values;
-  const copy: FormValues = { ...values };
-  if (rest.length === 0) {
-    if (value === undefined) delete copy[head];
-    else copy[head] = value;
+const setIn = (container: unknown, keys: readonly string[], value: unknown): unknown => {
+  const [head, ...rest] = keys;
+  if (head === undefined) return container;
+  if (Array.isArray(container) && isIndex(head)) {
+    const copy: unknown[] = [...container];
+    const index = Number(head);
+    copy[index] = rest.length === 0 ? value : setIn(copy[index], rest, value);
     return copy;
   }
-  const child = copy[head];
-  copy[head] = setPath(isRecord(child) ? child : {}, rest.join('.'), value);
+  const copy: Record<string, unknown> = isRecord(container) ? { ...container } : {};
+  if (rest.length > 0) copy[head] = setIn(copy[head], rest, value);
+  else if (value === undefined) delete copy[head];
+  else copy[head] = value;
   return copy;
+};
+
+/**
+ * Returns a copy of the values with the dotted path set (undefined removes the key; a numeric step indexes an
+ * array when there is one); the input is not changed. Removing a value whose path does not exist changes nothing.
+ */
+export const setPath = (values: FormValues, path: string, value: unknown): FormValues => {
+  if (value === undefined && getPath(values, path) === undefined) return values;
+  const result = setIn(values, path.split('.'), value);
+  return isRecord(result) ? result : values;
 };
 
 /** Whether a value counts as blank: undefined, null, '', [] or a rich text without text. */

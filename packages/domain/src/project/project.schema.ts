@@ -1,0 +1,151 @@
+import type { EntityAction } from '../forms/wire.ts';
+import type { NamedReference } from '../market/market.schema.ts';
+import type { CreditDuration, CreditType } from '../vocab/credits.ts';
+import type { CertificationDecision, ReviewOutcome } from '../vocab/decisions.ts';
+import type { Condition, Distinctiveness, Module, SizeUnit } from '../vocab/habitats.ts';
+import type { ProjectGroupType } from '../vocab/market.ts';
+import type { MarketRoundStatus, ProjectStatus, ServiceCertificationStatus } from '../vocab/statuses.ts';
+import type { MetricDifficulty, StrategicSignificance } from './metric.ts';
+
+/** A document held by a record: its kind (tag), the current file and when it was uploaded. */
+export interface RecordDocument {
+  tag: string;
+  fileId: string;
+  name: string;
+  uploadedAt: string;
+}
+
+/** Units of one yearly period of a service. */
+export interface UnitsPerPeriod {
+  id: string;
+  creditId: string;
+  /** ISO dates. */
+  start: string;
+  end: string;
+  units: number;
+}
+
+/** A project service (a credit it supplies) as the API answers it. */
+export interface ProjectService {
+  id: string;
+  projectId: string;
+  type: CreditType;
+  status: ServiceCertificationStatus;
+  /** Biodiversity: module, habitat and levels; null for nutrient services. */
+  module: Module | null;
+  broadHabitat: string | null;
+  habitatType: string | null;
+  distinctiveness: Distinctiveness | null;
+  condition: Condition | null;
+  strategicSignificance: StrategicSignificance | null;
+  difficulty: MetricDifficulty | null;
+  size: number | null;
+  sizeUnit: SizeUnit | null;
+  mitigationBegins: string;
+  creationDate: string | null;
+  /** Nutrient: the duration and kg/yr supplied. */
+  mitigationDuration: CreditDuration | null;
+  area: number | null;
+  /** Years the credit runs (null: permanent). */
+  years: number | null;
+  baselineUnitsLost: number | null;
+  /** The statutory-metric estimate of a biodiversity service's units, when its supply is set. */
+  metricEstimate: number | null;
+  certification: { standard: NamedReference | null; decision: CertificationDecision } | null;
+  unitsPerPeriod: UnitsPerPeriod[];
+}
+
+/** The biodiversity supply of a project. */
+export interface BiodiversitySupply {
+  baselineUnitsLost: number;
+  yearsToTargetCondition: number;
+  /** One gain per year from delivery to target condition. */
+  gainsPerYear: number[];
+}
+
+/** Where a project is. */
+export interface ProjectLocation {
+  creditTypes: CreditType[];
+  lpa: NamedReference | null;
+  nca: NamedReference | null;
+  subcatchment: NamedReference | null;
+  nearAddress: string;
+  gridReference: string | null;
+  threeWords: string | null;
+}
+
+/** A project's costs and fees in pounds (lifetime totals; the market operator fee is one-off). */
+export interface ProjectCosts {
+  maintenance: number;
+  marketOperator: number;
+  complianceMonitoring: number;
+  performanceMonitoring: number;
+}
+
+/** One screening, review, verification or monitoring outcome in a project's history. */
+export interface ProjectOutcome {
+  kind: 'screening' | 'preMarketReview' | 'verification' | 'compliance' | 'performance';
+  outcome: ReviewOutcome | 'Pass' | 'Fail' | null;
+  date: string;
+  comment: string | null;
+  by: string | null;
+}
+
+/**
+ * A project as the API answers it. `offer` is sealed: present only for the operator and the supplier (and its agent
+ * with MakeOffersOrBids); absent for anyone else.
+ */
+export interface Project {
+  id: string;
+  self: string;
+  name: string;
+  status: ProjectStatus;
+  supplier: NamedReference;
+  agent: NamedReference | null;
+  type: NamedReference | null;
+  market: NamedReference | null;
+  round: (NamedReference & { status: MarketRoundStatus }) | null;
+  isFixedTerm: boolean;
+  mitigationDurations: CreditDuration[];
+  services: ProjectService[];
+  supply: BiodiversitySupply | null;
+  location: ProjectLocation | null;
+  costs: ProjectCosts | null;
+  offer?: number | null;
+  group: (NamedReference & { type: ProjectGroupType }) | null;
+  documents: RecordDocument[];
+  outcomes: ProjectOutcome[];
+  createdAt: string;
+  updatedAt: string;
+  actions: EntityAction[];
+}
+
+/** Sort keys of the projects list. */
+export const PROJECT_SORT_KEYS = ['name', 'status', 'supplier', 'round', 'createdAt'] as const;
+
+/** A project group as the API answers it. */
+export interface ProjectGroup {
+  id: string;
+  self: string;
+  name: string;
+  type: ProjectGroupType;
+  supplier: NamedReference;
+  round: NamedReference & { status: MarketRoundStatus };
+  projects: (NamedReference & { self: string; status: ProjectStatus })[];
+  createdAt: string;
+  actions: EntityAction[];
+}
+
+/** Tags of the documents a project holds (SPEC 3 "Project document kinds"). */
+export const PROJECT_DOCUMENT_KINDS = [
+  'landholderInfo',
+  'NatureBasedAgreement',
+  'Section106Agreement',
+  'screeningSteps',
+  'screeningOutcome',
+  'statement',
+  'report',
+  'VerificationReport',
+  'ComplianceReport',
+  'PerformanceReport',
+] as const;

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { defineAction } from '../forms/action.ts';
+import type { FieldDefinition } from '../forms/fields.ts';
+import { indexedItems } from '../forms/indexed.ts';
+import { withRules } from '../forms/refine.ts';
+import { isoDateValue, optionalIsoDateValue } from '../forms/rules.ts';
+import { optionsOf } from '../market/round.fields.ts';
+import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { choiceOf } from '../validation/choice.ts';
+import { MESSAGES } from '../validation/messages.ts';
+import { nonNegativeNumber, positiveNumber, requiredError, requiredText } from '../validation/rules.ts';
+import { YEARS_TO_TARGET_CONDITION } from '../vocab/constants.ts';
+import {
+  CREDIT_DURATION_LABELS,
+  CREDIT_DURATIONS,
+  CREDIT_TYPE_LABELS,
+  creditDurationSchema,
+  creditTypeSchema,
+  NUTRIENT_CREDIT_TYPES,
+} from '../vocab/credits.ts';
+import {
+  CONDITION_LABELS,
+  CONDITIONS,
+  conditionSchema,
+  DISTINCTIVENESS,
+  DISTINCTIVENESS_LABELS,
+  distinctivenessSchema,
+  type Module,
+} from '../vocab/habitats.ts';
+import { METRIC_DIFFICULTIES, STRATEGIC_SIGNIFICANCE_LEVELS } from './metric.ts';
+import { PROJECT_EDITABLE_STATUSES } from './project.lifecycle.ts';
+
+/** The entity kind of project actions (first segment of `/project/{id}`). */
+export const PROJECT_ENTITY = 'project';
+
+/** The modules a biodiversity service may be in, with the habitat family each names. */
+export const SERVICE_MODULES = ['Area', 'Linear', 'River'] as const satisfies readonly Module[];
+/** Labels of the habitat families of the service modules. */
+export const SERVICE_MODULE_LABELS = {
+  Area: 'Area habitat',
+  Linear: 'Hedgerow',
+  River: 'Watercourse',
+} as const satisfies Record<(typeof SERVICE_MODULES)[number], string>;
+
+/** The label of a service's size for its module: an area in hectares, a length in kilometres. */
+export const serviceSizeLabel = (module: Module | undefined): string =>
+  module === 'Linear' || module === 'River' ? 'Length (km)' : 'Area (ha)';
+
+const serviceField = {
+  id: 'serviceId',
+  type: 'Select',
+  label: 'Service',
+  readonly: true,
+} as const satisfies FieldDefinition;
+
+const biodiversityFields = [
+  {
+    id: 'module',
+    type: 'Select',
+    label: 'Habitat family',
+    options: optionsOf(SERVICE_MODULES, SERVICE_MODULE_LABELS),
+    value: 'Area',
+  },
+  {
+    id: 'broadHabitat',
+    type: 'Select',
+    label: 'Broad habitat',
+    optionsSource: OPTION_SOURCES.areaBroadHabitats,
+    dependsOn: ['module'],
+    visibleWhen: { fieldId: 'module', oneOf: ['Area'] },
+  },
+  {
+    id: 'habitatType',
+    type: 'Select',
+    label: 'Habitat type',
+    optionsSource: {
+      ...habitatTypeSource({ module: 'module' }),
+      optionalParams: { broadHabitat: 'broadHabitat' },
+    },
+    dependsOn: ['module', 'broadHabitat'],
+  },
+  {
+    id: 'distinctiveness',
+    type: 'Select',
+    label: 'Distinctiveness',
+    options: optionsOf(DISTINCTIVENESS, DISTINCTIVENESS_LABELS),
+  },
+  {
+    id: 'condition',
+    type: 'Select',
+    label: 'Target condition',
+    options: optionsOf(CONDITIONS, CONDITION_LABELS),
+  },
+  {
+    id: 'size',
+    type: 'Number',
+    label: 'Size',
+    hint: 'Area in hectares for area habitats; length in kilometres for hedgerows and watercourses.',
+  },
+  {
+    id: 'strategicSignificance',
+    type: 'Select',
+    label: 'Strategic significance',
+    value: 'Low',
+    options: [
+      { value: 'High', label: 'High - formally identified in a local strategy' },
+      { value: 'Medium', label: 'Medium - ecologically desirable, not in a local strategy' },
+      { value: 'Low', label: 'Low - not identified' },
+    ],
+  },
+  {
+    id: 'difficulty',
+    type: 'Select',
+    label: 'Difficulty of creation',
+    value: 'Low',
+    options: METRIC_DIFFICULTIES.map((value) => ({
+      value,
+      label: value === 'VeryHigh' ? 'Very high' : value,
+    })),
+  },
+  { id: 'mitigationBegins', type: 'Date', label: 'Mitigation begins' },
+  { id: 'creationDate', type: 'Date', label: 'Habitat created on', optional: true },
+] as const satisfies readonly FieldDefinition[];
+
+const biodiversityShape = {
+  module: choiceOf(SERVICE_MODULES),
+  broadHabitat: z.string().trim().min(1).optional(),
+  habitatType: requiredText(),
+  distinctiveness: distinctivenessSchema,
+  condition: conditionSchema,
+  size: positiveNumber(),
+  strategicSignificance: choiceOf(STRATEGIC_SIGNIFICANCE_LEVELS),
+  difficulty: choiceOf(METRIC_DIFFICULTIES),
+  mitigationBegins: isoDateValue(),
+  creationDate: optionalIsoDateValue(),
+};
+
+/** A biodiversity service: an area habitat needs its broad habitat; every habitat a type, levels, size and start. */
+export const biodiversityServiceInput = withRules(z.object(biodiversityShape), (value, addIssue) => {
+  if (value.module === 'Area' && (value.broadHabitat === undefined || value.broadHabitat === ''))
+    addIssue(['broadHabitat'], MESSAGES.required);
+});
+
+/** Parsed biodiversity service values. */
+export type BiodiversityServiceValues = z.output<typeof biodiversityServiceInput>;
+
+/** Add biodiversity service (SPEC 2: 'Add service'). */
+export const addBiodiversityService = defineAction({
+  id: 'AddBiodiversityService',
+  entity: PROJECT_ENTITY,
+  title: 'Add biodiversity service',
+  actionLabel: 'Add service',
+  fields: biodiversityFields,
+  input: biodiversityServiceInput,
+  lifecycle: { from: PROJECT_EDITABLE_STATUSES },
+});
+
+/** Edit biodiversity service (SPEC 2: 'Apply'). */
+export const editBiodiversityService = defineAction({
+  id: 'EditBiodiversityService',
+  entity: PROJECT_ENTITY,
+  title: 'Edit biodiversity service',
+  actionLabel: 'Apply',
+  fields: [serviceField, ...biodiversityFields],
+  input: withRules(z.object({ serviceId: requiredText(), ...biodiversityShape }), (value, addIssue) => {
+    if (value.module === 'Area' && (value.broadHabitat === undefined || value.broadHabitat === ''))
+      addIssue(['broadHabitat'], MESSAGES.required);
+  }),
+  lifecycle: { from: PROJECT_EDITABLE_STATUSES },
+});
+
+const nutrientFields = [
+  {
+    id: 'service',
+    type: 'Select',
+    label: 'Service',
+    options: NUTRIENT_CREDIT_TYPES.map((value) => ({ value, label: CREDIT_TYPE_LABELS[value] })),
+  },
+  { id: 'mitigationBegins', type: 'Date', label: 'Mitigation begins' },
+  {
+    id: 'mitigationDuration',
+    type: 'Select',
+    label: 'Mitigation duration',
+    options: optionsOf(CREDIT_DURATIONS, CREDIT_DURATION_LABELS),
+  },
+  { id: 'area', type: 'Number', label: 'Area', suffix: 'ha' },
+  { id: 'units', type: 'Number', label: 'Mitigation supplied', suffix: 'kg/yr' },
+] as const satisfies readonly FieldDefinition[];
+
+const nutrientShape = {
+  service: creditTypeSchema.refine((type) => type !== 'Biodiversity', {
+    error: MESSAGES.onlyNutrientService,
+  }),
+  mitigationBegins: isoDateValue(),
+  mitigationDuration: creditDurationSchema,
+  area: positiveNumber(),
+  units: positiveNumber(),
+};
+
+/** Parsed nutrient service values. */
+export type NutrientServiceValues = z.output<z.ZodObject<typeof nutrientShape>>;
+
+/** Add nutrient service ('Only Nitrogen or Phosphorous allowed'). */
+export const addNutrientService = defineAction({
+  id: 'AddNutrientService',
+  entity: PROJECT_ENTITY,
+  title: 'Add nutrient service',
+  actionLabel: 'Add service',
+  fields: nutrientFields,
+  input: z.object(nutrientShape),
+  lifecycle: { from: PROJECT_EDITABLE_STATUSES },
+});
+
+/** Edit nutrient service. */
+export const editNutrientService = defineAction({
+  id: 'EditNutrientService',
+  entity: PROJECT_ENTITY,
+  title: 'Edit nutrient service',
+  actionLabel: 'Apply',
+  fields: [serviceField, ...nutrientFields],
+  input: z.object({ serviceId: requiredText(), ...nutrientShape }),
+  lifecycle: { from: PROJECT_EDITABLE_STATUSES },
+});
+
+/** How many yearly gains the supply form can hold: one at delivery and one for each year up to 30. */
+export const MAX_GAIN_ENTRIES = YEARS_TO_TARGET_CONDITION.max + 1;
+
+/** The label of the gain of year `index`: 'At delivery', 'At year 1', then 'Year n'. */
+export const gainLabel = (index: number): string =>
+  index === 0 ? 'At delivery' : index === 1 ? 'At year 1' : `Year ${index}`;
+
+const gainFields = Array.from({ length: MAX_GAIN_ENTRIES }, (_, index) => ({
+  id: `gainsPerYear.${index}`,
+  type: 'Number' as const,
+  label: gainLabel(index),
+  suffix: 'units',
+  visibleWhen:
+    index <= 1
+      ? { fieldId: 'yearsToTargetCondition', filled: true }
+      : {
+          fieldId: 'yearsToTargetCondition',
+          oneOf: Array.from({ length: MAX_GAIN_ENTRIES - index }, (_, offset) => index + offset),
+        },
+})) satisfies FieldDefinition[];
+
+/**
+ * SPEC 5 "Biodiversity supply": years to target condition rounded down, 1 to 30; a gain for each year from 0 to N
+ * ('Required' each), the list trimmed to N + 1 entries.
+ */
+export const biodiversitySupplyInput = z
+  .object({
+    baselineUnitsLost: nonNegativeNumber(),
+    yearsToTargetCondition: z
+      .number({ error: requiredError })
+      .transform(Math.floor)
+      .pipe(
+        z
+          .number()
+          .min(YEARS_TO_TARGET_CONDITION.min, { error: MESSAGES.atLeastOneYear })
+          .max(YEARS_TO_TARGET_CONDITION.max, { error: MESSAGES.atMostThirtyYears }),
+      ),
+    gainsPerYear: z.unknown(),
+  })
+  .transform((value, ctx) => {
+    const years = value.yearsToTargetCondition;
+    const given = indexedItems(value.gainsPerYear);
+    const gains: number[] = [];
+    for (let index = 0; index <= years; index += 1) {
+      const gain = given[index];
+      if (typeof gain === 'number' && Number.isFinite(gain)) gains.push(gain);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gainsPerYear', String(index)],
+          message: MESSAGES.gainRequired,
+        });
+    }
+    return { ...value, gainsPerYear: gains };
+  });
+
+/** Parsed biodiversity supply: `gainsPerYear` has exactly yearsToTargetCondition + 1 entries. */
+export type BiodiversitySupplyValues = z.output<typeof biodiversitySupplyInput>;
+
+/** Set biodiversity supply: baseline units lost, years to target condition and the gain each year. */
+export const setBiodiversitySupply = defineAction({
+  id: 'SetBiodiversitySupply',
+  entity: PROJECT_ENTITY,
+  title: 'Set biodiversity supply',
+  fields: [
+    { id: 'baselineUnitsLost', type: 'Number', label: 'Baseline units lost', suffix: 'units' },
+    {
+      id: 'yearsToTargetCondition',
+      type: 'Number',
+      label: 'Years to target condition',
+      decimals: 0,
+      min: YEARS_TO_TARGET_CONDITION.min,
+      max: YEARS_TO_TARGET_CONDITION.max,
+    },
+    ...gainFields,
+  ],
+  input: biodiversitySupplyInput,
+  lifecycle: { from: PROJECT_EDITABLE_STATUSES },
+});
