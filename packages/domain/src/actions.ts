@@ -8,6 +8,13 @@ import { ROUND_ACTIONS, ROUND_CREATE_ACTIONS } from './market/round.list.ts';
 import { ORGANISATION_ACTIONS } from './organisation/organisation.actions.ts';
 import { ORGANISATION_CREATE_ACTIONS } from './organisation/organisation.create-actions.ts';
 import { USER_ACTIONS } from './organisation/user.actions.ts';
+import { PROJECT_ACTIONS, PROJECT_CREATE_ACTIONS } from './project/project.list.ts';
+import { PROJECT_GROUP_ACTIONS, PROJECT_GROUP_CREATE_ACTIONS } from './project/project-group.actions.ts';
+import { REQUIREMENT_ACTIONS, REQUIREMENT_CREATE_ACTIONS } from './requirement/requirement.list.ts';
+import {
+  REQUIREMENT_GROUP_ACTIONS,
+  REQUIREMENT_GROUP_CREATE_ACTIONS,
+} from './requirement/requirement-group.actions.ts';
 
 /**
  * Every action definition of the market, shared ones (Comment, ReplaceDocument) included: the browser registers
@@ -24,6 +31,14 @@ export const ALL_ACTION_DEFINITIONS: readonly AnyActionDefinition[] = [
   ...ROUND_ACTIONS,
   ...ROUND_CREATE_ACTIONS,
   ...PARTICIPATION_ACTIONS,
+  ...PROJECT_ACTIONS,
+  ...PROJECT_CREATE_ACTIONS,
+  ...PROJECT_GROUP_ACTIONS,
+  ...PROJECT_GROUP_CREATE_ACTIONS,
+  ...REQUIREMENT_ACTIONS,
+  ...REQUIREMENT_CREATE_ACTIONS,
+  ...REQUIREMENT_GROUP_ACTIONS,
+  ...REQUIREMENT_GROUP_CREATE_ACTIONS,
   commentAction,
   replaceDocumentAction,
 ];

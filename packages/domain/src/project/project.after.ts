@@ -151,18 +151,16 @@ export const recordComplianceCheck = defineAction({
     },
   ],
   input: withRules(
-    z
-      .object({
-        ...checkShape,
-        isYesNoPass: yesNoValue(),
-        failReason: optionalText(),
-        nextAction: z
-          .object({ action: complianceNextActionSchema.optional(), date: optionalIsoDateValue() })
-          .optional(),
-        notes: optionalText(),
-        ComplianceReport: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
-      })
-      .transform((value) => ({ ...value, isCompliant: value.isYesNoPass })),
+    z.object({
+      ...checkShape,
+      isYesNoPass: yesNoValue(),
+      failReason: optionalText(),
+      nextAction: z
+        .object({ action: complianceNextActionSchema.optional(), date: optionalIsoDateValue() })
+        .optional(),
+      notes: optionalText(),
+      ComplianceReport: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
+    }),
     (value, addIssue) => {
       if (value.isYesNoPass !== false) return;
       const next = typeof value.nextAction === 'object' && value.nextAction !== null ? value.nextAction : {};
@@ -171,7 +169,7 @@ export const recordComplianceCheck = defineAction({
         addIssue(['nextAction', 'action'], MESSAGES.required);
       if (isMissing((next as { date?: unknown }).date)) addIssue(['nextAction', 'date'], MESSAGES.required);
     },
-  ),
+  ).transform((value) => ({ ...value, isCompliant: value.isYesNoPass })),
   lifecycle: { from: PROJECT_MONITORING_STATUSES, to: 'Monitoring' },
 });
 

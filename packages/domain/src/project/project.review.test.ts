@@ -23,6 +23,12 @@ describe('screening', () => {
     expect(validateAction(addScreeningOutcome, {}).errors).toEqual([
       { path: 'outcome', message: 'Field required' },
     ]);
+    expect(
+      validateAction(addScreeningOutcome, { outcome: 'Fail', screeningSteps: testFile('x.exe') }).errors,
+    ).toEqual([
+      { path: 'screeningSteps', message: 'Executable and disk image files cannot be uploaded' },
+      { path: 'comment', message: 'Field required' },
+    ]);
     for (const outcome of ['Fail', 'Pending']) {
       expect(validateAction(addScreeningOutcome, { outcome }).errors).toEqual([
         { path: 'comment', message: 'Field required' },
@@ -161,6 +167,9 @@ describe('offer and after the round', () => {
       'organisation',
       'isYesNoPass',
     ]);
+    expect(
+      validateAction(recordComplianceCheck, { isYesNoPass: false }).errors.map((error) => error.path),
+    ).toEqual(['date', 'name', 'organisation', 'failReason', 'nextAction.action', 'nextAction.date']);
     const check = { date: '2028-05-01', name: 'C', organisation: 'Org' };
     expect(validateAction(recordComplianceCheck, { ...check, isYesNoPass: false }).errors).toEqual([
       { path: 'failReason', message: 'Field required' },

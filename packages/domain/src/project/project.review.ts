@@ -68,19 +68,17 @@ export const addScreeningOutcome = defineAction({
     },
   ],
   input: withRules(
-    z
-      .object({
-        outcome: reviewOutcomeSchema,
-        comment: optionalText(),
-        screeningSteps: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
-        screeningOutcome: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
-      })
-      .transform((value) => (value.outcome === 'Pass' ? { ...value, comment: undefined } : value)),
+    z.object({
+      outcome: reviewOutcomeSchema,
+      comment: optionalText(),
+      screeningSteps: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
+      screeningOutcome: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
+    }),
     (value, addIssue) => {
       if ((value.outcome === 'Fail' || value.outcome === 'Pending') && isMissing(value.comment))
         addIssue(['comment'], MESSAGES.required);
     },
-  ),
+  ).transform((value) => (value.outcome === 'Pass' ? { ...value, comment: undefined } : value)),
   lifecycle: {
     from: ['Registered', 'PendingScreening'] satisfies ProjectStatus[],
     to: ['Screened', 'FailedScreening', 'PendingScreening'] satisfies ProjectStatus[],

@@ -2,6 +2,7 @@ import type { EntityAction } from '../forms/wire.ts';
 import type { NamedReference } from '../market/market.schema.ts';
 import type { CreditDuration, CreditType } from '../vocab/credits.ts';
 import type { CertificationDecision, ReviewOutcome } from '../vocab/decisions.ts';
+import type { ProjectDocumentKind } from '../vocab/files.ts';
 import type { Condition, Distinctiveness, Module, SizeUnit } from '../vocab/habitats.ts';
 import type { ProjectGroupType } from '../vocab/market.ts';
 import type { MarketRoundStatus, ProjectStatus, ServiceCertificationStatus } from '../vocab/statuses.ts';
@@ -136,16 +137,16 @@ export interface ProjectGroup {
   actions: EntityAction[];
 }
 
-/** Tags of the documents a project holds (SPEC 3 "Project document kinds"). */
-export const PROJECT_DOCUMENT_KINDS = [
-  'landholderInfo',
-  'NatureBasedAgreement',
-  'Section106Agreement',
-  'screeningSteps',
-  'screeningOutcome',
-  'statement',
-  'report',
-  'VerificationReport',
-  'ComplianceReport',
-  'PerformanceReport',
-] as const;
+/** The document kind each project file field stores (the server tags the stored file with it). */
+export const PROJECT_FILE_FIELD_KINDS = {
+  landholderInfo: 'LandholderInfo',
+  NatureBasedAgreement: 'NatureBasedAgreement',
+  Section106Agreement: 'Section106Agreement',
+  screeningSteps: 'ScreeningSteps',
+  screeningOutcome: 'ScreeningOutcome',
+  statement: 'CertificationStatement',
+  report: 'PreMarketReviewReport',
+  VerificationReport: 'VerificationReport',
+  ComplianceReport: 'ComplianceReport',
+  PerformanceReport: 'PerformanceReport',
+} as const satisfies Record<string, ProjectDocumentKind>;
