@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { describeWithApp, requestJson } from '../../test/app.ts';
+import { type AppRoute, appRoutes, fillPath } from './routes.testing.ts';
+
+/** The only routes that answer without a session: health, the sign-in flows and the public client settings. */
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/new-password',
+  'POST /api/auth/checkTOTP',
+  'POST /api/auth/confirm-sign-up',
+  'POST /api/auth/complete-invitation',
+  'POST /api/auth/sign-up',
+  'POST /api/auth/resend-confirmation',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/update-password',
+  // SPEC 4: a 403 when loading the user means "not signed in"; it answers nothing else.
+  'GET /api/auth/user',
+  'GET /api/auth/password-policy',
+  'GET /api/auth/env.js',
+]);
+
+const key = (route: AppRoute): string => `${route.method} ${route.path}`;
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const paramValue = (param: string): string =>
+  param === 'actionId' ? 'Update' : param === 'type' ? 'project-types' : SOME_ID;
+
+describeWithApp('security: every route without a session', (t) => {
+  it('lists only routes that exist as public, and the outbox is not one of them', () => {
+    const routes = new Set(appRoutes(t.app).map(key));
+    expect(routes.size).toBeGreaterThan(40);
+    expect([...PUBLIC_ROUTES].filter((route) => !routes.has(route))).toEqual([]);
+    expect(routes.has('GET /api/dev/outbox')).toBe(true);
+    expect(PUBLIC_ROUTES.has('GET /api/dev/outbox')).toBe(false);
+  });
+
+  it('answers 401 on every other route, without a cookie and with an unknown session cookie', async () => {
+    const answered: string[] = [];
+    for (const route of appRoutes(t.app).filter((candidate) => !PUBLIC_ROUTES.has(key(candidate)))) {
+      const url = fillPath(route.path, paramValue);
+      for (const cookie of [undefined, 'curlew_session=forged-or-expired-token']) {
+        const response = await requestJson(t.app, route.method, url, {}, cookie ? { cookie } : {});
+        answered.push(`${key(route)} ${response.statusCode} ${response.json().error}`);
+      }
+    }
+    expect(answered.filter((line) => !line.endsWith(' 401 unauthenticated'))).toEqual([]);
+  });
+});
