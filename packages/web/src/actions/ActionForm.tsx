@@ -36,6 +36,8 @@ export interface ActionFormProps {
   definition?: AnyActionDefinition;
   /** Saves the values itself instead of POSTing them to the action's address (a settings form's own call). */
   submit?: (values: FormValues) => Promise<ActionResult>;
+  /** Title of the banner of a failed submit (default 'The action failed'). */
+  failureTitle?: string;
 }
 
 /** Text of the step button of a multi-step form before its last page. */
@@ -67,6 +69,7 @@ export function ActionForm({
   onPrevious,
   definition,
   submit: ownSubmit,
+  failureTitle = 'The action failed',
 }: ActionFormProps) {
   const client = useApi();
   const formId = useId();
@@ -173,7 +176,7 @@ export function ActionForm({
     <form onSubmit={onSubmit} noValidate aria-label={wire.title}>
       <Stack gap="md">
         {banner !== undefined && (
-          <Alert color="red" role="alert" title="The action failed">
+          <Alert color="red" role="alert" title={failureTitle}>
             {banner}
           </Alert>
         )}

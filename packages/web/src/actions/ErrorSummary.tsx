@@ -44,6 +44,7 @@ export function ErrorSummary({
         type="button"
         size="sm"
         aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
         onClick={() => setOpen((was) => !was)}
       >
         {errorToggleLabel(open, errors.length)}

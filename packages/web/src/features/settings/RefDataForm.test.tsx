@@ -102,9 +102,9 @@ describe('RefDataForm (the generic action form over reference-data fields)', () 
     expect(number).toHaveValue('12');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'A conflict occurred: an identical item already exists',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not saved');
+    expect(alert).toHaveTextContent('A conflict occurred: an identical item already exists');
     expect(number).toHaveAccessibleDescription('NCA 12 already exists');
     await user.type(number, '3');
     await waitFor(() => expect(screen.queryByText('NCA 12 already exists')).not.toBeInTheDocument());

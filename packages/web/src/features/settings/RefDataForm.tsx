@@ -54,6 +54,7 @@ export function RefDataForm({
         return {};
       }}
       onSucceeded={() => undefined}
+      failureTitle="Not saved"
       {...(onCancel === undefined ? {} : { onCancel })}
     />
   );
