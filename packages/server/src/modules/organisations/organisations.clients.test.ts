@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
+import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
-import {
-  asRole,
-  buildWorld,
-  PDF_BYTES,
-  postMultipart,
-  type World,
-} from '../../platform/actions/testing/world.ts';
 import { agentAuthorities, agentClients } from '../agent-authorities/agent-authorities.tables.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { organisations } from './organisations.tables.ts';
