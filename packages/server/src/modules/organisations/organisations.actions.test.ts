@@ -91,7 +91,7 @@ describeWithApp('organisation actions', (t) => {
         statusAfter: null,
       });
       expect(
-        (entries[0]?.details?.changes as { field: string; label: string }[]).map((change) => [
+        ((entries[0]?.details?.changes ?? []) as { field: string; label: string }[]).map((change) => [
           change.field,
           change.label,
         ]),
