@@ -1,38 +1,17 @@
-import { AGENT_AUTHORITY_ACTIONS, AUTHORITY_TO_ACT_EXTENSIONS, agentAuthorityStatus } from '@curlew/domain';
-import { allow, deny, operatorOnly } from '../../platform/actions/policy.ts';
+import { AGENT_AUTHORITY_ACTIONS, AUTHORITY_TO_ACT_EXTENSIONS } from '@curlew/domain';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
-import type { RecordGuards, RecordHandlers, RecordPolicies } from '../../platform/actions/types.ts';
+import type { RecordHandlers } from '../../platform/actions/types.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import {
   type AgentAuthorityRecord,
   type AgentAuthorityRelation,
   agentAuthorityKind,
 } from './agent-authorities.kind.ts';
+import { agentAuthorityGuards, agentAuthorityPolicies } from './agent-authorities.policy.ts';
 import { updateAgentAuthority } from './agent-authorities.repo.ts';
 
 /** The document kind under which a signed authority to act is stored. */
 export const AUTHORITY_TO_ACT_TAG = 'AuthorityToAct';
-
-/**
- * Only the market operator decides on authorities and their permissions; client and agent see them and may
- * replace the signed authority to act while it awaits the decision.
- */
-export const agentAuthorityPolicies = {
-  SetApproval: ({ actor }) => operatorOnly(actor),
-  EditPermissions: ({ actor }) => operatorOnly(actor),
-  ReplaceDocument: ({ relation, record }) => {
-    if (relation === 'operator' || agentAuthorityStatus(record.authority.approved) === 'Pending')
-      return allow;
-    return deny('Only the market operator can replace the documents of a decided authority');
-  },
-} satisfies RecordPolicies<typeof AGENT_AUTHORITY_ACTIONS, AgentAuthorityRecord, AgentAuthorityRelation>;
-
-/** No agent authority action waits on other records or dates. */
-export const agentAuthorityGuards = {} satisfies RecordGuards<
-  typeof AGENT_AUTHORITY_ACTIONS,
-  AgentAuthorityRecord,
-  AgentAuthorityRelation
->;
 
 /**
  * SetApproval records who decided and when (and, when approving, the permissions); its answer chooses the status,

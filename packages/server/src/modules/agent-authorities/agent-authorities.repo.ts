@@ -1,10 +1,11 @@
-import type { AgentAuthority, AgentPermission } from '@curlew/domain';
+import { type AgentAuthority, type AgentPermission, agentAuthorityStatus } from '@curlew/domain';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { recordActivity } from '../../platform/actions/activity.ts';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessColumns, accessOf, type ScopeReader } from '../../platform/actions/scope.ts';
-import type { RecordInScope } from '../../platform/actions/types.ts';
+import type { Actor, RecordInScope } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -148,13 +149,33 @@ export interface NewAgentAuthority {
   createdAt: Date;
 }
 
-/** Inserts a pending authority (the operator decides it with SetApproval). */
-export async function insertAgentAuthority(tx: Queryable, authority: NewAgentAuthority): Promise<void> {
+/**
+ * Inserts a pending authority (the operator decides it with SetApproval); its own activity feed starts with the
+ * action that gave it.
+ */
+export async function insertAgentAuthority(
+  tx: Queryable,
+  actor: Pick<Actor, 'id' | 'displayName' | 'organisationId'>,
+  action: { id: string; title: string },
+  authority: NewAgentAuthority,
+): Promise<void> {
+  const permissions = [...new Set(authority.permissions)];
   await tx.insert(agentAuthorities).values({
     ...authority,
-    permissions: [...new Set(authority.permissions)],
+    permissions,
     approved: null,
     updatedAt: authority.createdAt,
+  });
+  await recordActivity(tx, {
+    subjectType: 'agent-authority',
+    subjectId: authority.id,
+    action: action.id,
+    title: action.title,
+    actor: { id: actor.id, displayName: actor.displayName, organisationId: actor.organisationId },
+    statusBefore: null,
+    statusAfter: agentAuthorityStatus(null),
+    details: { permissions },
+    at: authority.createdAt,
   });
 }
 

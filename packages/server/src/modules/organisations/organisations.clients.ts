@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   AUTHORITY_TO_ACT_EXTENSIONS,
   type addParticipantClient,
-  agentAuthorityStatus,
   assertRoundAcceptsAgentAuthority,
   type FieldOption,
   provideAgentAuthority as provideAgentAuthorityAction,
   ROUND_STATUSES_ACCEPTING_AGENT_AUTHORITY,
 } from '@curlew/domain';
-import { recordActivity } from '../../platform/actions/activity.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, CONFLICT_MESSAGE, validationError } from '../../platform/errors.ts';
@@ -118,7 +116,7 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
       fieldPath: 'authorityToAct',
       uploadedAt: now,
     });
-    await insertAgentAuthority(tx, {
+    await insertAgentAuthority(tx, actor, provideAgentAuthorityAction, {
       id,
       marketRoundId: round.id,
       clientOrganisationId: record.id,
@@ -127,18 +125,6 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
       permissions: values.permissions,
       createdBy: actor.id,
       createdAt: now,
-    });
-    // The new authority's own feed starts with where it came from.
-    await recordActivity(tx, {
-      subjectType: 'agent-authority',
-      subjectId: id,
-      action: provideAgentAuthorityAction.id,
-      title: provideAgentAuthorityAction.title,
-      actor: { id: actor.id, displayName: actor.displayName, organisationId: actor.organisationId },
-      statusBefore: null,
-      statusAfter: agentAuthorityStatus(null),
-      details: { permissions: [...new Set(values.permissions)], document: stored.filename },
-      at: now,
     });
     describe({
       agentAuthority: { id, agent: agent.name, marketRound: round.name },
