@@ -1,12 +1,12 @@
 // Benchmark server: the real application plus one bare route that does the same session lookup as
 // GET /api/auth/user and nothing else, so the two can be compared under the same load.
 
+import { buildApp } from '../../packages/server/src/app.ts';
 import { requireSession } from '../../packages/server/src/auth/guard.ts';
-import { buildApp } from '../../packages/server/src/platform/app.ts';
 import { systemClock } from '../../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import { connect } from '../../packages/server/src/platform/db/connect.ts';
-import { seedDemoData } from '../../packages/server/src/platform/seed.ts';
+import { seedDemoData } from '../../packages/server/src/seed.ts';
 
 const config = loadConfig();
 const connection = await connect(config);

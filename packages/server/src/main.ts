@@ -1,6 +1,6 @@
 import { loadConfig } from './platform/config.ts';
-import { DEMO_ACCOUNTS } from './platform/seed.ts';
 import { hasWebBuild } from './platform/static.ts';
+import { DEMO_ACCOUNTS } from './seed.ts';
 import { startServer } from './server.ts';
 
 /** The process entry: `node --import tsx packages/server/src/main.ts`. */

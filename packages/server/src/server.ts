@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
 import { seedReferenceData } from './modules/refdata/index.ts';
-import { buildApp } from './platform/app.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import { restrictDataFolder, restrictNewFiles } from './platform/data-folder.ts';
 import { connect, type DatabaseConnection } from './platform/db/connect.ts';
 import { acquireDataFolderLock, type DataFolderLock } from './platform/lock.ts';
-import { seedDemoData } from './platform/seed.ts';
+import { seedDemoData } from './seed.ts';
 
 /** A listening server with everything it holds open. */
 export interface RunningServer {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../src/platform/app.ts';
+import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import type { Database, DatabaseConnection } from '../src/platform/db/connect.ts';

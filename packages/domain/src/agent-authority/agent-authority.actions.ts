@@ -24,7 +24,10 @@ const setApprovalInput = z
     },
   );
 
-/** SetApproval: the operator approves (with at least one permission) or rejects an authority; it can be changed later. */
+/**
+ * SetApproval: the operator approves (with at least one permission) or rejects an authority; it can be changed
+ * later. The answer chooses the status: yes -> Approved, no -> Rejected.
+ */
 export const setApproval = defineAction({
   id: 'SetApproval',
   entity: AGENT_AUTHORITY_ENTITY,
@@ -35,7 +38,11 @@ export const setApproval = defineAction({
     { ...agentPermissionsField, visibleWhen: { fieldId: 'approved', oneOf: [true] } },
   ],
   input: setApprovalInput,
-  lifecycle: { from: ['Pending', 'Approved', 'Rejected'] satisfies AgentAuthorityStatus[] },
+  lifecycle: {
+    from: ['Pending', 'Approved', 'Rejected'] satisfies AgentAuthorityStatus[],
+    to: ['Approved', 'Rejected'] satisfies AgentAuthorityStatus[],
+    target: (values) => (values.approved ? 'Approved' : 'Rejected'),
+  },
 });
 
 /** EditPermissions: changes what the agent may do for the client in the round (at least one permission). */

@@ -48,4 +48,21 @@ describe('agent authority lifecycle', () => {
     expect([null, true, false].map(agentAuthorityStatus)).toEqual(['Pending', 'Approved', 'Rejected']);
     expect(lifecycleEdgeProblems(agentAuthorityLifecycle, AGENT_AUTHORITY_ACTIONS)).toEqual([]);
   });
+
+  it('lets the answer of SetApproval choose the status, along edges the lifecycle allows', () => {
+    const edge = setApproval.lifecycle;
+    if (!edge?.target) throw new Error('SetApproval has no target function');
+    expect(edge.to).toEqual(['Approved', 'Rejected']);
+    const context = { status: 'Pending', previousStatus: null } as const;
+    expect(edge.target({ approved: true, permissions: ['RegisterForRound'] }, context)).toBe('Approved');
+    expect(edge.target({ approved: false }, context)).toBe('Rejected');
+    // A lifecycle without Rejected -> Approved would make the edge invalid: the check is not vacuous.
+    const stricter = {
+      ...agentAuthorityLifecycle,
+      transitions: { ...agentAuthorityLifecycle.transitions, Rejected: [] },
+    };
+    expect(lifecycleEdgeProblems(stricter, [setApproval])).toEqual([
+      'SetApproval: Rejected -> Approved is not in the lifecycle',
+    ]);
+  });
 });

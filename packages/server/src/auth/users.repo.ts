@@ -1,5 +1,5 @@
 import type { CurrentUser, OrganisationType } from '@curlew/domain';
-import { type AnyColumn, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
 import type { Queryable } from '../platform/db/connect.ts';
 import { users } from './auth.tables.ts';
@@ -120,3 +120,19 @@ export function isUniqueViolation(error: unknown): boolean {
 export const isConfirmedOrganisation = (organisationId: AnyColumn): SQL =>
   sql`(not exists (select 1 from ${users} where ${users.organisationId} = ${organisationId})
     or exists (select 1 from ${users} where ${users.organisationId} = ${organisationId} and ${users.confirmed}))`;
+
+/** Moves every member of an organisation from one group to another (its type changed). */
+export async function swapOrganisationGroup(
+  tx: Queryable,
+  organisationId: string,
+  groups: { from: string; to: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      groups: sql`array_append(array_remove(${users.groups}, ${groups.from}), ${groups.to})`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.organisationId, organisationId), sql`${groups.from} = any(${users.groups})`));
+}

@@ -7,11 +7,15 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import journal from '../../drizzle/meta/_journal.json' with { type: 'json' };
 import { describeWithApp, requestJson } from '../../test/app.ts';
+import * as authTables from '../auth/auth.tables.ts';
+import { MODULES } from '../modules/index.ts';
+import * as activityTables from './actions/activity.tables.ts';
 import { queryRows } from './db/connect.ts';
-import * as schema from './db/schema.ts';
+import * as mailTables from './mail.tables.ts';
 import { mailOutbox } from './mail.tables.ts';
 
-const tableNames = Object.values(schema)
+const tableNames = [authTables, activityTables, mailTables, ...MODULES.map((module) => module.tables ?? {})]
+  .flatMap((tables) => Object.values(tables))
   .filter((value) => isTable(value))
   .map((table) => getTableName(table))
   .sort();

@@ -4,11 +4,8 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes.ts';
-import { registerActivityRoutes } from '../modules/activity/activity.routes.ts';
-import { registerCommentRoutes } from '../modules/comments/comments.routes.ts';
-import { registerFileRoutes } from '../modules/files/files.routes.ts';
-import { registerReferenceData } from '../modules/refdata/index.ts';
-import { registerActionModules } from './actions/plugin.ts';
+import { registerActionRoutes } from './actions/routes.ts';
+import { registerSubjectAccess } from './actions/subject-access.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { registerSiteChecks } from './csrf.ts';
@@ -16,6 +13,7 @@ import type { Database } from './db/connect.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { AppError, handleError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
+import type { AppModule } from './module.ts';
 import { registerNulGuard } from './nul-guard.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
 
@@ -31,6 +29,11 @@ export interface BuildAppOptions {
   logDestination?: DestinationStream;
   /** The built web app to serve, when it exists (default: the configured WEB_DIST_DIR). */
   webDistDir?: string;
+}
+
+/** What the platform builds an application of: the options and the modules it serves. */
+export interface PlatformAppOptions extends BuildAppOptions {
+  modules: readonly AppModule[];
 }
 
 /** Log paths that may hold secrets: never written out. */
@@ -52,8 +55,11 @@ export const JSON_BODY_LIMIT_BYTES = 512 * 1024;
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** Builds the Fastify application (not listening): security headers, CSRF check, API routes, web app. */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+/**
+ * Builds the Fastify application (not listening) of the given modules: security headers, CSRF check, sign-in
+ * routes, each module's read access, routes and generated action routes, web app.
+ */
+export async function createApp(options: PlatformAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(config, db, clock);
@@ -112,11 +118,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(registerAuthRoutes);
-  await app.register(registerCommentRoutes);
-  await app.register(registerActivityRoutes);
-  await app.register(registerFileRoutes);
-  await app.register(registerReferenceData);
-  await app.register(registerActionModules);
+  for (const module of options.modules) {
+    for (const [subjectType, access] of Object.entries(module.subjects ?? {}))
+      registerSubjectAccess(subjectType, access);
+  }
+  for (const module of options.modules) {
+    const { routes } = module;
+    if (routes) await app.register(routes);
+  }
+  await app.register((scope) =>
+    registerActionRoutes(
+      scope,
+      options.modules.flatMap((module) => module.actions ?? []),
+    ),
+  );
   if (!config.production) await app.register(registerDevRoutes);
 
   const webDistDir = options.webDistDir ?? config.webDistDir;

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../auth/guard.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
+import { assertSubjectReadable, type SubjectKey } from '../../platform/actions/subject-access.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { assertSubjectReadable, type SubjectKey } from './subject-access.ts';
 import { subjectOf } from './subject-query.ts';
 
 type ActivityRow = typeof activity.$inferSelect;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { registerSubjectAccess, type SubjectAccess } from '../../platform/actions/subject-access.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { registerSubjectAccess, type SubjectAccess } from './subject-access.ts';
 
 /** A subject kind for tests: an organisation, readable by its own users and by the operator. */
 export const TEST_SUBJECT_TYPE = 'test-organisation';

@@ -1,7 +1,7 @@
 import { subjectQuerySchema } from '@curlew/domain';
 import type { FastifyRequest } from 'fastify';
+import type { SubjectKey } from '../../platform/actions/subject-access.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { SubjectKey } from './subject-access.ts';
 
 /** Message of an activity or comments call without subjectType and subjectId. */
 export const SUBJECT_REQUIRED_MESSAGE = 'subjectType and subjectId are required';

@@ -1,36 +1,22 @@
-import {
-  AGENT_AUTHORITY_ACTIONS,
-  agentAuthorityLifecycle,
-  agentAuthorityStatus,
-  assertTransition,
-} from '@curlew/domain';
-import { eq } from 'drizzle-orm';
-import { allow, deny, operatorOnly } from '../../platform/actions/policy.ts';
+import { AGENT_AUTHORITY_ACTIONS, AUTHORITY_TO_ACT_EXTENSIONS } from '@curlew/domain';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
-import type { RecordHandlers, RecordPolicies } from '../../platform/actions/types.ts';
-import { replaceAuthorityDocumentHandler } from './agent-authorities.documents.ts';
+import type { RecordHandlers } from '../../platform/actions/types.ts';
+import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import {
   type AgentAuthorityRecord,
   type AgentAuthorityRelation,
   agentAuthorityKind,
 } from './agent-authorities.kind.ts';
-import { agentAuthorities } from './agent-authorities.tables.ts';
+import { agentAuthorityGuards, agentAuthorityPolicies } from './agent-authorities.policy.ts';
+import { updateAgentAuthority } from './agent-authorities.repo.ts';
+
+/** The document kind under which a signed authority to act is stored. */
+export const AUTHORITY_TO_ACT_TAG = 'AuthorityToAct';
 
 /**
- * Only the market operator decides on authorities and their permissions; client and agent see them and may
- * replace the signed authority to act while it awaits the decision.
+ * SetApproval records who decided and when (and, when approving, the permissions); its answer chooses the status,
+ * which the runner writes. EditPermissions changes the permissions; ReplaceDocument swaps a document.
  */
-export const agentAuthorityPolicies = {
-  SetApproval: ({ actor }) => operatorOnly(actor),
-  EditPermissions: ({ actor }) => operatorOnly(actor),
-  ReplaceDocument: ({ relation, record }) => {
-    if (relation === 'operator' || agentAuthorityStatus(record.authority.approved) === 'Pending')
-      return allow;
-    return deny('Only the market operator can replace the documents of a decided authority');
-  },
-} satisfies RecordPolicies<typeof AGENT_AUTHORITY_ACTIONS, AgentAuthorityRecord, AgentAuthorityRelation>;
-
-/** SetApproval records the decision (and, when approving, the permissions); EditPermissions changes permissions. */
 export const agentAuthorityHandlers = {
   SetApproval: {
     async load({ record }) {
@@ -38,23 +24,17 @@ export const agentAuthorityHandlers = {
       return { initialValues: approved === null ? { permissions } : { approved, permissions } };
     },
     async handle({ tx, record, actor, values, now, describe }) {
-      const { authority } = record;
-      const from = agentAuthorityStatus(authority.approved);
-      const to = agentAuthorityStatus(values.approved);
-      if (from !== to) assertTransition(agentAuthorityLifecycle, from, to);
-      await tx
-        .update(agentAuthorities)
-        .set({
-          approved: values.approved,
-          approvedBy: actor.id,
-          approvedAt: now,
-          ...(values.approved && values.permissions ? { permissions: [...new Set(values.permissions)] } : {}),
-          updatedAt: now,
-        })
-        .where(eq(agentAuthorities.id, authority.id));
+      const permissions =
+        values.approved && values.permissions ? [...new Set(values.permissions)] : undefined;
+      await updateAgentAuthority(tx, record.authority.id, {
+        approvedBy: actor.id,
+        approvedAt: now,
+        ...(permissions ? { permissions } : {}),
+        updatedAt: now,
+      });
       describe({
-        approved: values.approved,
-        ...(values.permissions ? { permissions: values.permissions } : {}),
+        decision: values.approved ? 'Approved' : 'Rejected',
+        ...(permissions ? { permissions } : {}),
       });
       return { message: values.approved ? 'Authority approved' : 'Authority rejected' };
     },
@@ -65,15 +45,23 @@ export const agentAuthorityHandlers = {
     },
     async handle({ tx, record, values, now, describe }) {
       const permissions = [...new Set(values.permissions)];
-      await tx
-        .update(agentAuthorities)
-        .set({ permissions, updatedAt: now })
-        .where(eq(agentAuthorities.id, record.authority.id));
-      describe({ before: record.authority.permissions, after: permissions });
+      await updateAgentAuthority(tx, record.authority.id, { permissions, updatedAt: now });
+      describe({ permissions });
       return undefined;
     },
   },
-  ReplaceDocument: replaceAuthorityDocumentHandler,
+  ReplaceDocument: replaceDocumentHandler<AgentAuthorityRecord, AgentAuthorityRelation>({
+    ownerType: agentAuthorityKind.entity,
+    ownerId: (record) => record.authority.id,
+    accept: (tag) => (tag === AUTHORITY_TO_ACT_TAG ? AUTHORITY_TO_ACT_EXTENSIONS : undefined),
+    async replaced(tx, record, tag, replacement, now) {
+      if (tag === AUTHORITY_TO_ACT_TAG)
+        await updateAgentAuthority(tx, record.authority.id, {
+          authorityToActFileId: replacement.id,
+          updatedAt: now,
+        });
+    },
+  }),
 } satisfies RecordHandlers<typeof AGENT_AUTHORITY_ACTIONS, AgentAuthorityRecord, AgentAuthorityRelation>;
 
 /** Agent authority actions on `/agent-authority/{id}`. */
@@ -81,5 +69,6 @@ export const agentAuthorityActions = defineEntityActions({
   kind: agentAuthorityKind,
   definitions: AGENT_AUTHORITY_ACTIONS,
   policies: agentAuthorityPolicies,
+  guards: agentAuthorityGuards,
   handlers: agentAuthorityHandlers,
 });

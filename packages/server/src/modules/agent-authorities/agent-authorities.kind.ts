@@ -5,67 +5,17 @@ import {
   agentAuthorityStatus,
   type EntityAction,
 } from '@curlew/domain';
-import { eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../../auth/auth.tables.ts';
-import { isRecordId } from '../../platform/actions/ids.ts';
-import { isOperator } from '../../platform/actions/policy.ts';
 import type { EntityKind } from '../../platform/actions/types.ts';
-import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { agentAuthorities } from './agent-authorities.tables.ts';
+import {
+  type AgentAuthorityRecord,
+  findAgentAuthority,
+  findAgentAuthorityFor,
+  writeApproval,
+} from './agent-authorities.repo.ts';
+import type { AgentAuthorityRelation } from './agent-authorities.scope.ts';
 
-/** The client and agent organisations, joined twice under their own names. */
-export const clientOrganisations = alias(organisations, 'client_organisations');
-/** The agent organisation of an authority. */
-export const agentOrganisations = alias(organisations, 'agent_organisations');
-
-/** The columns of an authority with the names it is shown with. */
-export const agentAuthorityColumns = {
-  authority: agentAuthorities,
-  roundName: marketRounds.name,
-  roundStatus: marketRounds.status,
-  clientName: clientOrganisations.name,
-  agentName: agentOrganisations.name,
-  approvedByName: users.displayName,
-};
-
-/** An agent authority with its round, client, agent and approver names. */
-export interface AgentAuthorityRecord {
-  authority: typeof agentAuthorities.$inferSelect;
-  roundName: string;
-  roundStatus: AgentAuthority['marketRound']['status'];
-  clientName: string;
-  agentName: string;
-  approvedByName: string | null;
-}
-
-/** The joined select of authorities, filtered by `where`. */
-export const selectAgentAuthorities = (db: Queryable, where: SQL | undefined) =>
-  db
-    .select(agentAuthorityColumns)
-    .from(agentAuthorities)
-    .innerJoin(marketRounds, eq(marketRounds.id, agentAuthorities.marketRoundId))
-    .innerJoin(clientOrganisations, eq(clientOrganisations.id, agentAuthorities.clientOrganisationId))
-    .innerJoin(agentOrganisations, eq(agentOrganisations.id, agentAuthorities.agentOrganisationId))
-    .leftJoin(users, eq(users.id, agentAuthorities.approvedBy))
-    .where(where);
-
-/** Finds an authority by id; undefined when missing or the id is malformed. */
-export async function findAgentAuthority(
-  db: Queryable,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<AgentAuthorityRecord | undefined> {
-  if (!isRecordId(id)) return undefined;
-  const query = selectAgentAuthorities(db, eq(agentAuthorities.id, id));
-  const [row] = options.forUpdate ? await query.for('update', { of: agentAuthorities }) : await query;
-  return row;
-}
-
-/** How the actor relates to an authority: the market operator, the client, or the agent. */
-export type AgentAuthorityRelation = 'operator' | 'client' | 'agent';
+export type { AgentAuthorityRecord } from './agent-authorities.repo.ts';
+export type { AgentAuthorityRelation } from './agent-authorities.scope.ts';
 
 /** The agent authority entity for the action runner: `/agent-authority/{id}`. */
 export const agentAuthorityKind: EntityKind<
@@ -75,19 +25,21 @@ export const agentAuthorityKind: EntityKind<
 > = {
   entity: 'agent-authority',
   collection: 'agent-authorities',
+  noun: 'agent authority',
   load: findAgentAuthority,
-  async relate(_db, actor, { authority }) {
-    if (isOperator(actor)) return 'operator';
-    if (actor.organisationId === null) return null;
-    if (actor.organisationId === authority.clientOrganisationId) return 'client';
-    if (actor.organisationId === authority.agentOrganisationId) return 'agent';
-    return null;
-  },
+  loadFor: findAgentAuthorityFor,
   idOf: (record) => record.authority.id,
   lifecycle: {
     definition: agentAuthorityLifecycle,
     statusOf: (record) => agentAuthorityStatus(record.authority.approved),
+    writeStatus: (tx, record, status, now) =>
+      writeApproval(tx, record.authority.id, status === 'Approved', now),
   },
+  fields: ({ authority }) => ({
+    permissions: [...authority.permissions],
+    authorityToActFileId: authority.authorityToActFileId,
+  }),
+  fieldLabels: { permissions: 'Permissions', authorityToActFileId: 'Signed authority to act' },
 };
 
 /** An authority as the API answers it. */

@@ -1,20 +1,20 @@
 import { AGENT_AUTHORITY_SORT_KEYS, AGENT_AUTHORITY_STATUSES } from '@curlew/domain';
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listQuerySchema } from '../../platform/actions/paging.ts';
-import { isOperator } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
-import { AppError } from '../../platform/errors.ts';
+import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { agentAuthorityActions } from './agent-authorities.actions.ts';
+import { agentAuthorityKind, presentAgentAuthority } from './agent-authorities.kind.ts';
 import {
-  agentAuthorityKind,
   agentOrganisations,
   clientOrganisations,
-  presentAgentAuthority,
-  selectAgentAuthorities,
-} from './agent-authorities.kind.ts';
+  inScope,
+  selectAgentAuthoritiesFor,
+} from './agent-authorities.repo.ts';
+import { agentAuthorityScope } from './agent-authorities.scope.ts';
 import { agentAuthorities } from './agent-authorities.tables.ts';
 
 const listQuery = listQuerySchema(AGENT_AUTHORITY_SORT_KEYS, 'createdAt').extend({
@@ -39,52 +39,43 @@ const STATUS_CONDITIONS = {
 
 /**
  * `GET /api/agent-authorities` (marketRoundId, clientId, agentId, status, sort, order, page, pageSize) and
- * `GET /api/agent-authority/{id}`: the operator sees all, a client and an agent the authorities they are party to.
+ * `GET /api/agent-authority/{id}`: the operator sees all, a client and an agent the authorities they are party to
+ * (the agent authority scope, with each row's access computed in the same query).
  */
 export async function registerAgentAuthorityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/agent-authorities', async (request) => {
     const { actor, deps } = await runnerCall(request);
     const query = listQuery.parse(request.query);
-    const own = actor.organisationId;
-    const scope = isOperator(actor)
-      ? undefined
-      : own === null
-        ? sql`false`
-        : or(eq(agentAuthorities.clientOrganisationId, own), eq(agentAuthorities.agentOrganisationId, own));
+    const scope = agentAuthorityScope(actor);
     const where = and(
-      scope,
       query.marketRoundId === undefined ? undefined : eq(agentAuthorities.marketRoundId, query.marketRoundId),
       query.clientId === undefined ? undefined : eq(agentAuthorities.clientOrganisationId, query.clientId),
       query.agentId === undefined ? undefined : eq(agentAuthorities.agentOrganisationId, query.agentId),
       query.status === undefined ? undefined : STATUS_CONDITIONS[query.status],
     );
     const direction = query.order === 'desc' ? desc : asc;
-    const rows = await selectAgentAuthorities(deps.db, where)
+    const rows = await selectAgentAuthoritiesFor(deps.db, actor, where)
       .orderBy(direction(SORT_COLUMNS[query.sort]), asc(agentAuthorities.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
     const [total] = await deps.db
       .select({ value: count() })
       .from(agentAuthorities)
-      .innerJoin(marketRounds, eq(marketRounds.id, agentAuthorities.marketRoundId))
-      .where(where);
+      .where(and(scope.where, where));
     const items = [];
-    for (const record of rows) {
-      const relation = await agentAuthorityKind.relate(deps.db, actor, record);
-      if (relation === null) continue;
-      items.push(
-        presentAgentAuthority(record, agentAuthorityActions.actionsFor({ actor, record, relation })),
-      );
+    for (const row of rows) {
+      const found = inScope(row);
+      if (found === null) continue;
+      const subject = { actor, record: found.record, ...found.access };
+      items.push(presentAgentAuthority(found.record, await agentAuthorityActions.actionsFor(deps, subject)));
     }
     return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
   });
-
   app.get<{ Params: { id: string } }>('/api/agent-authority/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);
-    const record = await agentAuthorityKind.load(deps.db, request.params.id);
-    const relation = record === undefined ? null : await agentAuthorityKind.relate(deps.db, actor, record);
-    if (record === undefined || relation === null)
-      throw new AppError('not_found', `No agent authority ${request.params.id}`);
-    return presentAgentAuthority(record, agentAuthorityActions.actionsFor({ actor, record, relation }));
+    const found = await agentAuthorityKind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(agentAuthorityKind.noun);
+    const subject = { actor, record: found.record, ...found.access };
+    return presentAgentAuthority(found.record, await agentAuthorityActions.actionsFor(deps, subject));
   });
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
+import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../test/world.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
-import { asRole, buildAgentAuthority, buildWorld, type World } from '../../platform/actions/testing/world.ts';
 import { agentAuthorities } from './agent-authorities.tables.ts';
 
 describeWithApp('agent authorities', (t) => {
@@ -119,14 +119,14 @@ describeWithApp('agent authorities', (t) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       error: 'invalid_status',
-      message: 'Edit permissions is not allowed when the status is Rejected',
+      message: 'Edit permissions is not possible while this agent authority is rejected',
     });
     const listed = await asRole(t.app, world, 'admin', 'GET', `/api/agent-authority/${authorityId}`);
     expect(listed.json().actions).toContainEqual({
       id: 'EditPermissions',
       title: 'Edit permissions',
       enabled: false,
-      reason: 'Edit permissions is not allowed when the status is Rejected',
+      reason: 'Edit permissions is not possible while this agent authority is rejected',
     });
 
     const reapproved = await asRole(t.app, world, 'admin', 'POST', action('SetApproval'), {

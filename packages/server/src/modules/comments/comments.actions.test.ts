@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { buildUser, type UserRow } from '../../../test/factories.ts';
-import { asRole, buildWorld, type World } from '../../platform/actions/testing/world.ts';
+import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { mailOutbox } from '../../platform/mail.tables.ts';
 
 const mentionOf = (user: UserRow) => ({

@@ -8,9 +8,9 @@ import {
 } from '@curlew/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
+import type { SubjectKey } from '../../platform/actions/subject-access.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
-import type { SubjectKey } from '../activity/subject-access.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { comments } from './comments.tables.ts';
 

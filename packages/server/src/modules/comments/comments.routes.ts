@@ -2,7 +2,7 @@ import { feedPageQuerySchema } from '@curlew/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../auth/guard.ts';
-import { assertSubjectReadable } from '../activity/subject-access.ts';
+import { assertSubjectReadable } from '../../platform/actions/subject-access.ts';
 import { subjectOf } from '../activity/subject-query.ts';
 import { listComments } from './comments.repo.ts';
 import { mentionCandidates } from './mentions.ts';

@@ -1,9 +1,9 @@
 import type { RichTextValue } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
+import type { SubjectKey } from '../../platform/actions/subject-access.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import type { MailMessage } from '../../platform/mail.ts';
-import type { SubjectKey } from '../activity/subject-access.ts';
 import { type CommentRow, insertComment } from './comments.repo.ts';
 import { mentionMails } from './mentions.ts';
 

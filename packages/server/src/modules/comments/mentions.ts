@@ -2,14 +2,14 @@ import type { MentionCandidate } from '@curlew/domain';
 import { and, asc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import { toUserWithOrganisation, userWithOrganisationColumns } from '../../auth/users.repo.ts';
-import type { Queryable } from '../../platform/db/connect.ts';
-import type { Mailer, MailMessage } from '../../platform/mail.ts';
 import {
   canReadSubject,
   type SubjectKey,
   type SubjectReader,
   subjectAccessFor,
-} from '../activity/subject-access.ts';
+} from '../../platform/actions/subject-access.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
+import type { Mailer, MailMessage } from '../../platform/mail.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 
 /** Longest part of a comment quoted in a mention e-mail. */

@@ -189,11 +189,14 @@ export function pdfHasActiveContent(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** An upload as received: its name, the MIME type the sender gave, and its bytes. */
+/** An upload as received: its name, the MIME type the sender gave, and its bytes (or a sample of them). */
 export interface UploadCandidate {
   filename: string;
   mimetype: string;
+  /** The bytes, or for a large file other than a PDF its first 64 KiB followed by its last 512 bytes. */
   bytes: Uint8Array;
+  /** The whole size when `bytes` is a sample. */
+  size?: number;
 }
 
 /**
@@ -205,7 +208,7 @@ export function uploadContentProblem(
   upload: UploadCandidate,
   accept: readonly string[] = CHECKABLE_EXTENSIONS,
 ): string | undefined {
-  if (upload.bytes.length === 0) return EMPTY_FILE_MESSAGE;
+  if ((upload.size ?? upload.bytes.length) === 0) return EMPTY_FILE_MESSAGE;
   const content = sniffContent(upload.bytes);
   if (content === 'executable' || content === 'disk-image') return BLOCKED_FILE_MESSAGE;
   if (isRefusedUpload({ name: upload.filename, type: upload.mimetype })) return BLOCKED_FILE_MESSAGE;

@@ -2,13 +2,7 @@ import { BLOCKED_FILE_MESSAGE, type FileView, MESSAGES } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import {
-  asRole,
-  buildWorld,
-  PDF_BYTES,
-  postMultipart,
-  type World,
-} from '../../platform/actions/testing/world.ts';
+import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import { keysInStorage } from './storage.testing.ts';
 
 const EXE_BYTES = Buffer.concat([

@@ -1,14 +1,8 @@
-import { createHash } from 'node:crypto';
-import {
-  detectFileType,
-  documentKindLabel,
-  type FieldOption,
-  type FileView,
-  formatFileSize,
-} from '@curlew/domain';
+import { detectFileType, documentKindLabel, type FieldOption, type FileView } from '@curlew/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import { onRollback } from '../../platform/actions/unit-of-work.ts';
+import { type ReceivedFile, tooLargeMessage } from '../../platform/actions/uploads.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { uploadContentProblem } from './file-content.ts';
@@ -18,12 +12,8 @@ import { type FileStorage, newStorageKey } from './storage.ts';
 /** A stored file's metadata row. */
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
-/** A file as the action runner hands it to handlers from a multipart part. */
-export interface IncomingFile {
-  filename: string;
-  mimetype: string;
-  buffer: Uint8Array;
-}
+/** A file as the action runner hands it to handlers: streamed to a staging file, with its size, hash and sample. */
+export type IncomingFile = Omit<ReceivedFile, 'fieldId'>;
 
 /** What saveUploadedFile stores: the file, its owner and document kind, and who uploaded it. */
 export interface SaveUploadedFileInput {
@@ -67,21 +57,18 @@ export async function saveUploadedFile(
   input: SaveUploadedFileInput & { replacesId?: string; replacedReason?: string },
 ): Promise<StoredFileRow> {
   const { file } = input;
-  if (file.buffer.length > storage.maxFileBytes) {
-    throw new AppError(
-      'payload_too_large',
-      `The file is larger than ${formatFileSize(storage.maxFileBytes)}`,
-    );
+  if (file.size > storage.maxFileBytes) {
+    throw new AppError('payload_too_large', tooLargeMessage(storage.maxFileBytes));
   }
   const filename = cleanFilename(file.filename);
   const problem = uploadContentProblem(
-    { filename, mimetype: file.mimetype, bytes: file.buffer },
+    { filename, mimetype: file.mimetype, bytes: file.sample, size: file.size },
     input.accept,
   );
   if (problem !== undefined) throw validationError(input.fieldPath ?? 'file', problem);
   const storageKey = newStorageKey();
   onRollback(tx, () => storage.delete(storageKey));
-  await storage.put(storageKey, file.buffer);
+  await storage.putFile(storageKey, file.path);
   const mimeType = file.mimetype.trim().slice(0, 200) || 'application/octet-stream';
   const [row] = await tx
     .insert(storedFiles)
@@ -92,8 +79,8 @@ export async function saveUploadedFile(
       filename,
       mimeType,
       fileType: detectFileType(mimeType, filename),
-      size: file.buffer.length,
-      sha256: createHash('sha256').update(file.buffer).digest('hex'),
+      size: file.size,
+      sha256: file.sha256,
       storageKey,
       uploadedBy: input.userId,
       uploadedAt: input.uploadedAt ?? new Date(),

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../auth/guard.ts';
+import { assertSubjectReadable } from '../../platform/actions/subject-access.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertSubjectReadable } from '../activity/subject-access.ts';
 import { servedMimeType } from './file-content.ts';
 import { findOwnerFile, listOwnerFiles } from './files.repo.ts';
 import { findLocation, presentLocation } from './locations.repo.ts';

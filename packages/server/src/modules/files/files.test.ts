@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
 import { buildOrganisation, buildUser, type OrganisationRow, type UserRow } from '../../../test/factories.ts';
+import { receivedFile } from '../../../test/uploads.ts';
 import { inUnitOfWork } from '../../platform/actions/unit-of-work.ts';
 import { AppError } from '../../platform/errors.ts';
 import { registerTestSubject, TEST_SUBJECT_TYPE } from '../activity/subject-access.testing.ts';
@@ -39,11 +40,8 @@ const EXE_BYTES = Buffer.concat([
 ]);
 const CSV_BYTES = Buffer.from('name,units\nMeadow,12\n', 'utf8');
 
-const pdf = (filename = 'agreement.pdf', bytes: Buffer = PDF_BYTES): IncomingFile => ({
-  filename,
-  mimetype: 'application/pdf',
-  buffer: bytes,
-});
+const pdf = (filename = 'agreement.pdf', bytes: Buffer = PDF_BYTES): IncomingFile =>
+  receivedFile({ filename, mimetype: 'application/pdf', bytes });
 
 describeWithApp('files and locations', (t) => {
   let wetland: OrganisationRow;
@@ -159,12 +157,15 @@ describeWithApp('files and locations', (t) => {
       details: { errors: [{ path: 'file', message: BLOCKED_FILE_MESSAGE }] },
     });
     await expect(
-      save({ filename: 'data.csv', mimetype: 'text/csv', buffer: PDF_BYTES }),
+      save(receivedFile({ filename: 'data.csv', mimetype: 'text/csv', bytes: PDF_BYTES })),
     ).rejects.toMatchObject({
       code: 'validation',
       details: { errors: [{ path: 'file', message: contentMismatchMessage('csv') }] },
     });
-    const csv = await save({ filename: 'data.csv', mimetype: 'text/csv', buffer: CSV_BYTES }, 'Data');
+    const csv = await save(
+      receivedFile({ filename: 'data.csv', mimetype: 'text/csv', bytes: CSV_BYTES }),
+      'Data',
+    );
     expect(csv).toMatchObject({ fileType: 'Excel', size: CSV_BYTES.length });
     const download = await requestJson(
       t.app,
@@ -194,7 +195,7 @@ describeWithApp('files and locations', (t) => {
     expect(failure).toMatchObject({
       code: 'payload_too_large',
       status: 413,
-      message: 'The file is larger than 0.03 Kb',
+      message: 'The file is larger than 0.03 Kb, the largest that can be uploaded',
     });
   });
 

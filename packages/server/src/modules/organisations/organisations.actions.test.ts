@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { latestCodeSentTo } from '../../../test/auth.ts';
+import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../test/world.ts';
 import { users } from '../../auth/auth.tables.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
-import { asRole, buildAgentAuthority, buildWorld, type World } from '../../platform/actions/testing/world.ts';
 import { comments } from '../comments/comments.tables.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { organisations } from './organisations.tables.ts';
@@ -89,7 +89,24 @@ describeWithApp('organisation actions', (t) => {
         actorOrganisationId: own.id,
         statusBefore: null,
         statusAfter: null,
-        details: { changed: ['name', 'contact', 'email', 'phone', 'mailingAddress'] },
+      });
+      expect(
+        ((entries[0]?.details?.changes ?? []) as { field: string; label: string }[]).map((change) => [
+          change.field,
+          change.label,
+        ]),
+      ).toEqual([
+        ['name', 'Name'],
+        ['contact', 'Contact name'],
+        ['email', 'Email'],
+        ['phone', 'Phone'],
+        ['mailingAddress', 'Mailing address'],
+      ]);
+      expect(entries[0]?.details?.changes).toContainEqual({
+        field: 'name',
+        label: 'Name',
+        before: own.name,
+        after: 'Marsh Farm Partnership',
       });
     });
 

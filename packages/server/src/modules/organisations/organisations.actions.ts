@@ -6,17 +6,25 @@ import {
 } from '@curlew/domain';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
+import { commentHandler } from '../comments/comment.handler.ts';
 import { addParticipantClientHandler, provideAgentAuthorityHandler } from './organisations.clients.ts';
 import { organisationCreateHandlers } from './organisations.create.ts';
-import { commentHandler, inviteUserHandler, updateOrganisationHandler } from './organisations.handlers.ts';
+import { inviteUserHandler, updateOrganisationHandler } from './organisations.handlers.ts';
 import { type OrganisationRelation, type OrganisationRow, organisationKind } from './organisations.kind.ts';
-import { organisationCreatePolicies, organisationPolicies } from './organisations.policy.ts';
+import {
+  organisationCreatePolicies,
+  organisationGuards,
+  organisationPolicies,
+} from './organisations.policy.ts';
 import { expressInterestHandler, registerAsParticipantHandler } from './organisations.rounds.ts';
 
 /** The handler of every organisation action. */
 export const organisationHandlers = {
   Update: updateOrganisationHandler,
-  Comment: commentHandler,
+  Comment: commentHandler<OrganisationRow, OrganisationRelation>({
+    subjectType: organisationKind.entity,
+    subjectId: (record) => record.id,
+  }),
   InviteUser: inviteUserHandler,
   RegisterAsParticipant: registerAsParticipantHandler,
   ExpressInterest: expressInterestHandler,
@@ -32,6 +40,7 @@ export const organisationActions = defineEntityActions({
   kind: organisationKind,
   definitions: ORGANISATION_ACTIONS,
   policies: organisationPolicies,
+  guards: organisationGuards,
   handlers: organisationHandlers,
   create: {
     definitions: ORGANISATION_CREATE_ACTIONS,

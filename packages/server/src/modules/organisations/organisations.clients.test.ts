@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeWithApp } from '../../../test/app.ts';
-import { activity } from '../../platform/actions/activity.tables.ts';
+import { describeWithApp, requestJson } from '../../../test/app.ts';
 import {
   asRole,
+  buildMember,
   buildWorld,
   PDF_BYTES,
   postMultipart,
   type World,
-} from '../../platform/actions/testing/world.ts';
+} from '../../../test/world.ts';
+import { activity } from '../../platform/actions/activity.tables.ts';
 import { agentAuthorities, agentClients } from '../agent-authorities/agent-authorities.tables.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { organisations } from './organisations.tables.ts';
@@ -136,6 +137,50 @@ describeWithApp('organisation clients, agent authority and create actions', (t) 
       const duplicate = await postMultipart(t.app, url, values, pdf, own.cookie);
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().error).toBe('conflict');
+    });
+
+    it('makes the agent the client’s agent only once the operator approves the authority', async () => {
+      const client = await buildMember(t.app, t.db, 'PARTICIPANT', ['participant']);
+      const agent = world.members.agent;
+      const pdf = { authorityToAct: { name: 'authority.pdf', type: 'application/pdf', content: PDF_BYTES } };
+      const clientPage = `/api/organisation/${client.organisation.id}`;
+      const asAgent = () => requestJson(t.app, 'GET', clientPage, undefined, { cookie: agent.cookie });
+      const listedByAgent = async () =>
+        (
+          await requestJson(t.app, 'GET', '/api/organisations?pageSize=100', undefined, {
+            cookie: agent.cookie,
+          })
+        )
+          .json()
+          .items.map((item: { id: string }) => item.id);
+      const provided = await postMultipart(
+        t.app,
+        `${clientPage}/action/ProvideAgentAuthority`,
+        {
+          marketRoundId: world.openRound.id,
+          agentId: agent.organisation.id,
+          permissions: ['RegisterForRound'],
+        },
+        pdf,
+        client.cookie,
+      );
+      expect(provided.statusCode, provided.body).toBe(200);
+      const authority = `/api/agent-authority/${provided.json().context.id}/action/SetApproval`;
+      // Pending: the agent sees the authority it was given, not yet the client.
+      expect((await asAgent()).statusCode).toBe(404);
+      expect(await listedByAgent()).not.toContain(client.organisation.id);
+      const approve = await asRole(t.app, world, 'admin', 'POST', authority, {
+        approved: true,
+        permissions: ['RegisterForRound'],
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+      expect((await asAgent()).statusCode).toBe(200);
+      expect(await listedByAgent()).toContain(client.organisation.id);
+      expect((await asAgent()).json().actions.map((action: { id: string }) => action.id)).toContain('Update');
+      const reject = await asRole(t.app, world, 'admin', 'POST', authority, { approved: false });
+      expect(reject.statusCode, reject.body).toBe(200);
+      expect((await asAgent()).statusCode).toBe(404);
+      expect(await listedByAgent()).not.toContain(client.organisation.id);
     });
 
     const buildWorldAgent = async (): Promise<string> => {

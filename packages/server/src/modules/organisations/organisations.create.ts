@@ -1,17 +1,12 @@
 import type { ORGANISATION_CREATE_ACTIONS } from '@curlew/domain';
 import type { CreateHandlers, HandlerContextBase } from '../../platform/actions/types.ts';
 import { detailsColumns } from './organisations.handlers.ts';
-import { organisations } from './organisations.tables.ts';
+import { insertOrganisation } from './organisations.repo.ts';
 
 type CreateValues = Parameters<typeof detailsColumns>[0];
 
-const createOrganisation = async ({ tx, values, now, describe }: HandlerContextBase<CreateValues>) => {
-  const [created] = await tx
-    .insert(organisations)
-    .values({ ...detailsColumns(values), createdAt: now, updatedAt: now })
-    .returning({ id: organisations.id, name: organisations.name });
-  if (!created) throw new Error('Inserting the organisation returned no row');
-  describe({ name: created.name, type: values.type });
+const createOrganisation = async ({ tx, values, now }: HandlerContextBase<CreateValues>) => {
+  const created = await insertOrganisation(tx, { ...detailsColumns(values), createdAt: now, updatedAt: now });
   return {
     id: created.id,
     result: {

@@ -1,5 +1,4 @@
 import {
-  type commentAction,
   type FieldOption,
   type FormValues,
   GROUP_OF_ORGANISATION_TYPE,
@@ -8,17 +7,18 @@ import {
   type OrganisationDetails,
   type updateOrganisation,
 } from '@curlew/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../../auth/auth.tables.ts';
 import { createInvitedUser } from '../../auth/managed-users.ts';
+import { swapOrganisationGroup } from '../../auth/users.repo.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import { AppError } from '../../platform/errors.ts';
-import { addComment } from '../comments/comments.service.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
-import { organisations } from './organisations.tables.ts';
+import { updateOrganisation as updateOrganisationRow } from './organisations.repo.ts';
 
-type Handler<Def extends typeof updateOrganisation | typeof commentAction | typeof inviteUser> =
-  RecordActionHandler<Def, OrganisationRow, OrganisationRelation>;
+type Handler<Def extends typeof updateOrganisation | typeof inviteUser> = RecordActionHandler<
+  Def,
+  OrganisationRow,
+  OrganisationRelation
+>;
 
 const DETAIL_KEYS = ['name', 'type', 'contact', 'email', 'phone', 'mailingAddress'] as const;
 
@@ -35,26 +35,20 @@ export const updateOrganisationHandler: Handler<typeof updateOrganisation> = {
       options.type = ORGANISATION_TYPE_OPTIONS.filter((option) => option.value === record.type);
     return { initialValues: organisationFormValues(record), options };
   },
-  async handle({ tx, record, relation, values, now, describe }) {
+  async handle({ tx, record, relation, values, now }) {
     if (values.type !== record.type && relation !== 'operator') {
       throw new AppError('forbidden', "Only the market operator can change an organisation's type");
     }
-    const next = detailsColumns(values);
-    const changed = DETAIL_KEYS.filter((key) => next[key] !== record[key]);
-    await tx
-      .update(organisations)
-      .set({ ...next, updatedAt: now })
-      .where(eq(organisations.id, record.id));
+    await updateOrganisationRow(tx, record.id, { ...detailsColumns(values), updatedAt: now });
     if (values.type !== record.type) {
-      const from = GROUP_OF_ORGANISATION_TYPE[record.type];
-      const to = GROUP_OF_ORGANISATION_TYPE[values.type];
       // Members act in the role of their organisation's type: swap the group the old type gave them.
-      await tx
-        .update(users)
-        .set({ groups: sql`array_append(array_remove(${users.groups}, ${from}), ${to})`, updatedAt: now })
-        .where(and(eq(users.organisationId, record.id), sql`${from} = any(${users.groups})`));
+      await swapOrganisationGroup(
+        tx,
+        record.id,
+        { from: GROUP_OF_ORGANISATION_TYPE[record.type], to: GROUP_OF_ORGANISATION_TYPE[values.type] },
+        now,
+      );
     }
-    describe({ changed: [...changed] });
     return undefined;
   },
 };
@@ -69,24 +63,6 @@ export const detailsColumns = (values: OrganisationDetails) => ({
   mailingAddress: values.mailingAddress ?? null,
 });
 
-/** Comment: stored by the comments module on this organisation; mentioned users are e-mailed after commit. */
-export const commentHandler: Handler<typeof commentAction> = {
-  async handle({ deps, tx, record, actor, values, now, describe }) {
-    const { comment, mentionMails } = await addComment(tx, {
-      subjectType: 'organisation',
-      subjectId: record.id,
-      authorId: actor.id,
-      content: values.content,
-      createdAt: now,
-      publicUrl: deps.config.publicUrl,
-    });
-    // The runner's mailer holds these until the transaction has committed.
-    for (const mail of mentionMails) await deps.mailer.send(mail);
-    describe({ commentId: comment.id });
-    return { message: 'Comment added', context: { id: record.id, self: `/organisation/${record.id}` } };
-  },
-};
-
 /** InviteUser: a user of this organisation, in the group of its type, e-mailed an invitation code after commit. */
 export const inviteUserHandler: Handler<typeof inviteUser> = {
   async handle({ deps, record, values, describe }) {
@@ -98,7 +74,9 @@ export const inviteUserHandler: Handler<typeof inviteUser> = {
       groups: [GROUP_OF_ORGANISATION_TYPE[record.type]],
       organisationId: record.id,
     });
-    describe({ userId: user.id, email: user.email });
+    describe({
+      invited: { userId: user.id, username: user.username, displayName: user.displayName, email: user.email },
+    });
     return {
       message: `Invitation sent to ${user.email}`,
       data: { userId: user.id, username: user.username },

@@ -1,6 +1,6 @@
 import type { ORGANISATION_ACTIONS, ORGANISATION_CREATE_ACTIONS } from '@curlew/domain';
 import { operatorOnly, relationIn } from '../../platform/actions/policy.ts';
-import type { CreatePolicies, RecordPolicies } from '../../platform/actions/types.ts';
+import type { CreatePolicies, RecordGuards, RecordPolicies } from '../../platform/actions/types.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
 
 const EVERYONE_INVOLVED = 'Only the market operator, members of the organisation and its agents can do this';
@@ -8,10 +8,10 @@ const OPERATOR_OR_MEMBERS = 'Only the market operator and members of the organis
 
 /**
  * Who may run each organisation action (the table in ARCHITECTURE.md "Who may do which organisation action").
- * Relations come from the scope: operator, member of the organisation, or agent acting for it as a client.
- * Further checks that need the submitted values happen in the handlers: only the operator changes a type; an
- * agent registers or expresses interest only with approved RegisterForRound authority for that round, and gives
- * authority only to itself.
+ * Relations come from the scope: operator, member of the organisation, or agent acting for it as a client (one it
+ * added, or one whose authority the operator approved). Further checks that need the submitted values happen in
+ * the handlers: only the operator changes a type; an agent registers or expresses interest only with approved
+ * RegisterForRound authority for the round the form names, and gives authority only to itself.
  */
 export const organisationPolicies = {
   Update: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
@@ -29,3 +29,10 @@ export const organisationCreatePolicies = {
   CreateLpa: operatorOnly,
   CreateParticipant: operatorOnly,
 } satisfies CreatePolicies<typeof ORGANISATION_CREATE_ACTIONS>;
+
+/** No organisation action waits on other records or dates (the round a form names is checked with its values). */
+export const organisationGuards = {} satisfies RecordGuards<
+  typeof ORGANISATION_ACTIONS,
+  OrganisationRow,
+  OrganisationRelation
+>;

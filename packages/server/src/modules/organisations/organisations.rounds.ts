@@ -1,23 +1,19 @@
 import {
   assertRoundOpenForRegistration,
-  assertTransition,
-  type expressInterest,
+  expressInterest,
   INTEREST_STATUS,
-  InvalidStatusError,
   type MarketRoundReference,
-  participationLifecycle,
   REGISTRATION_START_STATUS,
   type RegistrationStatus,
   ROUND_STATUSES_OPEN_FOR_REGISTRATION,
-  type registerAsParticipant,
+  registerAsParticipant,
 } from '@curlew/domain';
-import { and, eq } from 'drizzle-orm';
-import { findApprovedAuthority } from '../../platform/actions/scope.ts';
 import type { HandlerContext, RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { findRound, roundOptions } from '../markets/rounds.repo.ts';
+import { recordParticipations } from '../participations/participations.kind.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
 
 /** Warning shown when no round is open for registration. */
@@ -31,13 +27,15 @@ export async function requireRound(db: Queryable, id: string, path: string): Pro
 }
 
 type ParticipationValues = { marketRoundId: string; capacities: ('Supplier' | 'Buyer' | 'Investor')[] };
+type ParticipationContext = HandlerContext<OrganisationRow, OrganisationRelation, ParticipationValues>;
 
 /**
- * An agent acts for its client in a round only with approved authority holding RegisterForRound (403 otherwise);
- * the operator and the organisation's members need none.
+ * An agent acts for its client in the round the form names only with approved authority holding
+ * RegisterForRound (403 otherwise); the operator and the organisation's members need none. (The round comes from
+ * the values, so this cannot be the policy, which runs before them.)
  */
 async function assertMayRegisterFor(
-  context: HandlerContext<OrganisationRow, OrganisationRelation, ParticipationValues>,
+  context: ParticipationContext,
   round: MarketRoundReference,
 ): Promise<void> {
   const { relation, actor, record, tx } = context;
@@ -54,52 +52,26 @@ async function assertMayRegisterFor(
     );
 }
 
-/** Records a participation in each capacity, moving existing ones to `status` along the participation lifecycle. */
+/** Records the organisation's participation in each capacity (the participations module moves existing ones). */
 async function recordParticipation(
-  context: HandlerContext<OrganisationRow, OrganisationRelation, ParticipationValues>,
+  context: ParticipationContext,
   status: RegistrationStatus,
+  action: { id: string; title: string },
 ): Promise<{ round: MarketRoundReference }> {
   const { tx, record, values, actor, relation, now } = context;
   const round = await requireRound(tx, values.marketRoundId, 'marketRoundId');
   await assertMayRegisterFor(context, round);
   assertRoundOpenForRegistration(round);
-  for (const capacity of new Set(values.capacities)) {
-    const [existing] = await tx
-      .select()
-      .from(participations)
-      .where(
-        and(
-          eq(participations.marketRoundId, round.id),
-          eq(participations.organisationId, record.id),
-          eq(participations.capacity, capacity),
-        ),
-      )
-      .for('update');
-    if (existing) {
-      if (existing.status === status)
-        throw new InvalidStatusError(
-          existing.status,
-          status,
-          `Already ${existing.status} in ${round.name} as ${capacity}`,
-        );
-      assertTransition(participationLifecycle, existing.status, status);
-      await tx
-        .update(participations)
-        .set({ status, updatedAt: now })
-        .where(eq(participations.id, existing.id));
-    } else {
-      await tx.insert(participations).values({
-        marketRoundId: round.id,
-        organisationId: record.id,
-        capacity,
-        status,
-        agentOrganisationId: relation === 'agent' ? actor.organisationId : null,
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-  }
+  await recordParticipations(tx, {
+    round,
+    organisationId: record.id,
+    capacities: values.capacities,
+    status,
+    agentOrganisationId: relation === 'agent' ? actor.organisationId : null,
+    actor,
+    action,
+    now,
+  });
   context.describe({
     marketRoundId: round.id,
     marketRound: round.name,
@@ -128,7 +100,7 @@ export const registerAsParticipantHandler: RecordActionHandler<
   appliesTo: isParticipant,
   load: participationForm,
   async handle(context) {
-    const { round } = await recordParticipation(context, REGISTRATION_START_STATUS);
+    const { round } = await recordParticipation(context, REGISTRATION_START_STATUS, registerAsParticipant);
     return {
       message: `Registered for ${round.name}`,
       context: { id: context.record.id, self: `/organisation/${context.record.id}` },
@@ -145,7 +117,7 @@ export const expressInterestHandler: RecordActionHandler<
   appliesTo: isParticipant,
   load: participationForm,
   async handle(context) {
-    const { round } = await recordParticipation(context, INTEREST_STATUS);
+    const { round } = await recordParticipation(context, INTEREST_STATUS, expressInterest);
     return {
       message: `Interest in ${round.name} recorded`,
       context: { id: context.record.id, self: `/organisation/${context.record.id}` },

@@ -1,6 +1,4 @@
 import { USER_ACTIONS } from '@curlew/domain';
-import { eq } from 'drizzle-orm';
-import { users } from '../../auth/auth.tables.ts';
 import { requirePasswordReset } from '../../auth/managed-users.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { UserRow } from '../../auth/users.repo.ts';
@@ -21,18 +19,19 @@ export const userPolicies = {
   ForcePasswordReset: operatorButNotOnSelf,
 } satisfies RecordPolicies<typeof USER_ACTIONS, UserRow, UserRelation>;
 
-/** Disable ends every session; Enable lets the user in again; ForcePasswordReset demands a reset by code. */
+/**
+ * Disable ends every session (the runner writes Disabled); Enable lets the user in again (the runner writes
+ * Active); ForcePasswordReset demands a reset by code.
+ */
 export const userHandlers = {
   Disable: {
-    async handle({ tx, record, now }) {
-      await tx.update(users).set({ disabled: true, updatedAt: now }).where(eq(users.id, record.id));
+    async handle({ tx, record }) {
       await endAllSessions(tx, record.id);
       return undefined;
     },
   },
   Enable: {
-    async handle({ tx, record, now }) {
-      await tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, record.id));
+    async handle() {
       return undefined;
     },
   },

@@ -1,15 +1,35 @@
 import type { EntityAction, OrganisationUser, UserAccountStatus } from '@curlew/domain';
 import { userAccountLifecycle } from '@curlew/domain';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import type { UserRow } from '../../auth/users.repo.ts';
 import { isRecordId } from '../../platform/actions/ids.ts';
-import { isOperator } from '../../platform/actions/policy.ts';
-import type { EntityKind } from '../../platform/actions/types.ts';
+import {
+  accessColumns,
+  accessOf,
+  type EntityScope,
+  isOperator,
+  NO_PERMISSIONS,
+  NOTHING,
+  type ScopeReader,
+} from '../../platform/actions/scope.ts';
+import type { EntityKind, RecordInScope } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 
 /** How the actor relates to a user: the user themself, the market operator, or a colleague in the same organisation. */
 export type UserRelation = 'self' | 'operator' | 'colleague';
+
+/** The scope of users: the operator sees everyone, a user themself and their colleagues. */
+export function userScope(actor: ScopeReader): EntityScope<UserRelation> {
+  const self = sql`${users.id} = ${actor.id}`;
+  const colleague =
+    actor.organisationId === null ? NOTHING : sql`${users.organisationId} = ${actor.organisationId}`;
+  return {
+    where: isOperator(actor) ? undefined : sql`(${self} or ${colleague})`,
+    relation: sql<UserRelation | null>`case when ${self} then 'self' when ${isOperator(actor)} then 'operator' when ${colleague} then 'colleague' end`,
+    permissions: NO_PERMISSIONS,
+  };
+}
 
 /** Finds a user by id; undefined when missing or the id is malformed. */
 export async function findUser(
@@ -23,6 +43,22 @@ export async function findUser(
   return row;
 }
 
+const selectUsersFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
+  const scope = userScope(actor);
+  return db
+    .select({ row: users, ...accessColumns(scope) })
+    .from(users)
+    .where(and(scope.where, where));
+};
+
+const userInScope = (row: {
+  row: UserRow;
+  relation: UserRelation | null;
+}): RecordInScope<UserRow, UserRelation> | null => {
+  const access = accessOf({ relation: row.relation, permissions: null });
+  return access === null ? null : { record: row.row, access };
+};
+
 /** The account status of a user as the operator's actions see it. */
 export const userAccountStatus = (user: Pick<UserRow, 'disabled'>): UserAccountStatus =>
   user.disabled ? 'Disabled' : 'Active';
@@ -31,24 +67,42 @@ export const userAccountStatus = (user: Pick<UserRow, 'disabled'>): UserAccountS
 export const userKind: EntityKind<UserRow, UserRelation, UserAccountStatus> = {
   entity: 'user',
   collection: 'users',
+  noun: 'user account',
   load: findUser,
-  async relate(_db, actor, record) {
-    if (actor.id === record.id) return 'self';
-    if (isOperator(actor)) return 'operator';
-    if (actor.organisationId !== null && actor.organisationId === record.organisationId) return 'colleague';
-    return null;
+  async loadFor(db, actor, id, options) {
+    if (!isRecordId(id)) return undefined;
+    const query = selectUsersFor(db, actor, eq(users.id, id));
+    const [row] = options?.forUpdate ? await query.for('update', { of: users }) : await query;
+    return (row && userInScope(row)) ?? undefined;
   },
   idOf: (record) => record.id,
-  lifecycle: { definition: userAccountLifecycle, statusOf: userAccountStatus },
+  lifecycle: {
+    definition: userAccountLifecycle,
+    statusOf: userAccountStatus,
+    async writeStatus(tx, record, status, now) {
+      await tx
+        .update(users)
+        .set({ disabled: status === 'Disabled', updatedAt: now })
+        .where(eq(users.id, record.id));
+    },
+    refusal: (title, status) =>
+      status === 'Disabled'
+        ? `${title} is not possible: this user account is disabled`
+        : `This user account is already active`,
+  },
 };
 
-/** The users of an organisation, by display name. */
-export async function listOrganisationUsers(db: Queryable, organisationId: string): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.organisationId, organisationId))
-    .orderBy(asc(users.displayName), asc(users.username));
+/** The users of an organisation in the actor's scope with the actor's access, by display name (one query). */
+export async function listOrganisationUsersFor(
+  db: Queryable,
+  actor: ScopeReader,
+  organisationId: string,
+): Promise<RecordInScope<UserRow, UserRelation>[]> {
+  const rows = await selectUsersFor(db, actor, eq(users.organisationId, organisationId)).orderBy(
+    asc(users.displayName),
+    asc(users.username),
+  );
+  return rows.flatMap((row) => userInScope(row) ?? []);
 }
 
 /** A user as `GET /api/organisation/{id}/users` answers it. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runnerCall } from '../../platform/actions/routes.ts';
-import { AppError } from '../../platform/errors.ts';
+import { notFoundInScope } from '../../platform/actions/status.ts';
 import { userActions } from './users.actions.ts';
 import { presentOrganisationUser, userKind } from './users.kind.ts';
 
@@ -18,11 +18,10 @@ const ACCOUNT_ACTION_PATHS = {
 export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/user/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);
-    const record = await userKind.load(deps.db, request.params.id);
-    const relation = record === undefined ? null : await userKind.relate(deps.db, actor, record);
-    if (record === undefined || relation === null)
-      throw new AppError('not_found', `No user ${request.params.id}`);
-    return presentOrganisationUser(record, userActions.actionsFor({ actor, record, relation }));
+    const found = await userKind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(userKind.noun);
+    const subject = { actor, record: found.record, ...found.access };
+    return presentOrganisationUser(found.record, await userActions.actionsFor(deps, subject));
   });
 
   for (const [path, actionId] of Object.entries(ACCOUNT_ACTION_PATHS)) {

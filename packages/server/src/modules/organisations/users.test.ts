@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
 import { buildUser } from '../../../test/factories.ts';
-import { asRole, buildWorld, type World } from '../../platform/actions/testing/world.ts';
+import { asRole, buildWorld, type World } from '../../../test/world.ts';
 
 describeWithApp('organisation users and account actions', (t) => {
   let world: World;
@@ -36,7 +36,7 @@ describeWithApp('organisation users and account actions', (t) => {
         id: 'Enable',
         title: 'Enable user',
         enabled: false,
-        reason: 'Enable user is not allowed when the status is Active',
+        reason: 'This user account is already active',
       },
       { id: 'ForcePasswordReset', title: 'Force password reset', enabled: true },
     ]);

@@ -2,10 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession } from '../../auth/guard.ts';
 import type { EntityActionRegistration, RunnerCall } from './runner.ts';
-import { readSubmission } from './submission.ts';
+import { readSubmission, type Submission } from './submission.ts';
+import { discardStaged, stagingFolder, uploadLimitFromEnvironment } from './uploads.ts';
 
-/** Upload limits of action submissions; the files module applies its own (smaller) limit per file. */
-export const ACTION_UPLOAD_LIMITS = { fileSize: 50 * 1024 * 1024, files: 10, fields: 5, parts: 20 } as const;
+/** Upload limits of action submissions besides the size of a file (UPLOAD_MAX_MB, applied while streaming). */
+export const ACTION_UPLOAD_LIMITS = { files: 10, fields: 5, parts: 20 } as const;
 
 interface RecordParams {
   id: string;
@@ -19,10 +20,33 @@ export async function runnerCall(request: FastifyRequest): Promise<RunnerCall> {
 }
 
 /**
+ * Reads the submission (a multipart body only after `authorise` passed) and runs `work` with it; the staging files
+ * of its uploads are removed when the request ends, whatever happened.
+ */
+async function withSubmission<T>(
+  request: FastifyRequest,
+  call: RunnerCall,
+  authorise: () => Promise<readonly string[]>,
+  work: (submission: Submission) => Promise<T>,
+): Promise<T> {
+  const submission = await readSubmission(request, {
+    authorise,
+    folder: stagingFolder(call.deps.config.dataDir),
+    maxFileBytes: uploadLimitFromEnvironment(),
+  });
+  try {
+    return await work(submission);
+  } finally {
+    await discardStaged(submission.files);
+  }
+}
+
+/**
  * The action routes of each registered entity (SPEC 7 "Action calls"):
  * `GET|POST /api/{entity}/{id}/action/{actionId}`, and for collections with create actions
  * `GET /api/{collection}/action/{actionId}`, `POST /api/{collection}` and `POST /api/{collection}/action/{actionId}`.
- * Submissions are JSON or multipart (a `submission` JSON part plus one part per file).
+ * Submissions are JSON or multipart (a `submission` JSON part plus one part per file); a multipart body is read
+ * only once the actor may run the action on the record and the action takes files.
  */
 export async function registerActionRoutes(
   app: FastifyInstance,
@@ -38,11 +62,12 @@ export async function registerActionRoutes(
       });
       scope.post<{ Params: RecordParams }>(`/api/${entity}/:id/action/:actionId`, async (request) => {
         const call = await runnerCall(request);
-        return registration.submit(
+        const { id, actionId } = request.params;
+        return withSubmission(
+          request,
           call,
-          request.params.id,
-          request.params.actionId,
-          await readSubmission(request),
+          () => registration.authorise(call, id, actionId),
+          (submission) => registration.submit(call, id, actionId, submission),
         );
       });
       if (registration.createDefinitions.length === 0) continue;
@@ -52,17 +77,24 @@ export async function registerActionRoutes(
       });
       scope.post(`/api/${collection}`, async (request, reply) => {
         const call = await runnerCall(request);
-        const result = await registration.create(call, undefined, await readSubmission(request));
+        const result = await withSubmission(
+          request,
+          call,
+          () => registration.authoriseCreate(call, undefined),
+          (submission) => registration.create(call, undefined, submission),
+        );
         return reply.status(201).send(result);
       });
       scope.post<{ Params: { actionId: string } }>(
         `/api/${collection}/action/:actionId`,
         async (request, reply) => {
           const call = await runnerCall(request);
-          const result = await registration.create(
+          const { actionId } = request.params;
+          const result = await withSubmission(
+            request,
             call,
-            request.params.actionId,
-            await readSubmission(request),
+            () => registration.authoriseCreate(call, actionId),
+            (submission) => registration.create(call, actionId, submission),
           );
           return reply.status(201).send(result);
         },

@@ -2,24 +2,23 @@ import {
   type ActionFormData,
   type ActionResult,
   type AnyActionDefinition,
-  activeValues,
   buildActionFormData,
   canRunAction,
   type EntityAction,
   type FormValues,
-  InvalidStatusError,
+  fileFieldIds,
   type JsonValue,
   lifecycleEdgeProblems,
   MESSAGES,
-  toFieldErrors,
 } from '@curlew/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Transaction } from '../db/connect.ts';
+import type { Queryable } from '../db/connect.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer, MailMessage } from '../mail.ts';
 import { recordActivity } from './activity.ts';
-import { assertFilesMatchFields, type Submission } from './submission.ts';
+import { fieldChanges } from './changes.ts';
+import { actorOf, inTransaction, parseValues, type RunnerCall } from './run-context.ts';
+import { chooseTarget, notFoundInScope, refusedInStatus } from './status.ts';
+import type { Submission } from './submission.ts';
 import type {
   Actor,
   CreateActionHandler,
@@ -27,22 +26,17 @@ import type {
   CreatePolicies,
   CreatePolicyRule,
   EntityKind,
-  HandlerContextBase,
+  Guard,
   PolicyDecision,
   PolicyRule,
   RecordActionHandler,
+  RecordGuards,
   RecordHandlers,
   RecordPolicies,
   Subject,
 } from './types.ts';
-import { inUnitOfWork } from './unit-of-work.ts';
 
-/** Who calls the runner: the application, the signed-in user and the request's log. */
-export interface RunnerCall {
-  deps: AppDeps;
-  actor: Actor;
-  log: FastifyBaseLogger;
-}
+export type { RunnerCall };
 
 /** The untyped face of an entity's actions that the routes and the registry tests use. */
 export interface EntityActionRegistration {
@@ -53,6 +47,13 @@ export interface EntityActionRegistration {
   /** The policy rule and handler registered for an action id (record or create); undefined parts are missing. */
   implementationOf(actionId: string): { policy: unknown; handler: unknown };
   formData(call: RunnerCall, id: string, actionId: string): Promise<ActionFormData>;
+  /**
+   * Every check of a submission that needs no values (scope 404, policy 403, lifecycle 409, guard 409), made before
+   * a multipart body is read; answers the action's File fields.
+   */
+  authorise(call: RunnerCall, id: string, actionId: string): Promise<readonly string[]>;
+  /** The same for a create action (without an id: any create action the actor may run); answers its File fields. */
+  authoriseCreate(call: RunnerCall, actionId: string | undefined): Promise<readonly string[]>;
   submit(call: RunnerCall, id: string, actionId: string, submission: Submission): Promise<ActionResult>;
   createFormData(call: RunnerCall, actionId: string): Promise<ActionFormData>;
   /** Runs a create action; without an id the collection's `pick` chooses one from the values. */
@@ -62,8 +63,11 @@ export interface EntityActionRegistration {
 /** An entity's actions with its record type: what its module uses to list actions on its responses. */
 export interface EntityActions<Rec, Rel extends string> extends EntityActionRegistration {
   kind: EntityKind<Rec, Rel>;
-  /** `actions: [{ id, title, enabled, reason? }]` of a record for the actor (applicable actions only). */
-  actionsFor(subject: Subject<Rec, Rel>): EntityAction[];
+  /**
+   * `actions: [{ id, title, enabled, reason? }]` of a record for the actor (applicable actions only), with the
+   * same reasons a submission would be refused with (policy, lifecycle, guard).
+   */
+  actionsFor(deps: Pick<AppDeps, 'db' | 'clock'>, subject: Subject<Rec, Rel>): Promise<EntityAction[]>;
   /** The collection's create actions for the actor. */
   collectionActionsFor(actor: Actor): EntityAction[];
 }
@@ -78,6 +82,8 @@ export interface EntityActionsConfig<
   kind: EntityKind<Rec, Rel>;
   definitions: Defs;
   policies: RecordPolicies<Defs, Rec, Rel>;
+  /** When each action may run (other records, dates, windows); actions without a guard have no condition. */
+  guards?: RecordGuards<Defs, Rec, Rel>;
   handlers: RecordHandlers<Defs, Rec, Rel>;
   create?: {
     definitions: CreateDefs;
@@ -98,74 +104,13 @@ const forbidden = (decision: PolicyDecision): void => {
   if (!decision.allowed) throw new AppError('forbidden', decision.reason);
 };
 
-const notAllowedInStatus = (definition: AnyActionDefinition, status: string): string =>
-  `${definition.title} is not allowed when the status is ${status}`;
-
-/** Parses the values with the action's schema (inactive fields left out); 422 with every field error. */
-const parseValues = (definition: AnyActionDefinition, submission: Submission): unknown => {
-  assertFilesMatchFields(definition.fields, submission.files);
-  const parsed = definition.input.safeParse(activeValues(definition.fields, submission.values));
-  if (!parsed.success) {
-    const errors = toFieldErrors(parsed.error);
-    throw new AppError('validation', errors[0]?.message ?? 'Invalid submission', { errors });
-  }
-  return parsed.data;
-};
-
-/** A mailer that holds messages until the transaction commits. */
-const deferredMailer = (real: Mailer, afterCommit: (effect: () => Promise<void>) => void): Mailer => ({
-  transport: real.transport,
-  async send(message: MailMessage) {
-    afterCommit(() => real.send(message));
-  },
-  close() {},
-});
+/** The message of a status a handler wrote itself: a programming error, never a user's. */
+export const HANDLER_WROTE_STATUS = 'changed the status itself: the runner writes it from the lifecycle edge';
 
 /**
- * Runs `work` in one unit of work with a handler context: e-mails wait for the commit, and what a rollback leaves
- * outside the database (stored bytes) is undone. A refused status change thrown by domain code becomes 409
- * invalid_status.
- */
-async function inTransaction<T>(
-  call: RunnerCall,
-  work: (
-    tx: Transaction,
-    base: Omit<HandlerContextBase<unknown>, 'values' | 'files'>,
-    details: Record<string, JsonValue>,
-  ) => Promise<T>,
-): Promise<T> {
-  try {
-    return await inUnitOfWork(call.deps.db, call.log, (tx, { afterCommit }) => {
-      const details: Record<string, JsonValue> = {};
-      // A transaction is a full query interface of the same schema; handlers reuse helpers written for a Database.
-      const db: Database = tx;
-      const deps: AppDeps = { ...call.deps, db, mailer: deferredMailer(call.deps.mailer, afterCommit) };
-      const base = {
-        deps,
-        tx,
-        actor: call.actor,
-        now: call.deps.clock(),
-        afterCommit,
-        describe: (more: Record<string, JsonValue>) => Object.assign(details, more),
-      };
-      return work(tx, base, details);
-    });
-  } catch (error) {
-    if (error instanceof InvalidStatusError) throw new AppError('invalid_status', error.message);
-    throw error;
-  }
-}
-
-const actorOf = (actor: Actor) => ({
-  id: actor.id,
-  displayName: actor.displayName,
-  organisationId: actor.organisationId,
-});
-
-/**
- * Builds an entity's action runner: every action runs load record (404 when missing or outside the actor's
- * scope) -> policy (403) -> lifecycle (409) -> input parse (422) -> handler in one transaction -> activity entry
- * -> result. Throws at start-up when a definition has no implementation or an edge its lifecycle lacks.
+ * Builds an entity's action runner: every action runs load record with the actor's access (404 when missing or
+ * outside the actor's scope) -> policy (403) -> lifecycle (409) -> guard (409) -> input parse (422) -> handler ->
+ * status write (the edge's target) -> activity entry (with the fields that changed), in one transaction -> result. Throws at start-up when a definition has no implementation or an edge its lifecycle lacks.
  */
 export function defineEntityActions<
   Rec,
@@ -177,6 +122,7 @@ export function defineEntityActions<
   // The maps are typed per action id where they are written (satisfies); here the runner only needs each entry's
   // shape, and the values it hands a handler have been parsed by that same action's schema.
   const policies: Readonly<Record<string, PolicyRule<Rec, Rel> | undefined>> = config.policies;
+  const guards: Readonly<Record<string, Guard<Rec, Rel> | undefined>> = config.guards ?? {};
   const handlers = config.handlers as unknown as Readonly<
     Record<string, RecordActionHandler<AnyActionDefinition, Rec, Rel> | undefined>
   >;
@@ -196,6 +142,10 @@ export function defineEntityActions<
       problems.push(
         `${kind.entity}/${definition.id} has a lifecycle edge but ${kind.entity} has no lifecycle`,
       );
+  }
+  for (const id of Object.keys(guards)) {
+    if (!definitions.some((definition) => definition.id === id))
+      problems.push(`${kind.entity}/${id} has a guard but no definition`);
   }
   for (const definition of createDefinitions) {
     if (!createPolicies[definition.id])
@@ -222,39 +172,53 @@ export function defineEntityActions<
 
   const statusOf = (record: Rec): string | null => kind.lifecycle?.statusOf(record) ?? null;
 
-  /** Why the action cannot run on the record for the actor now, as the error the runner answers; or null. */
-  const refusal = (
-    action: {
-      definition: AnyActionDefinition;
-      policy: PolicyRule<Rec, Rel>;
-      handler: RecordActionHandler<AnyActionDefinition, Rec, Rel>;
-    },
+  type RecordAction = {
+    definition: AnyActionDefinition;
+    policy: PolicyRule<Rec, Rel>;
+    handler: RecordActionHandler<AnyActionDefinition, Rec, Rel>;
+  };
+
+  /**
+   * Why the action cannot run on the record for the actor now, as the error the runner answers, or null:
+   * applies-to and policy (403), lifecycle (409), then the guard (409).
+   */
+  const refusal = async (
+    action: RecordAction,
     subject: Subject<Rec, Rel>,
-  ): AppError | null => {
+    db: Queryable,
+    now: Date,
+  ): Promise<AppError | null> => {
     const { definition, handler } = action;
     if (handler.appliesTo && !handler.appliesTo(subject.record))
-      return new AppError('forbidden', `${definition.title} does not apply to this ${kind.entity}`);
+      return new AppError('forbidden', `${definition.title} does not apply to this ${kind.noun}`);
     const decision = action.policy(subject);
     if (!decision.allowed) return new AppError('forbidden', decision.reason);
     if (kind.lifecycle && definition.lifecycle) {
       const status = kind.lifecycle.statusOf(subject.record);
       if (!canRunAction(kind.lifecycle.definition, definition.lifecycle, status))
-        return new AppError('invalid_status', notAllowedInStatus(definition, status));
+        return new AppError('invalid_status', refusedInStatus(kind, definition.title, status));
+    }
+    const guard = guards[definition.id];
+    if (guard) {
+      const answer = await guard({ ...subject, db, now });
+      if (!answer.ok) return new AppError('invalid_status', answer.reason);
     }
     return null;
   };
 
   const loadSubject = async (
-    db: Database | Transaction,
+    db: Queryable,
     actor: Actor,
     id: string,
     forUpdate: boolean,
   ): Promise<Subject<Rec, Rel>> => {
-    const record = await kind.load(db, id, { forUpdate });
-    const relation = record === undefined ? null : await kind.relate(db, actor, record);
-    if (record === undefined || relation === null) throw new AppError('not_found', `No ${kind.entity} ${id}`);
-    return { actor, record, relation };
+    const found = await kind.loadFor(db, actor, id, { forUpdate });
+    if (found === undefined) throw notFoundInScope(kind.noun);
+    return { actor, record: found.record, ...found.access };
   };
+
+  const fieldsOf = (record: Rec | undefined): Record<string, JsonValue> =>
+    record === undefined || !kind.fields ? {} : kind.fields(record);
 
   return {
     kind,
@@ -270,18 +234,21 @@ export function defineEntityActions<
       };
     },
 
-    actionsFor(subject) {
-      return definitions.flatMap((definition): EntityAction[] => {
+    async actionsFor(deps, subject) {
+      const now = deps.clock();
+      const answers: EntityAction[] = [];
+      for (const definition of definitions) {
         const policy = policies[definition.id];
         const handler = handlers[definition.id];
-        if (!policy || !handler || (handler.appliesTo && !handler.appliesTo(subject.record))) return [];
-        const refused = refusal({ definition, policy, handler }, subject);
-        return [
+        if (!policy || !handler || (handler.appliesTo && !handler.appliesTo(subject.record))) continue;
+        const refused = await refusal({ definition, policy, handler }, subject, deps.db, now);
+        answers.push(
           refused
             ? { id: definition.id, title: definition.title, enabled: false, reason: refused.message }
             : { id: definition.id, title: definition.title, enabled: true },
-        ];
-      });
+        );
+      }
+      return answers;
     },
 
     collectionActionsFor(actor) {
@@ -300,11 +267,29 @@ export function defineEntityActions<
     async formData(call, id, actionId) {
       const action = recordAction(actionId);
       const subject = await loadSubject(call.deps.db, call.actor, id, false);
-      const refused = refusal(action, subject);
+      const refused = await refusal(action, subject, call.deps.db, call.deps.clock());
       if (refused) throw refused;
       const { load } = action.handler;
       const extras = load ? await load({ ...subject, deps: call.deps, db: call.deps.db }) : {};
       return buildActionFormData(action.definition, extras);
+    },
+
+    async authorise(call, id, actionId) {
+      const action = recordAction(actionId);
+      const subject = await loadSubject(call.deps.db, call.actor, id, false);
+      const refused = await refusal(action, subject, call.deps.db, call.deps.clock());
+      if (refused) throw refused;
+      return fileFieldIds(action.definition.fields);
+    },
+
+    async authoriseCreate(call, actionId) {
+      const chosen =
+        actionId === undefined
+          ? createDefinitions.filter((definition) => createPolicies[definition.id]?.(call.actor).allowed)
+          : [createAction(actionId).definition];
+      if (actionId !== undefined) forbidden(createAction(actionId).policy(call.actor));
+      if (chosen.length === 0) throw new AppError('forbidden', `You cannot add ${kind.collection}`);
+      return [...new Set(chosen.flatMap((definition) => fileFieldIds(definition.fields)))];
     },
 
     async submit(call, id, actionId, submission) {
@@ -312,12 +297,23 @@ export function defineEntityActions<
       const { definition } = action;
       return inTransaction(call, async (tx, base, details) => {
         const subject = await loadSubject(tx, call.actor, id, true);
-        const refused = refusal(action, subject);
+        const refused = await refusal(action, subject, tx, base.now);
         if (refused) throw refused;
         const values = parseValues(definition, submission);
         const statusBefore = statusOf(subject.record);
+        const target = await chooseTarget(tx, kind, definition, subject.record, values);
         const result = await action.handler.handle({ ...base, ...subject, values, files: submission.files });
-        const after = await kind.load(tx, id);
+        let after = await kind.load(tx, id);
+        if (after !== undefined && statusOf(after) !== statusBefore)
+          throw new Error(`${kind.entity}/${definition.id} ${HANDLER_WROTE_STATUS}`);
+        if (after !== undefined && kind.lifecycle && target !== null && target !== statusBefore) {
+          await kind.lifecycle.writeStatus(tx, after, target, base.now);
+          after = await kind.load(tx, id);
+        }
+        const changes = fieldChanges(fieldsOf(subject.record), fieldsOf(after), {
+          fields: definition.fields,
+          ...(kind.fieldLabels ? { extra: kind.fieldLabels } : {}),
+        });
         const self = selfLink(kind.entity, id);
         await recordActivity(tx, {
           subjectType: kind.entity,
@@ -327,7 +323,7 @@ export function defineEntityActions<
           actor: actorOf(call.actor),
           statusBefore,
           statusAfter: after === undefined ? null : statusOf(after),
-          details,
+          details: changes.length > 0 ? { changes, ...details } : details,
           at: base.now,
         });
         return result ?? { context: { id, self } };
@@ -365,6 +361,10 @@ export function defineEntityActions<
       return inTransaction(call, async (tx, base, details) => {
         const { id, result } = await handler.handle({ ...base, values, files: submission.files });
         const created = await kind.load(tx, id);
+        const changes = fieldChanges({}, fieldsOf(created), {
+          fields: definition.fields,
+          ...(kind.fieldLabels ? { extra: kind.fieldLabels } : {}),
+        });
         const self = selfLink(kind.entity, id);
         await recordActivity(tx, {
           subjectType: kind.entity,
@@ -374,7 +374,7 @@ export function defineEntityActions<
           actor: actorOf(call.actor),
           statusBefore: null,
           statusAfter: created === undefined ? null : statusOf(created),
-          details,
+          details: changes.length > 0 ? { changes, ...details } : details,
           at: base.now,
         });
         return result ?? { context: { id, self } };

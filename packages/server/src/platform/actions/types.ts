@@ -1,6 +1,7 @@
 import type {
   ActionResult,
   ActionValues,
+  AgentPermission,
   AnyActionDefinition,
   FormDataExtras,
   JsonValue,
@@ -19,38 +20,69 @@ export type ScopeReader = Pick<Actor, 'id' | 'groups' | 'organisationId' | 'orga
 /** A policy's answer: allowed, or refused with the reason shown to the user (403 and the disabled action's reason). */
 export type PolicyDecision = { allowed: true } | { allowed: false; reason: string };
 
-/** A file received with a multipart submission, handed to the handler (the files module stores it). */
-export interface ReceivedFile {
-  /** The File field it was submitted for (dotted path). */
-  fieldId: string;
-  filename: string;
-  mimetype: string;
-  buffer: Buffer;
+export type { ReceivedFile } from './uploads.ts';
+
+import type { ReceivedFile } from './uploads.ts';
+
+/**
+ * The actor's access to one record, computed by the entity's scope in the record's own query: how the actor
+ * relates to it and, for an agent, the permissions its approved authority gives for the record's round.
+ */
+export interface Access<Rel extends string> {
+  relation: Rel;
+  /** An agent's approved permissions for the record's round; empty for everyone else and for records of no round. */
+  permissions: readonly AgentPermission[];
 }
 
-/** Who acts on what: the actor, the record and how the actor relates to it (computed by the entity's scope). */
-export interface Subject<Rec, Rel extends string> {
+/** Who acts on what: the actor, the record and the actor's access to it (computed by the entity's scope). */
+export interface Subject<Rec, Rel extends string> extends Access<Rel> {
   actor: Actor;
   record: Rec;
-  relation: Rel;
+}
+
+/** A record of one kind with the actor's access to it. */
+export interface RecordInScope<Rec, Rel extends string> {
+  record: Rec;
+  access: Access<Rel>;
+}
+
+/** How the runner reads and writes a kind's status; the only place its status column is written. */
+export interface KindLifecycle<Rec, Status extends string> {
+  definition: Lifecycle<Status>;
+  statusOf(record: Rec): Status;
+  /** Writes the new status of the record (the runner and `transition` call it, never a handler). */
+  writeStatus(tx: Transaction, record: Rec, status: Status, now: Date): Promise<void>;
+  /** The sentence of a refused action or change, when the runner's default would not say enough. */
+  refusal?(title: string, status: Status): string;
 }
 
 /**
- * How the runner reaches one kind of entity: load by id, relate the actor to a record (null = outside the
- * actor's scope, answered 404), and optionally its lifecycle.
+ * How the runner reaches one kind of entity: load by id (unscoped, for system work), load with the actor's access
+ * in one query (undefined = missing or outside the actor's scope, answered 404), and optionally its lifecycle.
  */
 export interface EntityKind<Rec, Rel extends string, Status extends string = string> {
   /** First segment of the self link (`organisation` in `/organisation/{id}`); also the activity subject type. */
   entity: string;
   /** The collection segment (`organisations`), where create actions live. */
   collection: string;
+  /** What a person calls one record ('organisation', 'agent authority'), in messages. */
+  noun: string;
   /** Loads a record; undefined when there is none (malformed ids included). `forUpdate` locks the row. */
   load(db: Queryable, id: string, options?: { forUpdate?: boolean }): Promise<Rec | undefined>;
-  /** The actor's relation to the record, or null when the record is outside the actor's scope. */
-  relate(db: Queryable, actor: ScopeReader, record: Rec): Promise<Rel | null>;
+  /** Loads a record with the actor's access (the entity's scope); undefined when missing or outside the scope. */
+  loadFor(
+    db: Queryable,
+    actor: ScopeReader,
+    id: string,
+    options?: { forUpdate?: boolean },
+  ): Promise<RecordInScope<Rec, Rel> | undefined>;
   idOf(record: Rec): string;
-  /** The entity's lifecycle and how to read a record's status; required when any action declares an edge. */
-  lifecycle?: { definition: Lifecycle<Status>; statusOf(record: Rec): Status };
+  /** The entity's lifecycle; required when any action declares an edge. */
+  lifecycle?: KindLifecycle<Rec, Status>;
+  /** The record's fields as the activity trail compares them before and after an action (label by field id). */
+  fields?(record: Rec): Record<string, JsonValue>;
+  /** Labels of fields that no action form names. */
+  fieldLabels?: Readonly<Record<string, string>>;
 }
 
 /** What a form-data loader receives. */
@@ -79,8 +111,28 @@ export interface HandlerContext<Rec, Rel extends string, Values>
   extends HandlerContextBase<Values>,
     Subject<Rec, Rel> {}
 
-/** A policy rule of an action on a record: who may run it, given how they relate to the record. */
+/** A policy rule of an action on a record: who may run it, given their access to the record. */
 export type PolicyRule<Rec, Rel extends string> = (subject: Subject<Rec, Rel>) => PolicyDecision;
+
+/** A guard's answer: the action may run now, or a sentence saying what is missing (409, and the disabled reason). */
+export type GuardAnswer = { ok: true } | { ok: false; reason: string };
+
+/** What a guard reads: the subject, the database (or the action's transaction) and the time. */
+export interface GuardContext<Rec, Rel extends string> extends Subject<Rec, Rel> {
+  db: Queryable;
+  now: Date;
+}
+
+/**
+ * A guard of an action on a record: whether it may run now, judged from other records, dates and windows (the
+ * round open for bids, both agreements uploaded), apart from who may run it (the policy).
+ */
+export type Guard<Rec, Rel extends string> = (context: GuardContext<Rec, Rel>) => Promise<GuardAnswer>;
+
+/** The guards of a kind's actions, by action id: an action without one has no condition; an unknown id is a compile error. */
+export type RecordGuards<Defs extends readonly AnyActionDefinition[], Rec, Rel extends string> = {
+  [Def in Defs[number] as Def['id']]?: Guard<Rec, Rel>;
+};
 
 /** The handler half of an action on a record: where it applies, its optional form loader, and the work. */
 export interface RecordActionHandler<Def extends AnyActionDefinition, Rec, Rel extends string> {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { describeWithApp } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
 import { buildOrganisation, buildUser, TEST_PASSWORD } from '../../../test/factories.ts';
+import { PDF_BYTES, postMultipart } from '../../../test/world.ts';
 import { saveUploadedFile } from '../../modules/files/files.repo.ts';
 import { storedFiles } from '../../modules/files/files.tables.ts';
 import { keysInStorage } from '../../modules/files/storage.testing.ts';
@@ -15,7 +16,6 @@ import { AppError, validationError } from '../errors.ts';
 import { allow } from './policy.ts';
 import { registerActionRoutes } from './routes.ts';
 import { defineEntityActions } from './runner.ts';
-import { PDF_BYTES, postMultipart } from './testing/world.ts';
 import type { EntityKind, RecordHandlers } from './types.ts';
 
 type Row = typeof organisations.$inferSelect;
@@ -41,7 +41,11 @@ const kind: EntityKind<Row, 'any'> = {
     const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
     return row;
   },
-  relate: async () => 'any',
+  noun: 'attachment',
+  async loadFor(db, _actor, id) {
+    const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
+    return row && { record: row, access: { relation: 'any', permissions: [] } };
+  },
   idOf: (row) => row.id,
 };
 

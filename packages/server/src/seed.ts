@@ -1,12 +1,12 @@
 import type { OrganisationType, UserGroup } from '@curlew/domain';
 import { count } from 'drizzle-orm';
-import { users } from '../auth/auth.tables.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { isUniqueViolation } from '../auth/users.repo.ts';
-import { marketRounds, markets } from '../modules/markets/markets.tables.ts';
-import { organisations } from '../modules/organisations/organisations.tables.ts';
-import type { Clock } from './clock.ts';
-import type { Database } from './db/connect.ts';
+import { users } from './auth/auth.tables.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { isUniqueViolation } from './auth/users.repo.ts';
+import { marketRounds, markets } from './modules/markets/markets.tables.ts';
+import { organisations } from './modules/organisations/organisations.tables.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Database } from './platform/db/connect.ts';
 
 interface DemoOrganisation {
   key: string;

@@ -1,7 +1,9 @@
 import type { AnyActionDefinition } from '@curlew/domain';
 import * as domain from '@curlew/domain';
 import { describe, expect, it } from 'vitest';
-import { ACTION_REGISTRATIONS } from './registry.ts';
+import { MODULES } from './index.ts';
+
+const ACTION_REGISTRATIONS = MODULES.flatMap((module) => module.actions ?? []);
 
 const isActionDefinition = (value: unknown): value is AnyActionDefinition =>
   typeof value === 'object' &&

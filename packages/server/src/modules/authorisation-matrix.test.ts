@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithApp } from '../../../test/app.ts';
-import { buildOrganisation } from '../../../test/factories.ts';
-import { ACTION_REGISTRATIONS } from './registry.ts';
-import { asRole, buildAgentAuthority, buildWorld, ROLES, type Role, type World } from './testing/world.ts';
+import { describeWithApp } from '../../test/app.ts';
+import { buildOrganisation } from '../../test/factories.ts';
+import { asRole, buildAgentAuthority, buildWorld, ROLES, type Role, type World } from '../../test/world.ts';
+import { MODULES } from './index.ts';
+
+const ACTION_REGISTRATIONS = MODULES.flatMap((module) => module.actions ?? []);
 
 /** Which record is "own" (party to the role's organisation) and which belongs to someone else, per entity kind. */
 interface Targets {

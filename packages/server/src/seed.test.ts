@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeWithApp } from '../../test/app.ts';
-import { signIn } from '../../test/auth.ts';
-import { users } from '../auth/auth.tables.ts';
-import { marketRounds, markets } from '../modules/markets/markets.tables.ts';
-import { organisations } from '../modules/organisations/organisations.tables.ts';
-import { systemClock } from './clock.ts';
+import { describeWithApp } from '../test/app.ts';
+import { signIn } from '../test/auth.ts';
+import { users } from './auth/auth.tables.ts';
+import { marketRounds, markets } from './modules/markets/markets.tables.ts';
+import { organisations } from './modules/organisations/organisations.tables.ts';
+import { systemClock } from './platform/clock.ts';
 import { DEMO_MARKET, seedDemoData } from './seed.ts';
 
 describeWithApp('demo data', (t) => {

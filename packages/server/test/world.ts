@@ -1,19 +1,11 @@
 import type { AgentPermission, MarketRoundStatus, UserGroup } from '@curlew/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { requestJson } from '../../../../test/app.ts';
-import { signIn } from '../../../../test/auth.ts';
-import {
-  buildOrganisation,
-  buildUser,
-  type OrganisationRow,
-  type UserRow,
-} from '../../../../test/factories.ts';
-import {
-  agentAuthorities,
-  agentClients,
-} from '../../../modules/agent-authorities/agent-authorities.tables.ts';
-import { marketRounds, markets } from '../../../modules/markets/markets.tables.ts';
-import type { Database } from '../../db/connect.ts';
+import { agentAuthorities, agentClients } from '../src/modules/agent-authorities/agent-authorities.tables.ts';
+import { marketRounds, markets } from '../src/modules/markets/markets.tables.ts';
+import type { Database } from '../src/platform/db/connect.ts';
+import { requestJson } from './app.ts';
+import { signIn } from './auth.ts';
+import { buildOrganisation, buildUser, type OrganisationRow, type UserRow } from './factories.ts';
 
 /** The roles every authorisation test runs as. */
 export const ROLES = ['admin', 'sysadmin', 'lpa', 'participant', 'agent', 'anonymous'] as const;

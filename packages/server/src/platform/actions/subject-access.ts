@@ -1,6 +1,6 @@
 import type { UserWithOrganisation } from '../../auth/users.repo.ts';
-import type { Queryable } from '../../platform/db/connect.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Queryable } from '../db/connect.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * The bridge between the entity modules and the things that hang on any entity: comments, activity, files and

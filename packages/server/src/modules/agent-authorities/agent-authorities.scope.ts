@@ -1,0 +1,62 @@
+import type { AgentPermission } from '@curlew/domain';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  type EntityScope,
+  emptyScope,
+  isOperator,
+  operatorScope,
+  type ScopeReader,
+} from '../../platform/actions/scope.ts';
+import { agentAuthorities, agentClients } from './agent-authorities.tables.ts';
+
+/** How the actor relates to an authority: the market operator, the client, or the agent. */
+export type AgentAuthorityRelation = 'operator' | 'client' | 'agent';
+
+/**
+ * Whether an agent acts for the organisation in `clientColumn`: a client the agent added itself
+ * (AddParticipantClient) or one that gave it authority the operator approved. A pending or rejected authority
+ * makes no agent.
+ */
+export const agentActsFor = (agentOrganisationId: string, clientColumn: PgColumn | SQL): SQL =>
+  sql`(exists (select 1 from ${agentClients} where ${agentClients.agentOrganisationId} = ${agentOrganisationId} and ${agentClients.clientOrganisationId} = ${clientColumn}) or exists (select 1 from ${agentAuthorities} where ${agentAuthorities.agentOrganisationId} = ${agentOrganisationId} and ${agentAuthorities.clientOrganisationId} = ${clientColumn} and ${agentAuthorities.approved}))`;
+
+/** An agent's approved permissions for a client in a round, as an SQL text[] (empty when it holds none). */
+export const agentPermissionsIn = (
+  agentOrganisationId: string,
+  clientColumn: PgColumn | SQL,
+  roundColumn: PgColumn | SQL,
+): SQL<AgentPermission[]> =>
+  sql<
+    AgentPermission[]
+  >`coalesce((select array_agg(distinct granted order by granted) from ${agentAuthorities}, unnest(${agentAuthorities.permissions}) as granted where ${agentAuthorities.agentOrganisationId} = ${agentOrganisationId} and ${agentAuthorities.clientOrganisationId} = ${clientColumn} and ${agentAuthorities.marketRoundId} = ${roundColumn} and ${agentAuthorities.approved}), '{}'::text[])`;
+
+/**
+ * The scope of agent authorities: the operator sees all; the client and the agent the authorities they are party
+ * to; the agent's permissions are those its approved authority for the round gives.
+ */
+export function agentAuthorityScope(actor: ScopeReader): EntityScope<AgentAuthorityRelation> {
+  if (isOperator(actor)) return operatorScope('operator');
+  const own = actor.organisationId;
+  if (own === null) return emptyScope();
+  return {
+    where: or(eq(agentAuthorities.clientOrganisationId, own), eq(agentAuthorities.agentOrganisationId, own)),
+    relation: sql<AgentAuthorityRelation | null>`case when ${agentAuthorities.clientOrganisationId} = ${own} then 'client' when ${agentAuthorities.agentOrganisationId} = ${own} then 'agent' end`,
+    permissions: sql<
+      AgentPermission[]
+    >`case when ${agentAuthorities.agentOrganisationId} = ${own} and ${agentAuthorities.clientOrganisationId} <> ${own} then ${agentPermissionsIn(own, agentAuthorities.clientOrganisationId, agentAuthorities.marketRoundId)} else '{}'::text[] end`,
+  };
+}
+
+/** Whether the agent holds approved authority for the client in the round (with `permission` when given). */
+export const approvedAuthorityCondition = (
+  scope: { agentOrganisationId: string; clientOrganisationId: string; marketRoundId: string },
+  permission?: AgentPermission,
+): SQL | undefined =>
+  and(
+    eq(agentAuthorities.agentOrganisationId, scope.agentOrganisationId),
+    eq(agentAuthorities.clientOrganisationId, scope.clientOrganisationId),
+    eq(agentAuthorities.marketRoundId, scope.marketRoundId),
+    eq(agentAuthorities.approved, true),
+    permission === undefined ? undefined : sql`${permission} = any(${agentAuthorities.permissions})`,
+  );

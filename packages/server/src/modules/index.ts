@@ -1,0 +1,19 @@
+import type { AppModule } from '../platform/module.ts';
+import { activityModule } from './activity/activity.module.ts';
+import { agentAuthoritiesModule } from './agent-authorities/agent-authorities.module.ts';
+import { commentsModule } from './comments/comments.module.ts';
+import { filesModule } from './files/files.module.ts';
+import { marketsModule } from './markets/markets.module.ts';
+import { organisationsModule } from './organisations/organisations.module.ts';
+import { refdataModule } from './refdata/refdata.module.ts';
+
+/** Every module of the application, once: the app serves these, and the registry tests check their actions. */
+export const MODULES: readonly AppModule[] = [
+  organisationsModule,
+  agentAuthoritiesModule,
+  marketsModule,
+  commentsModule,
+  activityModule,
+  filesModule,
+  refdataModule,
+];

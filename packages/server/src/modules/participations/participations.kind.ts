@@ -1,0 +1,118 @@
+import {
+  canTransition,
+  type MarketRoundReference,
+  type ParticipationCapacity,
+  participationLifecycle,
+  type RegistrationStatus,
+} from '@curlew/domain';
+import { transition } from '../../platform/actions/status.ts';
+import type { Actor, EntityKind } from '../../platform/actions/types.ts';
+import type { Transaction } from '../../platform/db/connect.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  findParticipation,
+  findParticipationOf,
+  insertParticipation,
+  type ParticipationRow,
+  writeParticipationStatus,
+} from './participations.repo.ts';
+
+/** Participations have no pages of their own yet: only the operator reaches one directly. */
+export type ParticipationRelation = 'operator';
+
+/** The participation entity: how the runner and `transition` move one along its lifecycle. */
+export const participationKind: EntityKind<ParticipationRow, ParticipationRelation, RegistrationStatus> = {
+  entity: 'participation',
+  collection: 'participations',
+  noun: 'registration',
+  load: findParticipation,
+  async loadFor(db, actor, id, options) {
+    const record = await findParticipation(db, id, options);
+    const operator = actor.groups.includes('admin') || actor.groups.includes('sysadmin');
+    return record !== undefined && operator
+      ? { record, access: { relation: 'operator', permissions: [] } }
+      : undefined;
+  },
+  idOf: (record) => record.id,
+  lifecycle: {
+    definition: participationLifecycle,
+    statusOf: (record) => record.status,
+    writeStatus: (tx, record, status, now) => writeParticipationStatus(tx, record.id, status, now),
+  },
+};
+
+const CAPACITY_ARTICLE = {
+  Supplier: 'a Supplier',
+  Buyer: 'a Buyer',
+  Investor: 'an Investor',
+} as const satisfies Record<ParticipationCapacity, string>;
+
+/** What an organisation already is in a round when it cannot become `wanted` there: a sentence saying so and what to do. */
+export const participationConflict = (
+  existing: RegistrationStatus,
+  wanted: RegistrationStatus,
+  round: Pick<MarketRoundReference, 'name'>,
+  capacity: ParticipationCapacity,
+): string => {
+  const as = CAPACITY_ARTICLE[capacity];
+  switch (existing) {
+    case 'Interested':
+      return `Already interested in ${round.name} as ${as}`;
+    case 'Provisional':
+      return wanted === 'Interested'
+        ? `Already registered provisionally for ${round.name} as ${as}`
+        : `Already registered provisionally for ${round.name} as ${as}: the market operator completes the registration`;
+    case 'Registered':
+      return `Already registered for ${round.name} as ${as}`;
+    case 'Withdrawn':
+      return `Withdrawn from ${round.name} as ${as}: register again to take part`;
+  }
+};
+
+/** What `recordParticipations` records: an organisation's capacities in a round, moving to `status`. */
+export interface ParticipationRequest {
+  round: MarketRoundReference;
+  organisationId: string;
+  capacities: readonly ParticipationCapacity[];
+  status: RegistrationStatus;
+  /** The agent registering for its client, if any. */
+  agentOrganisationId: string | null;
+  actor: Actor;
+  /** The action that asks (its id and title go into each participation's activity). */
+  action: { id: string; title: string };
+  now: Date;
+}
+
+/**
+ * Records a participation per capacity: new ones in `status`, existing ones moved there along the participation
+ * lifecycle (409 with a sentence saying what the organisation already is in the round).
+ */
+export async function recordParticipations(tx: Transaction, request: ParticipationRequest): Promise<void> {
+  const { round, status } = request;
+  for (const capacity of new Set(request.capacities)) {
+    const existing = await findParticipationOf(tx, {
+      marketRoundId: round.id,
+      organisationId: request.organisationId,
+      capacity,
+    });
+    if (!existing) {
+      await insertParticipation(tx, {
+        round,
+        organisationId: request.organisationId,
+        capacity,
+        status,
+        agentOrganisationId: request.agentOrganisationId,
+        createdBy: request.actor.id,
+        now: request.now,
+      });
+      continue;
+    }
+    if (existing.status === status || !canTransition(participationLifecycle, existing.status, status))
+      throw new AppError('invalid_status', participationConflict(existing.status, status, round, capacity));
+    await transition(tx, participationKind, existing.id, status, request.actor, {
+      action: request.action.id,
+      title: request.action.title,
+      now: request.now,
+    });
+  }
+}

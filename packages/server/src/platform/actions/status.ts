@@ -1,0 +1,142 @@
+import { type AnyActionDefinition, canTransition, edgeTargets, type JsonValue } from '@curlew/domain';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../db/connect.ts';
+import { AppError } from '../errors.ts';
+import { activity } from './activity.tables.ts';
+import { recordActivity } from './activity.ts';
+import type { Actor, EntityKind, KindLifecycle } from './types.ts';
+
+/** 'OpenForBidsAndOffers' -> 'open for bids and offers': a status as words in a sentence. */
+export const statusWords = (status: string): string =>
+  status
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
+
+/** The sentence of an action or change refused in the record's status (409), unless the kind words its own. */
+export const refusedInStatus = <Rec, Status extends string>(
+  kind: { noun: string; lifecycle?: KindLifecycle<Rec, Status> },
+  title: string,
+  status: Status,
+): string =>
+  kind.lifecycle?.refusal?.(title, status) ??
+  `${title} is not possible while this ${kind.noun} is ${statusWords(status)}`;
+
+/** The 404 of a record that is missing or outside the actor's scope: it never says which. */
+export const notFoundInScope = (noun: string): AppError =>
+  new AppError('not_found', `This ${noun} does not exist or you cannot see it`);
+
+/**
+ * The status a record had before it reached `current` (what Reinstate returns to), read from its activity trail:
+ * the `statusBefore` of the latest entry that moved it into `current`; null when none did.
+ */
+export async function previousStatusOf(
+  db: Queryable,
+  subject: { subjectType: string; subjectId: string },
+  current: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ statusBefore: activity.statusBefore })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.subjectType, subject.subjectType),
+        eq(activity.subjectId, subject.subjectId),
+        eq(activity.statusAfter, current),
+        isNotNull(activity.statusBefore),
+        ne(activity.statusBefore, current),
+      ),
+    )
+    .orderBy(desc(activity.at), desc(activity.id))
+    .limit(1);
+  return row?.statusBefore ?? null;
+}
+
+/**
+ * The status an action leads a record to: its edge's only target, or the one its `target` function chooses from
+ * the values and the record's status history; null when the action leaves the status as it is. 409 when the
+ * chosen change is not in the lifecycle.
+ */
+export async function chooseTarget<Rec, Status extends string>(
+  db: Queryable,
+  kind: EntityKind<Rec, string, Status>,
+  definition: AnyActionDefinition,
+  record: Rec,
+  values: unknown,
+): Promise<Status | null> {
+  const { lifecycle } = kind;
+  const edge = definition.lifecycle;
+  if (!lifecycle || !edge) return null;
+  const targets = edgeTargets(edge) as readonly Status[];
+  if (targets.length === 0) return null;
+  const status = lifecycle.statusOf(record);
+  let to: Status | undefined = targets[0];
+  if (targets.length > 1) {
+    const previous = await previousStatusOf(
+      db,
+      { subjectType: kind.entity, subjectId: kind.idOf(record) },
+      status,
+    );
+    // The definition's own values type was erased in the registry; these values were parsed by its own schema.
+    const choose = edge.target as
+      | ((values: unknown, context: { status: Status; previousStatus: Status | null }) => Status)
+      | undefined;
+    to = choose?.(values, { status, previousStatus: previous as Status | null });
+    if (to === undefined || !targets.includes(to))
+      throw new Error(`${kind.entity}/${definition.id}: the target function chose none of its targets`);
+  }
+  if (to === undefined || to === status) return to ?? null;
+  if (!canTransition(lifecycle.definition, status, to))
+    throw new AppError('invalid_status', refusedInStatus(kind, definition.title, status));
+  return to;
+}
+
+/** Who a system transition is for: a user, or the system itself (a solver task ending). */
+export type TransitionActor = Actor | 'system';
+
+/** What a transition's activity entry says. */
+export interface TransitionEntry {
+  /** The action id shown in the trail (`AcceptMatch`). */
+  action: string;
+  title: string;
+  now: Date;
+  details?: Record<string, JsonValue>;
+}
+
+/**
+ * Moves one record to `to` outside a user's action on it: for what many records do at once (AcceptMatch moves
+ * every project and requirement of a round) and for work nobody submits (a solver task ending). Checks the
+ * lifecycle (409 with the kind's sentence), writes the status and the activity entry in `tx`. Moving a record to
+ * the status it has changes nothing and writes nothing.
+ */
+export async function transition<Rec, Status extends string>(
+  tx: Transaction,
+  kind: EntityKind<Rec, string, Status>,
+  id: string,
+  to: Status,
+  by: TransitionActor,
+  entry: TransitionEntry,
+): Promise<Rec> {
+  const { lifecycle } = kind;
+  if (!lifecycle) throw new Error(`${kind.entity} has no lifecycle to move along`);
+  const record = await kind.load(tx, id, { forUpdate: true });
+  if (record === undefined) throw notFoundInScope(kind.noun);
+  const from = lifecycle.statusOf(record);
+  if (from === to) return record;
+  if (!canTransition(lifecycle.definition, from, to))
+    throw new AppError('invalid_status', refusedInStatus(kind, entry.title, from));
+  await lifecycle.writeStatus(tx, record, to, entry.now);
+  await recordActivity(tx, {
+    subjectType: kind.entity,
+    subjectId: id,
+    action: entry.action,
+    title: entry.title,
+    actor:
+      by === 'system' ? null : { id: by.id, displayName: by.displayName, organisationId: by.organisationId },
+    statusBefore: from,
+    statusAfter: to,
+    ...(entry.details === undefined ? {} : { details: entry.details }),
+    at: entry.now,
+  });
+  return (await kind.load(tx, id)) ?? record;
+}
