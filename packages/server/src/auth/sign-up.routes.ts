@@ -16,11 +16,9 @@ const GROUP_FOR_SIGN_UP = { PARTICIPANT: 'participant', AGENT: 'agent' } as cons
   UserGroup
 >;
 
-/** At most this many sign-ups are accepted from one address per hour. */
-export const SIGN_UPS_PER_ADDRESS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60_000;
 
-/** Refuses with 429 when the address already signed up the hourly maximum; otherwise counts this sign-up. */
+/** Refuses with 429 when the address already signed up the hourly maximum (SIGN_UPS_PER_ADDRESS_PER_HOUR); otherwise counts this sign-up. */
 async function assertMaySignUp(deps: AppDeps, request: FastifyRequest): Promise<void> {
   const now = deps.clock();
   const since = new Date(now.getTime() - HOUR_MS);
@@ -34,7 +32,7 @@ async function assertMaySignUp(deps: AppDeps, request: FastifyRequest): Promise<
         gt(signInAttempts.at, since),
       ),
     );
-  if ((recent?.total ?? 0) >= SIGN_UPS_PER_ADDRESS_PER_HOUR) {
+  if ((recent?.total ?? 0) >= deps.config.signUpsPerAddressPerHour) {
     request.log.warn(
       { event: 'sign_up_throttled', ip: request.ip },
       'sign-up refused: too many from address',

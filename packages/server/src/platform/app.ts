@@ -49,6 +49,9 @@ export const REDACTED_LOG_PATHS = [
   '*.secret',
 ];
 
+/** How much of a request's address a log line keeps. */
+const LOGGED_URL_LENGTH = 500;
+
 /** Largest JSON body accepted (413 beyond). */
 export const JSON_BODY_LIMIT_BYTES = 512 * 1024;
 
@@ -64,7 +67,19 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(config, db, clock);
   const logger: FastifyBaseLogger = pino(
-    { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    {
+      level: config.logLevel,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      // What a request line holds: never its body, and at most the start of a (possibly huge) address.
+      serializers: {
+        req: (request: { method?: string; url?: string; host?: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url?.slice(0, LOGGED_URL_LENGTH),
+          host: request.host?.slice(0, 200),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     options.logDestination,
   );
   const { trustProxy } = config;

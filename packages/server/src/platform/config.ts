@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(1).default('Curlew <no-reply@curlew.example>'),
   SIGN_UP_ENABLED: booleanFlag.default(true),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   CURLEW_DEMO_PASSWORD: z
@@ -69,6 +70,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   signUpEnabled: boolean;
+  /** Sign-ups accepted from one address per hour (429 beyond). */
+  signUpsPerAddressPerHour: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   demoPassword: string;
@@ -104,6 +107,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     signUpEnabled: env.SIGN_UP_ENABLED,
+    signUpsPerAddressPerHour: env.SIGN_UPS_PER_ADDRESS_PER_HOUR,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     demoPassword: env.CURLEW_DEMO_PASSWORD,

@@ -92,7 +92,12 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     request.log.error(logged, 'request failed');
   } else if (LOGGED_AS_AUTHORISATION_FAILURE.has(body.error)) {
     request.log.warn(
-      { event: 'authorisation_failure', code: body.error, method: request.method, url: request.url },
+      {
+        event: 'authorisation_failure',
+        code: body.error,
+        method: request.method,
+        url: request.url.slice(0, 500),
+      },
       body.message,
     );
   }

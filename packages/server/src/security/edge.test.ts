@@ -117,3 +117,28 @@ describeWithApp('security: headers, proxies, NUL characters and malformed bodies
     expect(response.json().error).toBe('payload_too_large');
   });
 });
+
+describeWithApp('security: logs', (t) => {
+  it('never logs request bodies, and only the start of a long address', async () => {
+    const lines: string[] = [];
+    const app = await t.withConfig(
+      { logLevel: 'info' },
+      { logDestination: { write: (line) => lines.push(line) } },
+    );
+    const marker = 'BODY-MARKER-7c1f';
+    await requestJson(app, 'POST', '/api/auth/sign-up', {
+      password: `${marker}-pass`,
+      confirmPassword: `${marker}-pass`,
+      displayName: marker,
+      phone: '+447700900111',
+      email: 'log.marker@example.org',
+      organisationName: marker,
+      organisationType: 'PARTICIPANT',
+    });
+    await requestJson(app, 'POST', '/api/auth/login', { username: 'u'.repeat(100_000), password: marker });
+    await requestJson(app, 'GET', `/api/organisations?q=${'q'.repeat(20_000)}`);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.filter((line) => line.includes(marker))).toEqual([]);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(2_000);
+  });
+});
