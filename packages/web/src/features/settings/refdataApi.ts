@@ -1,6 +1,6 @@
 import type { NcaImportReport, Page, RefDataType, RefDataTypeSummary } from '@curlew/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** A reference item as the settings pages handle it: any kind, keyed by column name. */
 export type RefDataRecord = { id: string } & Record<string, unknown>;
@@ -30,39 +30,49 @@ export function listQueryString(params: ListParams): string {
 const refDataKey = (type: RefDataType) => ['refdata', type] as const;
 
 /** The kinds of reference data with their counts. */
-export const useRefDataSummary = () =>
-  useQuery({
+export function useRefDataSummary() {
+  const api = useApi();
+  return useQuery({
     queryKey: ['refdata', 'summary'],
-    queryFn: () => api.get<RefDataTypeSummary[]>('/api/settings'),
+    queryFn: ({ signal }) => api.get<RefDataTypeSummary[]>('/api/settings', { signal }),
   });
+}
 
 /** One page of a kind's items; the previous page stays on screen while the next loads. */
-export const useRefDataList = (type: RefDataType, params: ListParams) =>
-  useQuery({
+export function useRefDataList(type: RefDataType, params: ListParams) {
+  const api = useApi();
+  return useQuery({
     queryKey: [...refDataKey(type), 'list', params],
-    queryFn: () => api.get<Page<RefDataRecord>>(`/api/settings/${type}?${listQueryString(params)}`),
+    queryFn: ({ signal }) =>
+      api.get<Page<RefDataRecord>>(`/api/settings/${type}?${listQueryString(params)}`, { signal }),
     placeholderData: keepPreviousData,
   });
+}
 
 /** One item with its details (versions, neighbours); disabled for a new item. */
-export const useRefDataItem = (type: RefDataType, id: string | undefined) =>
-  useQuery({
+export function useRefDataItem(type: RefDataType, id: string | undefined) {
+  const api = useApi();
+  return useQuery({
     queryKey: [...refDataKey(type), 'item', id],
-    queryFn: () => api.get<RefDataRecord>(`/api/settings/${type}/${id}`),
+    queryFn: ({ signal }) => api.get<RefDataRecord>(`/api/settings/${type}/${id}`, { signal }),
     enabled: id !== undefined,
   });
+}
 
 /** Active LPAs as select options (code and name), for subcatchment forms; idle unless `enabled`. */
-export const useLpaOptions = (enabled = true) =>
-  useQuery({
+export function useLpaOptions(enabled = true) {
+  const api = useApi();
+  return useQuery({
     queryKey: ['refdata', 'options', 'lpas'],
-    queryFn: () => api.get<{ code: string; name: string }[]>('/api/lpas'),
+    queryFn: ({ signal }) => api.get<{ code: string; name: string }[]>('/api/lpas', { signal }),
     staleTime: 60_000,
     enabled,
   });
+}
 
 /** Creates or updates an item; refreshes that kind's lists and the overview counts. */
 export function useSaveRefDataItem(type: RefDataType, id: string | undefined) {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>
@@ -79,6 +89,7 @@ export function useSaveRefDataItem(type: RefDataType, id: string | undefined) {
 
 /** Adds a version to a standard. */
 export function useAddStandardVersion(standardId: string) {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>
@@ -90,18 +101,20 @@ export function useAddStandardVersion(standardId: string) {
   });
 }
 
-/** Uploads an NCA CSV (multipart, field `file`); a 422 carries the errors of each bad line. */
-export function uploadNcaFile(file: File): Promise<NcaImportReport> {
+/** The multipart body of an NCA import: the CSV as part `file`. */
+const ncaImportForm = (file: File): FormData => {
   const form = new FormData();
   form.append('file', file);
-  return api.postForm<NcaImportReport>('/api/settings/ncas/import', form);
-}
+  return form;
+};
 
 /** Imports an NCA file and refreshes the NCA lists. */
 export function useNcaImport() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: uploadNcaFile,
+    mutationFn: (file: File) =>
+      api.postForm<NcaImportReport>('/api/settings/ncas/import', ncaImportForm(file)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: refDataKey('ncas') });
       await queryClient.invalidateQueries({ queryKey: ['refdata', 'summary'] });
