@@ -2,14 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../test/app.ts';
 import { latestCodeSentTo } from '../../test/auth.ts';
+import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../test/world.ts';
 import { users } from '../auth/auth.tables.ts';
-import {
-  asRole,
-  buildWorld,
-  PDF_BYTES,
-  postMultipart,
-  type World,
-} from '../platform/actions/testing/world.ts';
 
 describeWithApp('security: unconfirmed sign-ups are never offered as choices', (t) => {
   let world: World;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
-import { buildAgentAuthority, buildWorld, type Role, type World } from '../platform/actions/testing/world.ts';
+import { buildAgentAuthority, buildWorld, type Role, type World } from '../../test/world.ts';
 import { type AppRoute, appRoutes, fillPath } from './routes.testing.ts';
 
 /** Field names the forms and queries use: hostile values are put under these (and under random names). */
