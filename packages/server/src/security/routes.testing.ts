@@ -30,6 +30,6 @@ export function appRoutes(app: FastifyInstance): AppRoute[] {
   return routes;
 }
 
-/** A route's path with each `:param` replaced by the value `valueOf` gives for it. */
-export const fillPath = (path: string, valueOf: (param: string) => string): string =>
-  path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(valueOf(param)));
+/** A route's path with each `:param` replaced by the value `valueFor` gives for it. */
+export const fillPath = (path: string, valueFor: (param: string) => string): string =>
+  path.replace(/:(\w+)/g, (_, param: string) => encodeURIComponent(valueFor(param)));
