@@ -21,17 +21,35 @@ import { formValuesOf, lpaCodeOptions, REFDATA_FORMS } from './refdataForms.ts';
 import { pluralLabel, refDataItemPath, useRefDataTypeParam } from './refdataRoute.ts';
 import { StandardVersions } from './StandardVersions.tsx';
 
+/** Choices a kind's form needs from the page, and why they may be incomplete. */
+interface FormOptions {
+  options?: Readonly<Record<string, readonly FieldOption[]>>;
+  /** Said above the form while the choices load or when they could not be loaded. */
+  notice?: string;
+}
+
 /** Choices the page computes for a kind's form: a subcatchment's LPAs (active ones, then its stored codes). */
-function useFormOptions(
-  type: EditableRefDataType,
-  item: RefDataRecord | undefined,
-): Readonly<Record<string, readonly FieldOption[]>> | undefined {
+function useFormOptions(type: EditableRefDataType, item: RefDataRecord | undefined): FormOptions {
   const lpas = useLpaOptions(type === 'subcatchments');
-  return useMemo(() => {
+  const options = useMemo(() => {
     if (type !== 'subcatchments') return undefined;
     const stored = Array.isArray(item?.lpaCodes) ? item.lpaCodes.map(String) : [];
     return { lpaCodes: lpaCodeOptions(lpas.data ?? [], stored) };
   }, [type, item, lpas.data]);
+  if (options === undefined) return {};
+  if (lpas.isError)
+    return { options, notice: 'The list of LPAs could not be loaded: only stored codes can be kept.' };
+  if (lpas.isPending) return { options, notice: 'Loading the list of LPAs' };
+  return { options };
+}
+
+/** What the page says about its form's choices (loading, or could not be loaded). */
+function FormOptionsNotice({ notice }: { notice: string | undefined }) {
+  return notice === undefined ? null : (
+    <Text size="sm" c="dimmed" role="status">
+      {notice}
+    </Text>
+  );
 }
 
 /** The create form of an editable kind. */
@@ -41,10 +59,11 @@ function CreateItem({ type }: { type: EditableRefDataType }) {
   useCrumbName('refDataItem', 'New');
   const navigate = useNavigate();
   const save = useSaveRefDataItem(type, undefined);
-  const options = useFormOptions(type, undefined);
+  const { options, notice } = useFormOptions(type, undefined);
   return (
     <Stack gap="md" maw={640}>
       <Title order={1}>New {singular.toLowerCase()}</Title>
+      <FormOptionsNotice notice={notice} />
       <RefDataForm
         definition={REFDATA_FORMS[type]}
         {...(options === undefined ? {} : { options })}
@@ -82,10 +101,11 @@ function ItemFacts({ type, item }: { type: RefDataType; item: RefDataRecord }) {
 function EditItem({ type, item }: { type: EditableRefDataType; item: RefDataRecord }) {
   const save = useSaveRefDataItem(type, item.id);
   const definition = REFDATA_FORMS[type];
-  const options = useFormOptions(type, item);
+  const { options, notice } = useFormOptions(type, item);
   const initialValues = useMemo(() => formValuesOf(definition, item), [definition, item]);
   return (
     <Paper withBorder p="md" radius="md" maw={640}>
+      <FormOptionsNotice notice={notice} />
       <RefDataForm
         key={String(item.updatedAt)}
         definition={definition}

@@ -1,0 +1,39 @@
+import type { CurrentUser } from '@curlew/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocalServer } from '../actions/testing/localServer.ts';
+import { ApiError, createApiClient } from './api.ts';
+import { CURRENT_USER_KEY, followSessionEnd, setCurrentUser } from './currentUser.ts';
+
+const user: CurrentUser = {
+  id: 'u1',
+  username: 'buyer',
+  email: 'buyer@curlew.test',
+  displayName: 'Bea Buyer',
+  phone: null,
+  groups: ['participant'],
+  organisation: null,
+};
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer({
+    'GET /api/organisation/1': { status: 403, body: { error: 'forbidden', message: 'Not yours' } },
+    'GET /api/organisation/2': { status: 401, body: { error: 'unauthenticated', message: 'Sign in first' } },
+  });
+});
+afterAll(() => server.close());
+
+describe('followSessionEnd', () => {
+  it('shows the user as signed out when a call finds the session gone, not when it is refused', async () => {
+    const queryClient = new QueryClient();
+    setCurrentUser(queryClient, user);
+    const stop = followSessionEnd(queryClient);
+    const client = createApiClient(server.origin);
+    await expect(client.get('/organisation/1')).rejects.toBeInstanceOf(ApiError);
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
+    await expect(client.get('/organisation/2')).rejects.toBeInstanceOf(ApiError);
+    expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
+    stop();
+  });
+});
