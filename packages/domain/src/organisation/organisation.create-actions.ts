@@ -93,11 +93,15 @@ export const createParticipantOrganisation = createOrganisationAction(
   'Add participant',
 );
 
+/** CreateAgency: the operator adds an agent organisation (agents may also sign up themselves). */
+export const createAgencyOrganisation = createOrganisationAction('CreateAgency', 'AGENT', 'Add agency');
+
 /** Every create action of the organisations collection. */
 export const ORGANISATION_CREATE_ACTIONS = [
   createOperatorOrganisation,
   createLpaOrganisation,
   createParticipantOrganisation,
+  createAgencyOrganisation,
 ] as const;
 
 /** One organisation create action definition. */
@@ -108,4 +112,5 @@ export const ORGANISATION_CREATE_ACTION_BY_TYPE = {
   OPER: 'CreateOperator',
   LPA: 'CreateLpa',
   PARTICIPANT: 'CreateParticipant',
+  AGENT: 'CreateAgency',
 } as const satisfies Partial<Record<OrganisationType, OrganisationCreateActionDefinition['id']>>;

@@ -253,6 +253,26 @@ describeWithApp('organisation clients, agent authority and create actions', (t) 
       });
       const [row] = await t.db.select().from(organisations).where(eq(organisations.id, id));
       expect(row?.lpaId).toBe(reference?.id);
+
+      // The operator adds agencies as it adds the other kinds.
+      const agency = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+        name: 'Heron Agents',
+        type: 'AGENT',
+      });
+      expect(agency.statusCode, agency.body).toBe(201);
+      const agencyRow = await asRole(
+        t.app,
+        world,
+        'admin',
+        'GET',
+        `/api/organisation/${agency.json().context.id}`,
+      );
+      expect(agencyRow.json()).toMatchObject({ name: 'Heron Agents', type: 'AGENT' });
+      const notByAgent = await asRole(t.app, world, 'agent', 'POST', '/api/organisations', {
+        name: 'Other Agents',
+        type: 'AGENT',
+      });
+      expect(notByAgent.statusCode).toBe(403);
       const [entry] = await t.db.select().from(activity).where(eq(activity.subjectId, id));
       expect(entry).toMatchObject({ action: 'CreateLpa', actorUserId: world.members.admin.user.id });
     });

@@ -41,4 +41,5 @@ export const organisationCreateHandlers = {
   CreateOperator: { handle: (context) => createOrganisation(context) },
   CreateLpa: { handle: createLpaOrganisation },
   CreateParticipant: { handle: (context) => createOrganisation(context) },
+  CreateAgency: { handle: (context) => createOrganisation(context) },
 } satisfies CreateHandlers<typeof ORGANISATION_CREATE_ACTIONS>;

@@ -47,6 +47,7 @@ export const ORGANISATION_KINDS = {
     path: 'agencies',
     plural: 'Agencies',
     singular: 'Agency',
+    createActionId: 'CreateAgency',
     emptyText: 'No agencies yet',
   },
 } as const satisfies Record<OrganisationType, OrganisationKind>;
