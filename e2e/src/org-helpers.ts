@@ -38,21 +38,13 @@ export const actionPanel = (page: Page, title: string): Locator =>
 export const field = (panel: Locator, label: string | RegExp): Locator =>
   typeof label === 'string' ? panel.getByLabel(label, { exact: true }) : panel.getByLabel(label);
 
-/**
- * Types a United Kingdom number (without the dial code, e.g. '7700 900123') into a phone field whose dial code is
- * forced: the field keeps '+44' and the digits typed after it, as a user's keystrokes would.
- */
-export async function typePhone(input: Locator, nationalNumber: string): Promise<void> {
+/** Types a phone number as a person would, after clearing the box; the country button keeps its dial code. */
+export async function typePhone(input: Locator, number: string): Promise<void> {
   await input.click();
-  await input.press('End');
-  // Clears what follows the forced dial code, one keystroke at a time as a user would.
-  const existing = (await input.inputValue()).replace(/^\+44\s*/, '');
-  for (let index = 0; index < existing.length; index++) await input.press('Backspace');
-  await input.pressSequentially(nationalNumber);
-  const digits = nationalNumber.replace(/\D/g, '');
-  await expect
-    .poll(async () => (await input.inputValue()).replace(/\D/g, ''), { timeout: ACTION_TIMEOUT_MS })
-    .toBe(`44${digits}`);
+  await input.press('ControlOrMeta+a');
+  await input.press('Backspace');
+  await input.pressSequentially(number);
+  await expect.poll(async () => input.inputValue(), { timeout: ACTION_TIMEOUT_MS }).toBe(number);
 }
 
 /** Picks an option of a Mantine select (single or multiple) by its visible label. */

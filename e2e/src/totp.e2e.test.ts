@@ -32,7 +32,10 @@ describe('two-factor authentication', () => {
 
     const secret = ((await page.getByLabel('Secret key').textContent()) ?? '').trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
-    expect(await page.getByLabel('Set-up address').textContent()).toContain(`secret=${secret}`);
+    // The set-up address is a QR code drawn in the page (no request leaves it), not raw otpauth:// text.
+    const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(await page.getByText('otpauth://').count()).toBe(0);
     const verifiedStep = timeStep();
     await page.getByLabel('Authenticator code').fill(authenticatorCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();

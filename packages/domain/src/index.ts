@@ -1,5 +1,6 @@
 export * from './actions.ts';
 export * from './agent-authority/index.ts';
+export * from './auth/auth.phone.schema.ts';
 export * from './auth/auth.schema.ts';
 export * from './comment/index.ts';
 export * from './errors/api-errors.ts';

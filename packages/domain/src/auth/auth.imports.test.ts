@@ -33,6 +33,15 @@ describe('authentication schemas', () => {
     expect(packages.sort()).toEqual(['zod/mini', 'zod/v4/core']);
   });
 
+  it('leave the phone rules (libphonenumber) to the forms with a phone', () => {
+    const phoneForms = moduleGraph(fileURLToPath(new URL('./auth.phone.schema.ts', import.meta.url)));
+    expect([...phoneForms].filter((module) => !module.startsWith('/')).sort()).toEqual([
+      'libphonenumber-js/min',
+      'zod/mini',
+      'zod/v4/core',
+    ]);
+  });
+
   it('reach the shared rules through their zod/mini variants', () => {
     const local = [...graph]
       .filter((module) => module.startsWith('/'))

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import { toFieldErrors } from '../validation/errors.ts';
 import { MESSAGES } from '../validation/messages.ts';
+import { profileSchema, signUpSchema } from './auth.phone.schema.ts';
 import {
   checkTotpSchema,
   completeInvitationSchema,
   confirmSignUpSchema,
   loginSchema,
   newPasswordSchema,
-  profileSchema,
-  signUpSchema,
   updatePasswordSchema,
 } from './auth.schema.ts';
 
@@ -49,6 +48,20 @@ describe('Passwords do not match is reported with the other field errors', () =>
         organisationType: 'OPER',
       }).map((error) => error.path),
     ).toEqual(['password', 'displayName', 'phone', 'email', 'organisationType', 'confirmPassword']);
+  });
+
+  it('sign-up says the passwords do not match while every other field is still empty', () => {
+    expect(
+      errorsOf(signUpSchema, {
+        password: 'correct horse',
+        confirmPassword: 'correct hoarse',
+        displayName: '',
+        phone: '',
+        email: '',
+        organisationName: '',
+        organisationType: '',
+      }),
+    ).toContainEqual(mismatch);
   });
 
   it('accepts a complete sign-up', () => {

@@ -1,10 +1,9 @@
 import { z } from 'zod/mini';
 import { withMatchingPasswords } from '../validation/crossField.ts';
 import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
-import { email, optionalText, phone, requiredText } from '../validation/rules.mini.ts';
+import { email, optionalText, requiredText } from '../validation/rules.mini.ts';
 import { parseThrowsZodError } from '../validation/zodError.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.values.ts';
-import { SIGN_UP_ORGANISATION_TYPES } from '../vocab/organisation.values.ts';
 
 // Built with zod/mini (see rules.mini.ts): these schemas are what the public authentication pages load.
 
@@ -25,18 +24,21 @@ export const newPasswordValue = () =>
 
 /** A one-time code sent by e-mail or shown by an authenticator app: 6 digits. */
 export const codeValue = () =>
-  z
-    .string({ error: () => MESSAGES.required })
-    .check(
-      z.maxLength(LENGTH_LIMITS.code, { error: 'Must be a 6-digit code', abort: true }),
-      z.trim(),
-      z.minLength(1, { error: MESSAGES.required, abort: true }),
-      z.regex(/^\d{6}$/, { error: 'Must be a 6-digit code' }),
-    );
+  z.string({ error: () => MESSAGES.required }).check(
+    z.maxLength(LENGTH_LIMITS.code, { error: 'Must be a 6-digit code', abort: true }),
+    z.trim(),
+    // No abort on blank: an aborted field would hide 'Passwords do not match' on the same form.
+    z.minLength(1, { error: MESSAGES.required }),
+    z.refine((value) => /^\d{6}$/.test(value), {
+      error: 'Must be a 6-digit code',
+      when: ({ value }) => value !== '',
+    }),
+  );
 
 const CONFIRMATION_MAX_LENGTH = 1024;
 
-const passwordPair = {
+/** A new password and its confirmation, for the forms that set one. */
+export const passwordPair = {
   password: newPasswordValue(),
   // Bounded well above the password's own limit, so a too-long password is reported once (on password).
   confirmPassword: z
@@ -63,21 +65,6 @@ export const loginSchema = parseThrowsZodError(
   }),
 );
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** Sign-up form (SPEC 5 "Authentication forms"). */
-export const signUpSchema = parseThrowsZodError(
-  withMatchingPasswords(
-    z.object({
-      ...passwordPair,
-      displayName: requiredText(LENGTH_LIMITS.displayName),
-      phone: phone(),
-      email: email(),
-      organisationName: requiredText(LENGTH_LIMITS.name),
-      organisationType: z.enum(SIGN_UP_ORGANISATION_TYPES, { error: () => MESSAGES.required }),
-    }),
-  ),
-);
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Sign-up confirmation: e-mail and code. */
 export const confirmSignUpSchema = parseThrowsZodError(z.object({ email: email(), code: codeValue() }));
@@ -107,12 +94,6 @@ export const completeInvitationSchema = parseThrowsZodError(
     z.object({ username: optionalText(LENGTH_LIMITS.email), code: codeValue(), ...passwordPair }),
   ),
 );
-
-/** Profile form: display name and phone. */
-export const profileSchema = parseThrowsZodError(
-  z.object({ displayName: requiredText(LENGTH_LIMITS.displayName), phone: phone() }),
-);
-export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The challenges a login can answer with (SPEC 4 "Sign-in flow"); none means signed in. */
 export const LOGIN_CHALLENGES = [

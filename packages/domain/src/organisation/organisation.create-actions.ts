@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { choiceError } from '../validation/choice.ts';
-import { LENGTH_LIMITS } from '../validation/messages.ts';
+import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import type { OrganisationType } from '../vocab/organisation.ts';
 import {
@@ -52,12 +52,40 @@ export const createOperatorOrganisation = createOrganisationAction(
   'OPER',
   'Add market operator',
 );
-/** CreateLpa: the operator adds a local planning authority. */
-export const createLpaOrganisation = createOrganisationAction(
-  'CreateLpa',
-  'LPA',
-  'Add local planning authority',
-);
+/**
+ * CreateLpa: the operator adds the organisation of one of the reference local planning authorities; it takes
+ * that authority's name and stays linked to it.
+ */
+export const createLpaOrganisation = defineAction({
+  id: 'CreateLpa',
+  entity: ORGANISATION_ENTITY,
+  title: 'Add local planning authority',
+  actionLabel: 'Create',
+  create: true,
+  fields: [
+    {
+      id: 'lpaId',
+      type: 'Select',
+      label: 'Local planning authority',
+      placeholder: 'Choose a local planning authority',
+      optionsSource: { url: '/lpas', valueKey: 'id', labelKey: 'name' },
+    },
+    {
+      id: 'type',
+      type: 'Select',
+      label: 'Type',
+      readonly: true,
+      value: 'LPA',
+      options: ORGANISATION_TYPE_OPTIONS,
+    },
+    ...organisationContactFields,
+  ],
+  input: z.object({
+    lpaId: z.string({ error: choiceError }).min(1, { error: MESSAGES.required }),
+    type: z.literal('LPA', { error: choiceError }),
+    ...organisationContactShape,
+  }),
+});
 /** CreateParticipant: the operator adds a participant (contact details required). */
 export const createParticipantOrganisation = createOrganisationAction(
   'CreateParticipant',
@@ -65,11 +93,15 @@ export const createParticipantOrganisation = createOrganisationAction(
   'Add participant',
 );
 
+/** CreateAgency: the operator adds an agent organisation (agents may also sign up themselves). */
+export const createAgencyOrganisation = createOrganisationAction('CreateAgency', 'AGENT', 'Add agency');
+
 /** Every create action of the organisations collection. */
 export const ORGANISATION_CREATE_ACTIONS = [
   createOperatorOrganisation,
   createLpaOrganisation,
   createParticipantOrganisation,
+  createAgencyOrganisation,
 ] as const;
 
 /** One organisation create action definition. */
@@ -80,4 +112,5 @@ export const ORGANISATION_CREATE_ACTION_BY_TYPE = {
   OPER: 'CreateOperator',
   LPA: 'CreateLpa',
   PARTICIPANT: 'CreateParticipant',
+  AGENT: 'CreateAgency',
 } as const satisfies Partial<Record<OrganisationType, OrganisationCreateActionDefinition['id']>>;

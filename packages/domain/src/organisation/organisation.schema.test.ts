@@ -79,8 +79,12 @@ describe('organisation actions', () => {
 
   it('create actions fix the type and are POSTed to the collection', () => {
     expect(createLpaOrganisation.create).toBe(true);
-    expect(validateAction(createLpaOrganisation, { name: 'North', type: 'OPER' }).errors).toEqual([
+    expect(validateAction(createLpaOrganisation, { lpaId: 'l1', type: 'OPER' }).errors).toEqual([
       { path: 'type', message: 'Invalid input: expected "LPA"' },
+    ]);
+    // An LPA organisation is one of the reference authorities, chosen, not a name typed in.
+    expect(validateAction(createLpaOrganisation, { name: 'North', type: 'LPA' }).errors).toEqual([
+      { path: 'lpaId', message: 'Field required' },
     ]);
     expect(
       validateAction(createParticipantOrganisation, { name: 'Farm', type: 'PARTICIPANT' }).errors,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { EntityAction } from '../forms/wire.ts';
 import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
-import { email, optionalText, PHONE_PATTERN, phone, requiredText } from '../validation/rules.ts';
+import { isPhoneNumber, stripPhoneSeparators } from '../validation/phone.ts';
+import { email, optionalText, phone, requiredText } from '../validation/rules.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.ts';
 import { organisationTypeSchema } from '../vocab/organisation.ts';
 
@@ -14,11 +15,11 @@ export const optionalEmail = () =>
     },
   );
 
-/** An optional phone number: blank is absent, anything else must be +, a 1-3 digit country code and 4-14 digits. */
+/** An optional phone number: blank is absent, anything else must be a phone number of its country (see `phone`). */
 export const optionalPhone = () =>
   optionalText(LENGTH_LIMITS.code)
-    .transform((value) => value?.replace(/[\s()-]/g, ''))
-    .refine((value) => value === undefined || PHONE_PATTERN.test(value), { error: MESSAGES.invalidPhone });
+    .transform((value) => (value === undefined ? undefined : stripPhoneSeparators(value)))
+    .refine((value) => value === undefined || isPhoneNumber(value), { error: MESSAGES.invalidPhone });
 
 /** The contact details a participant organisation must have (SPEC 5 "Organisation"). */
 export const PARTICIPANT_REQUIRED_FIELDS = ['contact', 'email', 'phone', 'mailingAddress'] as const;

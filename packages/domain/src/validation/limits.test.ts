@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, profileSchema, signUpSchema } from '../auth/auth.schema.ts';
+import { profileSchema, signUpSchema } from '../auth/auth.phone.schema.ts';
+import { loginSchema } from '../auth/auth.schema.ts';
 import { richTextValue } from '../forms/rules.ts';
 import { participantDetailsSchema } from '../organisation/organisation.schema.ts';
 import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { z as mini } from 'zod/mini';
+import * as miniPhoneRules from './phone.mini.ts';
 import * as miniRules from './rules.mini.ts';
 import * as classic from './rules.ts';
 import { parseThrowsZodError } from './zodError.ts';
@@ -24,7 +25,8 @@ const values = [
   'jo@',
   '+447700900123',
   '+44 7700 900123',
-  '+1 (555) 010-9999',
+  '+1 (201) 555-0123',
+  '+44 123',
   '+1234',
   '07700900123',
   '+44 7700 abc',
@@ -37,7 +39,7 @@ describe.each([
   ['requiredText', classic.requiredText(), miniRules.requiredText()],
   ['optionalText', classic.optionalText(), miniRules.optionalText()],
   ['email', classic.email(), miniRules.email()],
-  ['phone', classic.phone(), miniRules.phone()],
+  ['phone', classic.phone(), miniPhoneRules.phone()],
 ])('%s built with zod/mini', (_rule, classicSchema, miniSchema) => {
   it.each(values)('answers %j as the classic rule does', (value) => {
     expect(issuesOf(miniSchema, value)).toEqual(issuesOf(classicSchema, value));

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
-import { PHONE_PATTERN } from './patterns.ts';
 
 // The same rules as rules.ts built with zod/mini, which bundles only what a schema uses: the public
 // authentication pages validate with these so that classic zod stays out of their JavaScript.
@@ -36,21 +35,4 @@ export const email = () =>
         z.maxLength(LENGTH_LIMITS.email, { error: tooLongMessage(LENGTH_LIMITS.email), abort: true }),
       ),
     z.email({ error: MESSAGES.invalidEmail }),
-  );
-
-/** A required phone number in international form, e.g. +447700900123. */
-export const phone = () =>
-  z.pipe(
-    z.pipe(
-      z
-        .string({ error: () => MESSAGES.required })
-        .check(z.maxLength(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) })),
-      z.transform((value: string) => value.replace(/[\s()-]/g, '')),
-    ),
-    z
-      .string()
-      .check(
-        z.minLength(1, { error: MESSAGES.required, abort: true }),
-        z.regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
-      ),
   );

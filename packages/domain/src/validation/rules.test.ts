@@ -86,15 +86,18 @@ describe('email', () => {
   });
 });
 
-describe('phone: plus sign, 1-3 digit country code, then 4-14 digits', () => {
+describe('phone: plus sign, country code, then a length the country allows', () => {
   it.each([
     ['+447700900123', []],
     ['+44 7700 900123', []],
-    ['+1 (555) 010-9999', []],
-    ['+35312345', []],
-    ['+12345', []],
+    ['+44 20 7946 0018', []],
+    ['+1 (201) 555-0123', []],
+    ['+33 1 23 45 67 89', []],
+    ['+353 1 234 5678', []],
+    ['+44 123', [MESSAGES.invalidPhone]],
+    ['+44 7700 9001234', [MESSAGES.invalidPhone]],
+    ['+33 1234', [MESSAGES.invalidPhone]],
     ['+1234', [MESSAGES.invalidPhone]],
-    ['+12345678901234567', []],
     ['+123456789012345678', [MESSAGES.invalidPhone]],
     ['07700900123', [MESSAGES.invalidPhone]],
     ['+44 7700 abc', [MESSAGES.invalidPhone]],

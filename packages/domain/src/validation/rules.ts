@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
 import { PHONE_PATTERN } from './patterns.ts';
+import { isPhoneNumber, stripPhoneSeparators } from './phone.ts';
 
 export { PHONE_PATTERN };
 
@@ -51,17 +52,17 @@ export const email = () =>
     .max(LENGTH_LIMITS.email, { error: tooLongMessage(LENGTH_LIMITS.email) })
     .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
-/** A required phone number in international form, e.g. +447700900123. */
+/** A required phone number in international form, e.g. +447700900123, of a length its country allows. */
 export const phone = () =>
   z
     .string({ error: () => MESSAGES.required })
     .max(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) })
-    .transform((value) => value.replace(/[\s()-]/g, ''))
+    .transform(stripPhoneSeparators)
     .pipe(
       z
         .string()
         .min(1, { error: MESSAGES.required, abort: true })
-        .regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
+        .refine(isPhoneNumber, { error: MESSAGES.invalidPhone }),
     );
 
 /** A number that must be 0 or more. */

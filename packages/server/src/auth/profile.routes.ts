@@ -1,4 +1,4 @@
-import { profileSchema } from '@curlew/domain';
+import { profileSchemaFor } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors.ts';
@@ -20,10 +20,10 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
 
   app.put('/api/auth/user', async (request) => {
     const { user } = await requireSession(request);
-    const input = profileSchema.parse(request.body);
+    const input = profileSchemaFor(user).parse(request.body);
     await deps.db
       .update(users)
-      .set({ displayName: input.displayName, phone: input.phone, updatedAt: deps.clock() })
+      .set({ displayName: input.displayName, phone: input.phone ?? null, updatedAt: deps.clock() })
       .where(eq(users.id, user.id));
     const updated = await findUserById(deps.db, user.id);
     if (!updated) throw new AppError('not_found', 'User not found');

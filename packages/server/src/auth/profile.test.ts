@@ -51,6 +51,41 @@ describeWithApp('profile, TOTP, users, policy and client configuration', (t) => 
     expect(anonymous.json()).toEqual({ error: 'unauthenticated', message: 'You need to sign in' });
   });
 
+  it('refuses a phone too short for its country, and lets a user without a phone keep none', async () => {
+    const { user, password } = await buildUser(t.db);
+    const cookie = await signIn(t.app, user.username, password);
+    const short = await requestJson(
+      t.app,
+      'PUT',
+      '/api/auth/user',
+      { displayName: 'Rita', phone: '+44 123' },
+      { cookie },
+    );
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual([{ path: 'phone', message: 'Not a valid phone number' }]);
+    const blank = await requestJson(
+      t.app,
+      'PUT',
+      '/api/auth/user',
+      { displayName: 'Rita', phone: '' },
+      { cookie },
+    );
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual([{ path: 'phone', message: 'Field required' }]);
+
+    const { user: invited, password: invitedPassword } = await buildUser(t.db, { phone: null });
+    const invitedCookie = await signIn(t.app, invited.username, invitedPassword);
+    const saved = await requestJson(
+      t.app,
+      'PUT',
+      '/api/auth/user',
+      { displayName: 'Ivy Invited', phone: '' },
+      { cookie: invitedCookie },
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ displayName: 'Ivy Invited', phone: null });
+  });
+
   it('lists all users to an operator admin and only its own organisation to anyone else', async () => {
     const operator = await buildOrganisation(t.db, { type: 'OPER', name: 'Operator' });
     const { user: admin, password } = await buildUser(t.db, {

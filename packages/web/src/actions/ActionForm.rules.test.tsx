@@ -145,6 +145,24 @@ describe('ActionForm field presentation', () => {
     expect(document.body.textContent).not.toContain('alert(1)');
   });
 
+  it('closes the hint popup on Escape without letting the key reach the panel around the form', async () => {
+    const user = userEvent.setup();
+    renderForm(buildActionFormData(UpdateThing));
+    const reachedPage = vi.fn();
+    document.addEventListener('keydown', reachedPage);
+    try {
+      const help = screen.getByRole('button', { name: 'Help: Name' });
+      await user.click(help);
+      await screen.findByText('registered');
+      expect(help).toHaveAttribute('aria-expanded', 'true');
+      await user.keyboard('{Escape}');
+      expect(help).toHaveAttribute('aria-expanded', 'false');
+      expect(reachedPage).not.toHaveBeenCalled();
+    } finally {
+      document.removeEventListener('keydown', reachedPage);
+    }
+  });
+
   it('labels Cancel as Close when the action cannot be cancelled', async () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();

@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '@curlew/domain';
 import { ActionIcon, Badge, Group, Popover, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { plainTextOf, SafeHtml } from './SafeHtml.tsx';
 
 /** The plain-text name of a field: its label, else its HTML label as text, else its id. */
@@ -21,17 +21,42 @@ export function LabelContent({ field }: { field: FieldDefinition }) {
   );
 }
 
-/** The help button of a field: opens its hint (safe HTML) in a popup. */
+/**
+ * The help button of a field: opens its hint (safe HTML) in a popup. Escape closes the popup only: it goes no
+ * further, so the side panel around the form stays open with what was typed.
+ */
 export function HintPopover({ field }: { field: FieldDefinition }) {
+  const [opened, setOpened] = useState(false);
   if (field.hint === undefined) return null;
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !opened) return;
+    event.stopPropagation();
+    setOpened(false);
+  };
   return (
-    <Popover width={320} withArrow shadow="md" position="top">
+    <Popover
+      width={320}
+      withArrow
+      shadow="md"
+      position="top"
+      opened={opened}
+      onChange={setOpened}
+      closeOnEscape={false}
+    >
       <Popover.Target>
-        <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={`Help: ${fieldName(field)}`}>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          radius="xl"
+          aria-label={`Help: ${fieldName(field)}`}
+          aria-expanded={opened}
+          onClick={() => setOpened((current) => !current)}
+          onKeyDown={closeOnEscape}
+        >
           ?
         </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDown={closeOnEscape}>
         <Text size="sm" component="div">
           <SafeHtml html={field.hint} />
         </Text>

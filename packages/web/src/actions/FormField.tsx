@@ -73,6 +73,7 @@ const SHOWS_OWN_FEEDBACK: readonly FieldDefinition['type'][] = [
   'DateTime',
   'Boolean',
   'Checkbox',
+  'Phone',
 ];
 // Controls that carry their label beside themselves.
 const OWN_LABEL: readonly FieldDefinition['type'][] = ['Boolean', 'Checkbox'];

@@ -20,17 +20,40 @@ export function useCurrentUser() {
   return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
 }
 
+/** Query key of the note that the user has just signed out themselves (SPEC 4: logout goes to /login). */
+const SIGNED_OUT_KEY = ['auth', 'signedOut'] as const;
+
 /** Records who is signed in after sign-in, sign-out or a profile change, so the shell updates at once. */
 export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null): void {
+  if (user !== null) queryClient.removeQueries({ queryKey: SIGNED_OUT_KEY, exact: true });
   queryClient.setQueryData(CURRENT_USER_KEY, user);
+}
+
+/**
+ * Signs the user out in the cache, noting that they chose to: a guarded page they were on then sends them to
+ * plain /login rather than to /login?redirect=here.
+ */
+export function setSignedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData(SIGNED_OUT_KEY, true);
+  queryClient.setQueryData(CURRENT_USER_KEY, null);
+}
+
+/** Whether the user has just signed out themselves (see setSignedOut). */
+export function hasSignedOut(queryClient: QueryClient): boolean {
+  return queryClient.getQueryData(SIGNED_OUT_KEY) === true;
 }
 
 const isCurrentUserKey = (key: readonly unknown[]): boolean =>
   key.length === CURRENT_USER_KEY.length && CURRENT_USER_KEY.every((part, index) => key[index] === part);
 
+const isSignedOutKey = (key: readonly unknown[]): boolean =>
+  key.length === SIGNED_OUT_KEY.length && SIGNED_OUT_KEY.every((part, index) => key[index] === part);
+
 /** Drops every cached answer except the current-user query, so nothing of the previous user lingers. */
 export function forgetCachedData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => !isCurrentUserKey(query.queryKey) });
+  queryClient.removeQueries({
+    predicate: (query) => !isCurrentUserKey(query.queryKey) && !isSignedOutKey(query.queryKey),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type CurrentUser, profileSchema } from '@curlew/domain';
+import { type CurrentUser, profileSchemaFor } from '@curlew/domain';
 import { Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../app/api.ts';
@@ -31,7 +31,10 @@ export function ProfilePage() {
 /** The display name and phone form, prefilled from the user. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(profileSchema, { displayName: user.displayName, phone: user.phone ?? '' });
+  const form = useSchemaForm(profileSchemaFor(user), {
+    displayName: user.displayName,
+    phone: user.phone ?? '',
+  });
   const submit = form.onSubmit(async (input) => {
     const updated = await api.put<CurrentUser>('/api/auth/user', input);
     setCurrentUser(queryClient, updated);
@@ -45,7 +48,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         </Title>
         <FormError error={form.formError} />
         <TextInput label="Display name" autoComplete="name" {...form.inputProps('displayName')} />
-        <PhoneField label="Phone" {...form.valueProps('phone')} />
+        <PhoneField label="Phone" optional={user.phone === null} {...form.valueProps('phone')} />
         <Group>
           <Button type="submit" loading={form.submitting}>
             Save

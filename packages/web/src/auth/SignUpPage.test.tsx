@@ -3,8 +3,6 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render.tsx';
-import { moveTypedBeforeDialCode } from '../components/phone/dialCode.ts';
-import { PHONE_COUNTRIES, phoneValueOf } from './PhoneField.tsx';
 import { SignUpPage } from './SignUpPage.tsx';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -60,15 +58,47 @@ describe('SignUpPage', () => {
     expect(screen.getByRole('radio', { name: 'Agent' })).toBeChecked();
   });
 
-  it('keeps the UK dial code in front of the phone number', async () => {
+  it('shows no message on any field before the person has typed', () => {
     renderAt(<SignUpPage />, { path: '/signUp', user: null });
-    expect(screen.getByRole('combobox', { name: 'Phone country' })).toHaveValue('gb');
+    for (const label of ['Email', 'Display name', 'Phone', 'Organisation name']) {
+      expect(field(label)).not.toHaveAccessibleDescription();
+      expect(field(label)).not.toBeInvalid();
+    }
+    expect(screen.queryByText('Field required')).not.toBeInTheDocument();
+  });
+
+  it('says the passwords do not match as soon as both differ, whatever the other fields hold', async () => {
+    const user = userEvent.setup();
+    renderAt(<SignUpPage />, { path: '/signUp', user: null });
+    await user.type(field('Password'), 'correct horse battery');
+    await user.type(field('Confirm password'), 'correct horse battery!');
+    expect(field('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(field('Confirm password')).toHaveAccessibleDescription('Passwords do not match');
+  });
+
+  it('reads a UK number as people write it, with the United Kingdom chosen by default', async () => {
+    const user = userEvent.setup();
+    renderAt(<SignUpPage />, { path: '/signUp', user: null });
+    expect(screen.getByRole('button', { name: 'Phone country: United Kingdom +44' })).toBeInTheDocument();
     const phone = field('Phone');
-    await userEvent.type(phone, '7700900123');
-    expect(phone).toHaveValue('+44 7700 900123');
-    expect(phone).not.toHaveAccessibleDescription(expect.stringContaining('Not a valid'));
-    await userEvent.clear(phone);
-    expect((phone as HTMLInputElement).value.startsWith('+44')).toBe(true);
+    await user.type(phone, '07700 900123');
+    expect(phone).toHaveValue('07700 900123');
+    expect(phone).not.toHaveAccessibleDescription();
+    await user.clear(phone);
+    await user.type(phone, '+44 123');
+    expect(phone).toHaveAccessibleDescription('Not a valid phone number');
+  });
+
+  it('chooses the country of a pasted international number and keeps its digits', async () => {
+    const user = userEvent.setup();
+    renderAt(<SignUpPage />, { path: '/signUp', user: null });
+    const phone = field('Phone');
+    await user.click(phone);
+    await user.paste('+33 1 23 45 67 89');
+    expect(phone).toHaveValue('+33 1 23 45 67 89');
+    expect(screen.getByRole('button', { name: 'Phone country: France +33' })).toBeInTheDocument();
+    expect(phone).not.toHaveAccessibleDescription();
   });
 
   it('refuses sign-up when the configuration disables it', () => {
@@ -76,23 +106,5 @@ describe('SignUpPage', () => {
     renderAt(<SignUpPage />, { path: '/signUp', user: null });
     expect(screen.getByText(/Sign-up is not available/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument();
-  });
-});
-
-describe('phone helpers', () => {
-  it('lists the United Kingdom first', () => {
-    expect(PHONE_COUNTRIES[0]?.iso2).toBe('gb');
-    expect(PHONE_COUNTRIES.filter((country) => country.iso2 === 'gb')).toHaveLength(1);
-  });
-
-  it('moves digits typed in front of the dial code behind it', () => {
-    expect(moveTypedBeforeDialCode('7+44 ')).toBe('+44 7');
-    expect(moveTypedBeforeDialCode('+44 77')).toBe('+44 77');
-    expect(moveTypedBeforeDialCode('')).toBe('');
-  });
-
-  it('treats a bare dial code as no number', () => {
-    expect(phoneValueOf('+44', '44')).toBe('');
-    expect(phoneValueOf('+447700900123', '44')).toBe('+447700900123');
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../app/api.ts';
 import { showToast } from '../app/toasts.ts';
 import { FormError } from './FormError.tsx';
+import { TotpQrCode } from './TotpQrCode.tsx';
 import { useSchemaForm } from './useSchemaForm.ts';
 
 const TOTP_STATUS_KEY = ['auth', 'isTOTPEnabled'] as const;
@@ -75,15 +76,19 @@ export function TotpSection() {
       ) : null}
       {status.data && !status.data.enabled && pending ? (
         <>
-          <Text>Add this key to your authenticator app, then enter the code it shows.</Text>
-          <Text fw={600}>Secret key</Text>
-          <Code block aria-label="Secret key">
-            {pending.secret}
-          </Code>
-          <Text fw={600}>Set-up address</Text>
-          <Code block aria-label="Set-up address" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-            {pending.otpauthUrl}
-          </Code>
+          <Text>
+            Scan this QR code with your authenticator app, or type the key beside it into the app, then enter
+            the code it shows.
+          </Text>
+          <Group align="center" gap="lg">
+            <TotpQrCode address={pending.otpauthUrl} />
+            <Stack gap={4}>
+              <Text fw={600}>Secret key</Text>
+              <Code block aria-label="Secret key" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+                {pending.secret}
+              </Code>
+            </Stack>
+          </Group>
           <TotpCodeForm
             label="Verify"
             path="/api/auth/verifyTOTP"

@@ -84,8 +84,33 @@ describe('ProfileForm', () => {
       user: userWith(['participant']),
     });
     expect(field('Display name')).toHaveValue('Pat Example');
-    expect(field('Phone')).toHaveValue('+44 7700 900123');
+    expect(field('Phone')).toHaveValue('07700 900123');
+    expect(screen.getByRole('button', { name: 'Phone country: United Kingdom +44' })).toBeInTheDocument();
     await userEvent.clear(field('Display name'));
     expect(field('Display name')).toHaveAccessibleDescription('Field required');
+  });
+
+  it('shows no error at first and lets a user without a phone leave it blank', async () => {
+    const invited = userWith(['participant'], { phone: null });
+    renderAt(<ProfileForm user={invited} />, { path: '/profile', user: invited });
+    const phone = screen.getByLabelText(/^Phone/, { selector: 'input' });
+    expect(phone).toHaveAccessibleName('Phone optional');
+    expect(phone).toHaveValue('');
+    expect(phone).not.toHaveAccessibleDescription();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(phone).not.toHaveAccessibleDescription();
+    expect(field('Display name')).not.toHaveAccessibleDescription();
+  });
+
+  it('keeps a given phone required and refuses one too short for its country', async () => {
+    renderAt(<ProfileForm user={userWith(['participant'])} />, {
+      path: '/profile',
+      user: userWith(['participant']),
+    });
+    expect(field('Phone')).not.toHaveAccessibleDescription();
+    await userEvent.clear(field('Phone'));
+    expect(field('Phone')).toHaveAccessibleDescription('Field required');
+    await userEvent.type(field('Phone'), '+44 123');
+    expect(field('Phone')).toHaveAccessibleDescription('Not a valid phone number');
   });
 });

@@ -12,6 +12,7 @@ import {
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { agentAuthorities, agentClients } from '../agent-authorities/agent-authorities.tables.ts';
 import { storedFiles } from '../files/files.tables.ts';
+import { lpas } from '../refdata/refdata.tables.ts';
 import { organisations } from './organisations.tables.ts';
 
 describeWithApp('organisation clients, agent authority and create actions', (t) => {
@@ -219,14 +220,59 @@ describeWithApp('organisation clients, agent authority and create actions', (t) 
       expect(forbidden.statusCode).toBe(403);
       const form = await asRole(t.app, world, 'admin', 'GET', '/api/organisations/action/CreateLpa');
       expect(form.json()).toMatchObject({ definition: { create: true }, initialValues: { type: 'LPA' } });
-      const done = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+      // The operator picks one of the reference authorities; free text is not a local planning authority.
+      const freeText = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
         name: 'North LPA',
+        type: 'LPA',
+      });
+      expect(freeText.statusCode).toBe(422);
+      expect(freeText.json().errors).toEqual([{ path: 'lpaId', message: 'Field required' }]);
+      const unknown = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+        lpaId: '00000000-0000-4000-8000-000000000000',
+        type: 'LPA',
+      });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors).toEqual([
+        { path: 'lpaId', message: 'Choose one of the local planning authorities listed' },
+      ]);
+      const [reference] = await t.db
+        .insert(lpas)
+        .values({ code: 'E60009901', name: 'North Fenland', authorityType: 'Non-metropolitan district' })
+        .returning();
+      const done = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+        lpaId: reference?.id,
         type: 'LPA',
       });
       expect(done.statusCode, done.body).toBe(201);
       const id = done.json().context.id;
       const created = await asRole(t.app, world, 'admin', 'GET', `/api/organisation/${id}`);
-      expect(created.json()).toMatchObject({ name: 'North LPA', type: 'LPA', self: `/organisation/${id}` });
+      expect(created.json()).toMatchObject({
+        name: 'North Fenland',
+        type: 'LPA',
+        self: `/organisation/${id}`,
+      });
+      const [row] = await t.db.select().from(organisations).where(eq(organisations.id, id));
+      expect(row?.lpaId).toBe(reference?.id);
+
+      // The operator adds agencies as it adds the other kinds.
+      const agency = await asRole(t.app, world, 'admin', 'POST', '/api/organisations', {
+        name: 'Heron Agents',
+        type: 'AGENT',
+      });
+      expect(agency.statusCode, agency.body).toBe(201);
+      const agencyRow = await asRole(
+        t.app,
+        world,
+        'admin',
+        'GET',
+        `/api/organisation/${agency.json().context.id}`,
+      );
+      expect(agencyRow.json()).toMatchObject({ name: 'Heron Agents', type: 'AGENT' });
+      const notByAgent = await asRole(t.app, world, 'agent', 'POST', '/api/organisations', {
+        name: 'Other Agents',
+        type: 'AGENT',
+      });
+      expect(notByAgent.statusCode).toBe(403);
       const [entry] = await t.db.select().from(activity).where(eq(activity.subjectId, id));
       expect(entry).toMatchObject({ action: 'CreateLpa', actorUserId: world.members.admin.user.id });
     });

@@ -23,11 +23,12 @@ export const organisationPolicies = {
   ProvideAgentAuthority: relationIn<OrganisationRelation>(['operator', 'member', 'agent'], EVERYONE_INVOLVED),
 } satisfies RecordPolicies<typeof ORGANISATION_ACTIONS, OrganisationRow, OrganisationRelation>;
 
-/** Only the market operator adds operator, LPA and participant organisations (agents sign up themselves). */
+/** Only the market operator adds organisations (participants and agents may also sign up themselves). */
 export const organisationCreatePolicies = {
   CreateOperator: operatorOnly,
   CreateLpa: operatorOnly,
   CreateParticipant: operatorOnly,
+  CreateAgency: operatorOnly,
 } satisfies CreatePolicies<typeof ORGANISATION_CREATE_ACTIONS>;
 
 /** No organisation action waits on other records or dates (the round a form names is checked with its values). */

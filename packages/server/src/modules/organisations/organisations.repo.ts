@@ -4,6 +4,7 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessColumns, accessOf, type ScopeReader } from '../../platform/actions/scope.ts';
 import type { RecordInScope } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
+import { lpas } from '../refdata/refdata.tables.ts';
 import { type OrganisationRelation, organisationScope } from './organisations.scope.ts';
 import { organisations } from './organisations.tables.ts';
 
@@ -100,4 +101,11 @@ export async function isConfirmedOrganisationId(db: Queryable, id: string): Prom
     .from(organisations)
     .where(and(eq(organisations.id, id), isConfirmedOrganisation(organisations.id)));
   return row !== undefined;
+}
+
+/** The name of a reference local planning authority; undefined when there is none with that id. */
+export async function findReferenceLpaName(db: Queryable, id: string): Promise<string | undefined> {
+  if (!isRecordId(id)) return undefined;
+  const [lpa] = await db.select({ name: lpas.name }).from(lpas).where(eq(lpas.id, id));
+  return lpa?.name;
 }

@@ -1,6 +1,7 @@
 import type { OrganisationType } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { lpas } from '../refdata/refdata.tables.ts';
 
 /** Organisations: market operators, participants, LPAs and agents. */
 export const organisations = pgTable(
@@ -15,6 +16,8 @@ export const organisations = pgTable(
     email: text(),
     phone: text(),
     mailingAddress: text(),
+    /** The reference local planning authority an LPA organisation is (null for other types). */
+    lpaId: uuid().references(() => lpas.id),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -1,16 +1,38 @@
 import type { SelectField as SelectFieldDefinition } from '@curlew/domain';
-import { Select } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { type FieldControlProps, textOf } from './fieldProps.ts';
 import { useOptionInputProps } from './useOptionInputProps.ts';
 
-/** A single choice from inline, server-sent or loaded options. */
+/**
+ * A single choice from inline, server-sent or loaded options. A required choice with exactly one option has
+ * nothing to choose: that option is filled in and the field cannot be changed.
+ */
 export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
   const { field, value, onChange } = props;
   const optionInputProps = useOptionInputProps(props);
+  const choosable = optionInputProps.data.filter((option) => !option.disabled);
+  const only = field.optional !== true && choosable.length === 1 ? choosable[0] : undefined;
+  const current = textOf(value);
+  useEffect(() => {
+    if (only !== undefined && current === undefined) onChange(only.value);
+  }, [only, current, onChange]);
+  if (only !== undefined && current === only.value) {
+    const { id, error, description, inputWrapperOrder, styles } = optionInputProps;
+    return (
+      <TextInput
+        id={id}
+        value={only.label}
+        readOnly
+        leftSection={field.prefix}
+        {...{ error, description, inputWrapperOrder, styles }}
+      />
+    );
+  }
   return (
     <Select
       {...optionInputProps}
-      value={textOf(value) ?? null}
+      value={current ?? null}
       onChange={(next) => onChange(next ?? undefined)}
       leftSection={field.prefix}
     />

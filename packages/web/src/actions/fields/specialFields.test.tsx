@@ -79,32 +79,46 @@ describe('File field', () => {
 });
 
 describe('Phone field', () => {
-  it('starts with the forced United Kingdom dial code and stores the full number', async () => {
+  it('starts blank with the United Kingdom, reads national and international numbers, and stores E.164', async () => {
     const user = userEvent.setup();
     renderForm(buildActionFormData(Contact));
     const input = screen.getByRole('textbox', { name: 'Phone' });
-    expect(input).toHaveValue('+44 ');
-    expect(input).toHaveAccessibleDescription('Field required');
-    await user.clear(input);
-    expect(input).toHaveValue('+44 ');
+    expect(input).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Phone country: United Kingdom +44' })).toBeInTheDocument();
     await user.type(input, '12');
     expect(input).toHaveAccessibleDescription('Not a valid phone number');
-    await user.type(input, '{Backspace}{Backspace}7700900123');
-    expect(input).toHaveValue('+44 7700 900123');
+    await user.clear(input);
+    await user.type(input, '07700 900123');
+    expect(input).toHaveValue('07700 900123');
     expect(input).not.toHaveAccessibleDescription();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await user.clear(input);
+    await user.type(input, '+44 123');
+    expect(input).toHaveAccessibleDescription('Not a valid phone number');
   });
 
-  it('lists the United Kingdom first and draws every flag locally', async () => {
+  it('shows its error at the size of the other fields', async () => {
     const user = userEvent.setup();
     renderForm(buildActionFormData(Contact));
-    await user.click(screen.getByRole('combobox', { name: 'Country selector' }));
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '12');
+    const message = screen.getByText('Not a valid phone number');
+    expect(message).toHaveClass('mantine-InputWrapper-error');
+  });
+
+  it('lists the United Kingdom first and draws every flag from our own files', async () => {
+    const user = userEvent.setup();
+    renderForm(buildActionFormData(Contact));
+    await user.click(screen.getByRole('button', { name: 'Phone country: United Kingdom +44' }));
     const list = await screen.findByRole('listbox');
-    const [first] = within(list).getAllByRole('option');
-    expect(first).toHaveTextContent('United Kingdom');
-    const sources = Array.from(document.querySelectorAll('img'), (image) => image.getAttribute('src') ?? '');
-    expect(sources.length).toBeGreaterThan(200);
-    expect(sources.every((source) => source.startsWith('data:image/svg+xml'))).toBe(true);
+    const options = within(list).getAllByRole('option');
+    expect(options[0]).toHaveAccessibleName('United Kingdom +44');
+    expect(options.length).toBeGreaterThan(200);
+    const sources = Array.from(list.querySelectorAll('img'), (image) => image.getAttribute('src') ?? '');
+    expect(sources.length).toBe(options.length);
+    expect(sources.every((source) => source.includes('/country-flag-icons/'))).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'Search countries' }), 'France');
+    await user.click(screen.getByRole('option', { name: 'France +33' }));
+    expect(screen.getByRole('button', { name: 'Phone country: France +33' })).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../currentUser.ts';
+import { hasSignedOut, useCurrentUser } from '../currentUser.ts';
 import { loginPathFor } from '../redirect.ts';
 import { NotFoundPage } from '../shell/NotFoundPage.tsx';
 import { PageLoader } from '../shell/PageLoader.tsx';
@@ -15,13 +16,19 @@ export function AreaPage({ pattern }: { pattern: string | null }) {
   const { data: user, isPending, error } = useCurrentUser();
   const trees = useAreaTrees();
   const location = useLocation();
+  const queryClient = useQueryClient();
   if (isPending) return <PageLoader />;
   // A failure other than "not signed in" belongs on the error page.
   if (error) throw error;
   const resolution = resolveRoute(pattern, user ?? null, trees);
   switch (resolution.kind) {
     case 'login':
-      return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+      return (
+        <Navigate
+          to={hasSignedOut(queryClient) ? '/login' : loginPathFor(`${location.pathname}${location.search}`)}
+          replace
+        />
+      );
     case 'home':
       return <Navigate to="/" replace />;
     case 'notFound':

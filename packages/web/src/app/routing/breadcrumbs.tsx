@@ -9,9 +9,17 @@ import type { CrumbEntity } from './types.ts';
 interface CrumbNamesState {
   names: CrumbNames;
   setName: (entity: CrumbEntity, name: string | undefined) => void;
+  /** How many mounted pages asked for no breadcrumbs (a not-found page). */
+  hidden: number;
+  hide: (delta: 1 | -1) => void;
 }
 
-const CrumbNamesContext = createContext<CrumbNamesState>({ names: {}, setName: () => undefined });
+const CrumbNamesContext = createContext<CrumbNamesState>({
+  names: {},
+  setName: () => undefined,
+  hidden: 0,
+  hide: () => undefined,
+});
 
 /** Holds the entity names pages supply for the breadcrumbs. */
 export function CrumbNamesProvider({ children }: { children: ReactNode }) {
@@ -25,7 +33,9 @@ export function CrumbNamesProvider({ children }: { children: ReactNode }) {
       return next;
     });
   }, []);
-  const state = useMemo(() => ({ names, setName }), [names, setName]);
+  const [hidden, setHidden] = useState(0);
+  const hide = useCallback((delta: 1 | -1) => setHidden((current) => current + delta), []);
+  const state = useMemo(() => ({ names, setName, hidden, hide }), [names, setName, hidden, hide]);
   return <CrumbNamesContext.Provider value={state}>{children}</CrumbNamesContext.Provider>;
 }
 
@@ -38,14 +48,23 @@ export function useCrumbName(entity: CrumbEntity, name: string | undefined): voi
   }, [entity, name, setName]);
 }
 
+/** Hides the breadcrumbs while the calling page is mounted (a not-found page has no trail to show). */
+export function useNoCrumbs(): void {
+  const { hide } = useContext(CrumbNamesContext);
+  useEffect(() => {
+    hide(1);
+    return () => hide(-1);
+  }, [hide]);
+}
+
 /** The breadcrumbs of the current address for the signed-in user. */
 export function useBreadcrumbs(): Crumb[] {
   const { pathname } = useLocation();
   const { data: user } = useCurrentUser();
   const trees = useAreaTrees();
-  const { names } = useContext(CrumbNamesContext);
+  const { names, hidden } = useContext(CrumbNamesContext);
   return useMemo(
-    () => buildCrumbs(pathname, routesFor(user ?? null, trees), names),
-    [pathname, user, trees, names],
+    () => (hidden > 0 ? [] : buildCrumbs(pathname, routesFor(user ?? null, trees), names)),
+    [pathname, user, trees, names, hidden],
   );
 }

@@ -18,8 +18,8 @@ describe('buildCrumbs', () => {
     expect(buildCrumbs('/markets/7/round/3', adminRoutes, {})).toEqual([
       { label: 'Home', to: '/' },
       { label: 'Markets', to: '/markets' },
-      { label: 'Market', to: '/markets/7' },
-      { label: 'Round', to: '/markets/7/round/3' },
+      { label: 'Market', to: '/markets/7', pending: true },
+      { label: 'Round', to: '/markets/7/round/3', pending: true },
     ]);
   });
 

@@ -1,10 +1,11 @@
 import { matchPath } from 'react-router-dom';
 import type { AreaRoute, CrumbEntity } from './types.ts';
 
-/** One breadcrumb; `to` is absent for a crumb marked no-link. */
+/** One breadcrumb; `to` is absent for a crumb marked no-link; `pending` while its entity's name is unknown. */
 export interface Crumb {
   label: string;
   to?: string;
+  pending?: true;
 }
 
 /** Entity names the current page has supplied, by entity. */
@@ -24,7 +25,11 @@ export function buildCrumbs(pathname: string, routes: readonly AreaRoute[], name
     if (!route?.crumb) continue;
     const { label, entity, noLink } = route.crumb;
     const name = entity ? names[entity] : undefined;
-    crumbs.push(noLink ? { label: name ?? label } : { label: name ?? label, to: prefix });
+    // An entity crumb shows no text until the page names it, never a placeholder such as 'Item'.
+    const pending = entity !== undefined && name === undefined ? { pending: true as const } : {};
+    crumbs.push(
+      noLink ? { label: name ?? label, ...pending } : { label: name ?? label, to: prefix, ...pending },
+    );
   }
   return crumbs;
 }

@@ -32,4 +32,22 @@ describe('CrumbTrail', () => {
     expect(within(trail).getByText('Settings').closest('a')).toBeNull();
     expect(within(trail).getByText('Standards')).toHaveAttribute('aria-current', 'page');
   });
+
+  it('shows no text for a crumb whose name is not known yet', () => {
+    renderAt(
+      <CrumbTrail
+        crumbs={[
+          { label: 'Home', to: '/' },
+          { label: 'Settings' },
+          { label: 'Reference data', to: '/settings/refdata' },
+          { label: 'Type', to: '/settings/refdata/ncas', pending: true },
+          { label: 'Item', to: '/settings/refdata/ncas/1', pending: true },
+        ]}
+      />,
+    );
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(trail).toHaveTextContent('Home›Settings›Reference data››');
+    expect(within(trail).queryByText('Type')).not.toBeInTheDocument();
+    expect(within(trail).queryByText('Item')).not.toBeInTheDocument();
+  });
 });

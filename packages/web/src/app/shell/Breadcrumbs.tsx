@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useBreadcrumbs } from '../routing/breadcrumbs.tsx';
 import type { Crumb } from '../routing/crumbs.ts';
@@ -12,7 +12,9 @@ export function CrumbTrail({ crumbs }: { crumbs: readonly Crumb[] }) {
     <nav aria-label="Breadcrumbs">
       <MantineBreadcrumbs separator="›" mb="md">
         {crumbs.map((crumb, index) =>
-          index === lastIndex || crumb.to === undefined ? (
+          crumb.pending ? (
+            <Skeleton key={`${crumb.to ?? ''}|pending`} height={12} width={80} radius="sm" aria-hidden />
+          ) : index === lastIndex || crumb.to === undefined ? (
             <Text
               key={`${crumb.to ?? ''}|${crumb.label}`}
               size="sm"

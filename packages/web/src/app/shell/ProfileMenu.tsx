@@ -2,7 +2,7 @@ import type { CurrentUser } from '@curlew/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../api.ts';
-import { forgetCachedData, setCurrentUser } from '../currentUser.ts';
+import { forgetCachedData, setSignedOut } from '../currentUser.ts';
 import { showToast } from '../toasts.ts';
 import { DisclosureMenu } from './DisclosureMenu.tsx';
 
@@ -23,10 +23,10 @@ export function ProfileMenu({ user }: { user: CurrentUser | null }) {
       showToast(error instanceof ApiError ? error.message : String(error), 'error');
       return;
     }
-    // Leave the page first: a guarded page that saw the user vanish would send them to /login?redirect=here.
-    navigate('/login');
+    // The guarded page the user was on sees them gone before the navigation lands; the note sends it to /login.
     forgetCachedData(queryClient);
-    setCurrentUser(queryClient, null);
+    setSignedOut(queryClient);
+    navigate('/login');
   };
 
   if (!user) {

@@ -64,6 +64,47 @@ describe('ActivityFeed', () => {
     ]);
   });
 
+  it('says what changed in words: each field old → new, who was invited, the reason; nothing technical', async () => {
+    server.routes = {
+      [path('o3')]: {
+        body: page([
+          entry({
+            id: 'a3',
+            title: 'Update organisation',
+            details: {
+              changes: [
+                { field: 'phone', label: 'Phone', before: '+447700900123', after: '+447700900456' },
+                { field: 'contact', label: 'Contact name', before: null, after: 'Wren Warbler' },
+                {
+                  field: 'address',
+                  label: 'Mailing address',
+                  before: { id: 'x9', name: 'Old Barn' },
+                  after: '',
+                },
+              ],
+            },
+          }),
+          entry({ id: 'a2', title: 'Invite user', details: { invited: 'robin@example.org' } }),
+          entry({
+            id: 'a1',
+            title: 'Replace document',
+            details: { reason: 'Signed copy', document: { id: 'f1', name: 'authority.pdf' }, changes: 'odd' },
+          }),
+        ]),
+      },
+    };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o3' }} />, server.origin);
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(list).getByText('Phone: +447700900123 → +447700900456')).toBeInTheDocument();
+    expect(within(list).getByText('Contact name: none → Wren Warbler')).toBeInTheDocument();
+    expect(within(list).getByText('Mailing address: Old Barn → none')).toBeInTheDocument();
+    expect(within(list).getByText('Invited robin@example.org')).toBeInTheDocument();
+    expect(within(list).getByText('Document: authority.pdf')).toBeInTheDocument();
+    expect(within(list).getByText('Reason: Signed copy')).toBeInTheDocument();
+    expect(list).not.toHaveTextContent('x9');
+    expect(list).not.toHaveTextContent('{');
+  });
+
   it('shows a loader while loading and a message when there is no activity', async () => {
     server.routes = { [path('o2')]: { body: page([]), delayMs: 150 } };
     renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o2' }} />, server.origin);

@@ -2,11 +2,12 @@ import { type ActivityItemView, formatDateTime, type SubjectRef } from '@curlew/
 import { Alert, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { useActivity } from './activityApi.ts';
-import { DISPLAY_TIME_ZONE, statusChangeText } from './display.ts';
+import { changesOf, changeText, DISPLAY_TIME_ZONE, detailTexts, statusChangeText } from './display.ts';
 
-/** One activity entry: who did what, when, and the status change if any. */
+/** One activity entry: who did what, when, the status change if any, and what changed in words. */
 export function ActivityEntry({ item }: { item: ActivityItemView }) {
   const change = statusChangeText(item.statusBefore, item.statusAfter);
+  const lines = [...changesOf(item.details).map(changeText), ...detailTexts(item.details)];
   return (
     <li style={{ borderBottom: '1px solid var(--mantine-color-default-border)', paddingBlock: 6 }}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -25,6 +26,15 @@ export function ActivityEntry({ item }: { item: ActivityItemView }) {
           {formatDateTime(item.at, { timeZone: DISPLAY_TIME_ZONE })}
         </Text>
       </Group>
+      {lines.length > 0 && (
+        <ul style={{ margin: '2px 0 0', paddingInlineStart: 18 }}>
+          {lines.map((line) => (
+            <Text key={line} component="li" size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {line}
+            </Text>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

@@ -5,7 +5,7 @@ import {
   type AgentAuthorityStatus,
   fileDownloadPath,
 } from '@curlew/domain';
-import { Anchor, Badge, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
@@ -14,6 +14,7 @@ import { EntityActionButtons } from '../../components/actions/EntityActionButton
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 /** Cache key prefix of the agent authority lists. */
 export const AGENT_AUTHORITIES_KEY = ['agent-authorities'] as const;
@@ -122,11 +123,7 @@ export function AgentAuthoritiesTable({
     {
       id: 'status',
       header: 'Approval',
-      render: (row) => (
-        <Badge color={STATUS_COLOURS[row.status]} variant="filled" radius="sm">
-          {row.status}
-        </Badge>
-      ),
+      render: (row) => <StatusBadge color={STATUS_COLOURS[row.status]}>{row.status}</StatusBadge>,
     },
     { id: 'file', header: 'Authority to act', render: (row) => <AuthorityToAct authority={row} /> },
     {

@@ -132,9 +132,13 @@ describe('agent area', () => {
   });
 
   it('gives a signed-in user whose organisation is not an agency the plain home page', async () => {
+    server.routes = { 'GET /api/organisation/o1': { body: wetland } };
     renderPage([{ path: '/', page: AgentHomePage }], { at: '/', apiBase: server.origin, user: participant });
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
-    expect(server.received).toHaveLength(0);
+    // Only the organisation's own details for its card; nothing of an agency.
+    await waitFor(() =>
+      expect(server.received.map((request) => request.path)).toEqual(['/api/organisation/o1']),
+    );
   });
 });
 
@@ -165,5 +169,26 @@ describe('participant home', () => {
     // A participant cannot open an agency's page, so the agent is named without a link.
     expect(await within(authorities).findByText('Fen Agents')).not.toHaveAttribute('href');
     expect(within(authorities).queryByRole('link', { name: 'Fen Agents' })).not.toBeInTheDocument();
+  });
+
+  it('shows the participant the same page at /participants/{own id} as at home', async () => {
+    server.routes = {
+      ...emptyFeeds('o1'),
+      'GET /api/organisation/o1': { body: wetland },
+      'GET /api/organisation/o1/users': { body: listOf([userOf({ id: 'u1', displayName: 'Sam' })]) },
+      [authoritiesPath('clientId', 'o1')]: { body: listOf([]) },
+    };
+    renderPage([{ path: '/participants/:organisationId', page: AgentClientPage }], {
+      at: '/participants/o1',
+      apiBase: server.origin,
+      user: participant,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wetland Trust' })).toBeInTheDocument();
+    expect(screen.getByText('Your organisation')).toBeInTheDocument();
+    expect(screen.getByText(/^Welcome, /)).toBeInTheDocument();
+    const users = screen.getByRole('region', { name: 'Users' });
+    expect(await within(users).findByRole('cell', { name: 'Sam' })).toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(within(trail).getByText('Wetland Trust')).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { HomePage } from '../home/HomePage.tsx';
 import { type OrganisationSections, OrganisationView } from '../organisations/OrganisationView.tsx';
+import { OwnParticipantView } from '../organisations/ParticipantHomePage.tsx';
 import { clientPagePath } from './ClientsTable.tsx';
 
 /** The agent's own organisation: its users, its clients and the authorities they gave it. */
@@ -42,6 +43,7 @@ export function AgentOrganisationPage() {
       key={organisationId}
       organisationId={organisationId}
       sections={own ? OWN_AGENCY_SECTIONS : {}}
+      expectedType="AGENT"
     />
   );
 }
@@ -49,11 +51,16 @@ export function AgentOrganisationPage() {
 /** `participants/{organisationId}` in the agent area: a client, with the authorities it gave the agent. */
 export function AgentClientPage() {
   const { organisationId = '' } = useParams();
+  const { data: user } = useCurrentUser();
+  // A participant's own organisation looks the same here as on its home page.
+  if (user && user.organisation?.id === organisationId && user.organisation.type === 'PARTICIPANT')
+    return <OwnParticipantView user={user} organisationId={organisationId} nameCrumb />;
   return (
     <OrganisationView
       key={organisationId}
       organisationId={organisationId}
       sections={{ authorities: { of: 'client', title: 'Authorities given to you' } }}
+      expectedType="PARTICIPANT"
     />
   );
 }

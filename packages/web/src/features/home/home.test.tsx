@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAt, userWith } from '../../../test/render.tsx';
+import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { organisationOf } from '../organisations/testing/fixtures.ts';
+import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { AccountsTable } from './AccountsTable.tsx';
 import { type Account, accountStatus, countByGroup } from './accounts.ts';
 import { OrganisationSummary } from './OrganisationSummary.tsx';
@@ -41,12 +44,44 @@ describe('accounts', () => {
 });
 
 describe('OrganisationSummary', () => {
-  it("shows the organisation's name and type and the user's contact details", () => {
-    renderAt(<OrganisationSummary user={userWith(['participant'])} />);
+  let server: LocalServer;
+  beforeAll(async () => {
+    server = await startLocalServer();
+  });
+  afterAll(() => server.close());
+
+  it("shows the organisation's own name, contact, e-mail and phone, not the signed-in user's", async () => {
+    const user = userWith(['lpa'], { organisation: { id: 'org-1', name: 'Wetland Trust', type: 'LPA' } });
+    server.routes = {
+      'GET /api/organisation/org-1': {
+        body: organisationOf({
+          id: 'org-1',
+          type: 'LPA',
+          name: 'Wetland Trust',
+          contact: 'Planning desk',
+          email: 'planning@wetland.example',
+          phone: '+442079460018',
+        }),
+      },
+    };
+    renderPage([{ path: '/', page: () => <OrganisationSummary user={user} /> }], {
+      at: '/',
+      apiBase: server.origin,
+      user,
+    });
+    expect(await screen.findByText('planning@wetland.example')).toBeInTheDocument();
     expect(screen.getByText('Wetland Trust')).toBeInTheDocument();
-    expect(screen.getByText('Participant')).toBeInTheDocument();
+    expect(screen.getByText('Local planning authority')).toBeInTheDocument();
+    expect(screen.getByText('Planning desk')).toBeInTheDocument();
+    expect(screen.getByText('+442079460018')).toBeInTheDocument();
+    expect(screen.queryByText('pat@example.org')).not.toBeInTheDocument();
+    expect(screen.queryByText('Pat Example')).not.toBeInTheDocument();
+  });
+
+  it('shows the user their own details when they have no organisation', () => {
+    renderAt(<OrganisationSummary user={userWith(['participant'], { organisation: null })} />);
+    expect(screen.getByRole('heading', { name: 'Your details' })).toBeInTheDocument();
     expect(screen.getByText('pat@example.org')).toBeInTheDocument();
-    expect(screen.getByText('+447700900123')).toBeInTheDocument();
   });
 });
 

@@ -37,7 +37,7 @@ export function OrganisationListPage({ kind }: { kind: OrganisationKind }) {
         rowKey={(organisation) => organisation.id}
         list={list}
         query={query}
-        searchLabel={`Search ${kind.plural.toLowerCase()}`}
+        searchLabel={`Search ${kind.plural.replace(/^[A-Z][a-z]/, (start) => start.toLowerCase())}`}
         emptyText={kind.emptyText}
         toolbar={
           create === undefined ? undefined : (

@@ -53,7 +53,22 @@ const USERS = [
     ],
   }),
   userOf({ id: 'u2', displayName: 'Pat', disabled: true }),
-  userOf({ id: 'u3', displayName: 'Robin', invitationPending: true, confirmed: false }),
+  userOf({
+    id: 'u3',
+    displayName: 'Robin',
+    invitationPending: true,
+    confirmed: false,
+    actions: [
+      { id: 'Disable', title: 'Disable user', enabled: true },
+      {
+        id: 'Enable',
+        title: 'Enable user',
+        enabled: false,
+        reason: 'Enable user is not allowed when Active',
+      },
+      { id: 'ForcePasswordReset', title: 'Force password reset', enabled: true },
+    ],
+  }),
 ];
 
 let server: LocalServer;
@@ -210,10 +225,18 @@ describe('admin organisation page', () => {
     const user = userEvent.setup();
     showParticipant();
     const actions = await screen.findByRole('group', { name: 'Account actions for Sam' });
-    expect(within(actions).getByRole('button', { name: 'Enable user' })).toHaveAttribute(
+    // Only the toggle that applies: an active account is not offered Enable.
+    expect(within(actions).queryByRole('button', { name: 'Enable user' })).not.toBeInTheDocument();
+    // An invitation not yet accepted: no password to reset, and the toggles wait with a reason in words.
+    const robin = screen.getByRole('group', { name: 'Account actions for Robin' });
+    expect(within(robin).queryByRole('button', { name: 'Force password reset' })).not.toBeInTheDocument();
+    expect(within(robin).queryByRole('button', { name: 'Enable user' })).not.toBeInTheDocument();
+    expect(within(robin).getByRole('button', { name: 'Disable user' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
+    expect(document.body).toHaveTextContent('Available once the invitation has been accepted');
+    expect(document.body).not.toHaveTextContent('not allowed when');
     await user.click(within(actions).getByRole('button', { name: 'Disable user' }));
     const form = await screen.findByRole('form', { name: 'Disable user' });
     await user.click(within(form).getByRole('button', { name: 'Disable' }));
@@ -230,11 +253,26 @@ describe('admin organisation page', () => {
       },
     };
     showParticipant('o404');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Organisation not found');
-    expect(alert).toHaveTextContent('No organisation o404');
-    const trail = screen.getByRole('navigation', { name: 'Breadcrumbs' });
-    expect(within(trail).getByText('Participant')).toHaveAttribute('aria-current', 'page');
+    await screen.findByRole('heading', { level: 1, name: 'Sorry' });
+    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'We could not find this organisation. It may have been removed, or you may not have access to it.',
+      ),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('No organisation');
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumbs' })).not.toBeInTheDocument();
+    expect(requested('/api/organisation/o404')).toBe(1);
+  });
+
+  it('shows an organisation of another type than its address promises as not found', async () => {
+    server.routes = {
+      ...emptyFeeds('a1'),
+      'GET /api/organisation/a1': { body: organisationOf({ id: 'a1', type: 'AGENT', name: 'Heron Agents' }) },
+    };
+    showParticipant('a1');
+    await screen.findByRole('heading', { level: 1, name: 'Sorry' });
+    expect(screen.queryByText('Heron Agents')).not.toBeInTheDocument();
   });
 });
 

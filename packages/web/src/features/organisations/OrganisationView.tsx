@@ -1,9 +1,10 @@
-import { commentAction, inviteUser, type Organisation } from '@curlew/domain';
+import { commentAction, inviteUser, type Organisation, type OrganisationType } from '@curlew/domain';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ApiError } from '../../app/api.ts';
 import { useCurrentUser } from '../../app/currentUser.ts';
+import { isNotFound, notFoundDetail } from '../../app/errorStatus.ts';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
+import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
@@ -41,16 +42,11 @@ export interface OrganisationViewProps {
   subtitle?: string;
   /** Shown above the title bar (e.g. a welcome line on a home page). */
   intro?: ReactNode;
+  /** The type the address promises (`/lpas/{id}` an LPA); another type shows the not-found page. */
+  expectedType?: OrganisationType;
 }
 
 function LoadFailure({ error, retry }: { error: Error; retry: () => void }) {
-  if (error instanceof ApiError && error.status === 404) {
-    return (
-      <Alert color="red" role="alert" title="Organisation not found">
-        {error.message}
-      </Alert>
-    );
-  }
   return (
     <Alert color="red" role="alert" title="The organisation could not be loaded">
       <Stack gap="xs" align="flex-start">
@@ -127,12 +123,17 @@ export function OrganisationView({
   nameCrumb = true,
   subtitle,
   intro,
+  expectedType,
 }: OrganisationViewProps) {
   const organisation = useOrganisation(organisationId);
-  const name = organisation.data?.name;
+  const wrongType =
+    expectedType !== undefined && organisation.data !== undefined && organisation.data.type !== expectedType;
+  const name = wrongType ? undefined : organisation.data?.name;
   useCrumbName('organisation', nameCrumb ? name : undefined);
-  usePageTitle(name ?? 'Organisation');
+  const missing = wrongType || (organisation.isError && isNotFound(organisation.error));
+  usePageTitle(name ?? (missing ? 'Page not found' : 'Organisation'));
   let body: ReactNode;
+  if (missing) return <NotFoundPage detail={notFoundDetail('organisation')} />;
   if (organisation.isPending) body = <PageLoader />;
   else if (organisation.isError)
     body = <LoadFailure error={organisation.error} retry={() => void organisation.refetch()} />;

@@ -1,25 +1,38 @@
+import type { CurrentUser } from '@curlew/domain';
 import { Text } from '@mantine/core';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { HomePage } from '../home/HomePage.tsx';
 import { OrganisationView } from './OrganisationView.tsx';
 
 /**
- * The participant's home (`/`): its organisation with the actions the server offers (Update, InviteUser,
- * ProvideAgentAuthority, ...), its users, the authorities it gave agents, comments and activity. A user without an
- * organisation gets the plain home page.
+ * A participant's own organisation page, the same at `/` and at `/participants/{own id}`: its actions (Update,
+ * InviteUser, ProvideAgentAuthority, ...), its users, the authorities it gave agents, comments and activity.
  */
-export function ParticipantHomePage() {
-  const { data: user } = useCurrentUser();
-  const organisation = user?.organisation ?? null;
-  if (!user || organisation === null) return <HomePage />;
+export function OwnParticipantView({
+  user,
+  organisationId,
+  nameCrumb,
+}: {
+  user: CurrentUser;
+  organisationId: string;
+  nameCrumb: boolean;
+}) {
   return (
     <OrganisationView
-      key={organisation.id}
-      organisationId={organisation.id}
-      nameCrumb={false}
+      key={organisationId}
+      organisationId={organisationId}
+      nameCrumb={nameCrumb}
       subtitle="Your organisation"
       intro={<Text>Welcome, {user.displayName || user.username}.</Text>}
       sections={{ users: true, authorities: { of: 'client' } }}
     />
   );
+}
+
+/** The participant's home (`/`): its own organisation page. A user without an organisation gets the plain home. */
+export function ParticipantHomePage() {
+  const { data: user } = useCurrentUser();
+  const organisation = user?.organisation ?? null;
+  if (!user || organisation === null) return <HomePage />;
+  return <OwnParticipantView user={user} organisationId={organisation.id} nameCrumb={false} />;
 }

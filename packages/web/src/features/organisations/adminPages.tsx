@@ -21,7 +21,12 @@ const ADMIN_SECTIONS = {
 function AdminOrganisationPage({ type }: { type: OrganisationType }) {
   const { organisationId = '' } = useParams();
   return (
-    <OrganisationView key={organisationId} organisationId={organisationId} sections={ADMIN_SECTIONS[type]} />
+    <OrganisationView
+      key={organisationId}
+      organisationId={organisationId}
+      sections={ADMIN_SECTIONS[type]}
+      expectedType={type}
+    />
   );
 }
 

@@ -36,16 +36,18 @@ export const ORGANISATION_KINDS = {
   LPA: {
     type: 'LPA',
     path: 'lpas',
-    plural: 'Local planning authorities',
-    singular: 'Local planning authority',
+    // Not 'Local planning authorities': that is the reference list of every authority in England.
+    plural: 'LPA organisations',
+    singular: 'LPA organisation',
     createActionId: 'CreateLpa',
-    emptyText: 'No local planning authorities yet',
+    emptyText: 'No LPA organisations yet',
   },
   AGENT: {
     type: 'AGENT',
     path: 'agencies',
     plural: 'Agencies',
     singular: 'Agency',
+    createActionId: 'CreateAgency',
     emptyText: 'No agencies yet',
   },
 } as const satisfies Record<OrganisationType, OrganisationKind>;

@@ -8,6 +8,7 @@ import {
 import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { isNotFound, notFoundDetail } from '../../app/errorStatus.ts';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
@@ -128,6 +129,8 @@ function ItemDetails({ type, id }: { type: RefDataType; id: string }) {
   usePageTitle(name ?? REFDATA_TYPE_LABELS[type].singular);
   useCrumbName('refDataItem', name);
   if (item.isPending) return <PageLoader />;
+  if (item.isError && isNotFound(item.error))
+    return <NotFoundPage detail={notFoundDetail(REFDATA_TYPE_LABELS[type].singular.toLowerCase())} />;
   if (item.isError) {
     return (
       <Alert color="red" title={`Could not load this ${REFDATA_TYPE_LABELS[type].singular.toLowerCase()}`}>

@@ -27,6 +27,14 @@ export function SettingsPage() {
           </Text>
         </List.Item>
         <List.Item>
+          <Anchor component={Link} to="/lpas">
+            LPA organisations
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            The authorities that use Curlew, with their users
+          </Text>
+        </List.Item>
+        <List.Item>
           <Anchor component={Link} to="/operators">
             Market operators
           </Anchor>

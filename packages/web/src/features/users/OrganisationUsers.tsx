@@ -1,8 +1,9 @@
 import type { EntityAction, OrganisationUser } from '@curlew/domain';
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { EntityActionButton, EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
-import { accountStatus, useOrganisationUsers } from './usersApi.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { accountActions, accountStatus, useOrganisationUsers } from './usersApi.ts';
 
 /** Props of an organisation's users section. */
 export interface OrganisationUsersProps {
@@ -33,15 +34,13 @@ function UserRow({
       <Table.Td>{user.email}</Table.Td>
       <Table.Td>{user.phone ?? '—'}</Table.Td>
       <Table.Td>
-        <Badge color={status.color} variant="filled" radius="sm">
-          {status.label}
-        </Badge>
+        <StatusBadge color={status.color}>{status.label}</StatusBadge>
       </Table.Td>
       {showActions && (
         <Table.Td>
           <EntityActionButtons
             self={user.self}
-            actions={user.actions}
+            actions={accountActions(user)}
             size="xs"
             label={`Account actions for ${user.displayName}`}
             onSucceeded={onActionSucceeded}

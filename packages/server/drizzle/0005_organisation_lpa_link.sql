@@ -1,0 +1,2 @@
+ALTER TABLE "organisations" ADD COLUMN "lpa_id" uuid;--> statement-breakpoint
+ALTER TABLE "organisations" ADD CONSTRAINT "organisations_lpa_id_lpas_id_fk" FOREIGN KEY ("lpa_id") REFERENCES "public"."lpas"("id") ON DELETE no action ON UPDATE no action;
