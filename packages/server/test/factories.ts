@@ -1,5 +1,14 @@
+import type {
+  AgentAuthorityStatus,
+  AgentPermission,
+  MarketRoundStatus,
+  ParticipationCapacity,
+  RegistrationStatus,
+} from '@curlew/domain';
 import { users } from '../src/auth/auth.tables.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { agentAuthorities, agentClients } from '../src/modules/agent-authorities/agent-authorities.tables.ts';
+import { marketRounds, markets, participations } from '../src/modules/markets/markets.tables.ts';
 import { organisations } from '../src/modules/organisations/organisations.tables.ts';
 import type { Database } from '../src/platform/db/connect.ts';
 
@@ -18,6 +27,10 @@ let testPasswordHash: Promise<string> | undefined;
 export type OrganisationRow = typeof organisations.$inferSelect;
 /** A user row. */
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Per-entity test factories, in one place: each inserts a valid record, creating the parents it is not given.
+ */
 
 /** Inserts a valid organisation; fields can be overridden. */
 export async function buildOrganisation(
@@ -80,4 +93,94 @@ export async function buildUser(
     .returning();
   if (!user) throw new Error('No user inserted');
   return { user, password };
+}
+
+/** Inserts a market round (and its market) in the given status. */
+export async function buildRound(
+  db: Database,
+  status: MarketRoundStatus = 'Open',
+  name = `Round ${next()}`,
+): Promise<{ id: string; name: string }> {
+  const now = new Date();
+  const [market] = await db
+    .insert(markets)
+    .values({ name: `Market ${next()}`, createdAt: now, updatedAt: now })
+    .returning();
+  if (!market) throw new Error('No market inserted');
+  const [round] = await db
+    .insert(marketRounds)
+    .values({ marketId: market.id, name, status, createdAt: now, updatedAt: now })
+    .returning({ id: marketRounds.id, name: marketRounds.name });
+  if (!round) throw new Error('No round inserted');
+  return round;
+}
+
+/** Links an agent to a client it added itself (as AddParticipantClient does). */
+export async function linkClient(db: Database, agentId: string, clientId: string): Promise<void> {
+  await db
+    .insert(agentClients)
+    .values({ agentOrganisationId: agentId, clientOrganisationId: clientId, createdAt: new Date() });
+}
+
+const APPROVAL_OF_STATUS = { Pending: null, Approved: true, Rejected: false } as const satisfies Record<
+  AgentAuthorityStatus,
+  boolean | null
+>;
+
+/**
+ * Inserts an agent authority, Pending unless `status` (or `approved`) says otherwise; a missing round, client or
+ * agent is created.
+ */
+export async function buildAgentAuthority(
+  db: Database,
+  values: {
+    roundId?: string;
+    clientId?: string;
+    agentId?: string;
+    status?: AgentAuthorityStatus;
+    approved?: boolean | null;
+    permissions?: AgentPermission[];
+  } = {},
+): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(agentAuthorities)
+    .values({
+      marketRoundId: values.roundId ?? (await buildRound(db)).id,
+      clientOrganisationId: values.clientId ?? (await buildOrganisation(db)).id,
+      agentOrganisationId: values.agentId ?? (await buildOrganisation(db, { type: 'AGENT' })).id,
+      permissions: values.permissions ?? ['RegisterForRound'],
+      approved: values.approved ?? APPROVAL_OF_STATUS[values.status ?? 'Pending'],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: agentAuthorities.id });
+  if (!row) throw new Error('No agent authority inserted');
+  return row.id;
+}
+
+/** Inserts a participation (Provisional Supplier unless told); a missing round or organisation is created. */
+export async function buildParticipation(
+  db: Database,
+  values: {
+    roundId?: string;
+    organisationId?: string;
+    capacity?: ParticipationCapacity;
+    status?: RegistrationStatus;
+  } = {},
+): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(participations)
+    .values({
+      marketRoundId: values.roundId ?? (await buildRound(db)).id,
+      organisationId: values.organisationId ?? (await buildOrganisation(db)).id,
+      capacity: values.capacity ?? 'Supplier',
+      status: values.status ?? 'Provisional',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: participations.id });
+  if (!row) throw new Error('No participation inserted');
+  return row.id;
 }

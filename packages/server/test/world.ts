@@ -1,11 +1,16 @@
-import type { AgentPermission, MarketRoundStatus, UserGroup } from '@curlew/domain';
+import type { UserGroup } from '@curlew/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { agentAuthorities, agentClients } from '../src/modules/agent-authorities/agent-authorities.tables.ts';
-import { marketRounds, markets } from '../src/modules/markets/markets.tables.ts';
 import type { Database } from '../src/platform/db/connect.ts';
 import { requestJson } from './app.ts';
 import { signIn } from './auth.ts';
-import { buildOrganisation, buildUser, type OrganisationRow, type UserRow } from './factories.ts';
+import {
+  buildOrganisation,
+  buildRound,
+  buildUser,
+  linkClient,
+  type OrganisationRow,
+  type UserRow,
+} from './factories.ts';
 
 /** The roles every authorisation test runs as. */
 export const ROLES = ['admin', 'sysadmin', 'lpa', 'participant', 'agent', 'anonymous'] as const;
@@ -32,62 +37,7 @@ export interface World {
   cookieOf(role: Role): string;
 }
 
-let sequence = 0;
-
-/** Inserts a market round (and its market) in the given status. */
-export async function buildRound(
-  db: Database,
-  status: MarketRoundStatus,
-  name = `Round ${++sequence}`,
-): Promise<{ id: string; name: string }> {
-  const now = new Date();
-  const [market] = await db
-    .insert(markets)
-    .values({ name: `Market ${++sequence}`, createdAt: now, updatedAt: now })
-    .returning();
-  if (!market) throw new Error('No market inserted');
-  const [round] = await db
-    .insert(marketRounds)
-    .values({ marketId: market.id, name, status, createdAt: now, updatedAt: now })
-    .returning({ id: marketRounds.id, name: marketRounds.name });
-  if (!round) throw new Error('No round inserted');
-  return round;
-}
-
-/** Links an agent to a client (as AddParticipantClient does). */
-export async function linkClient(db: Database, agentId: string, clientId: string): Promise<void> {
-  await db
-    .insert(agentClients)
-    .values({ agentOrganisationId: agentId, clientOrganisationId: clientId, createdAt: new Date() });
-}
-
-/** Inserts an agent authority (pending unless `approved` is given). */
-export async function buildAgentAuthority(
-  db: Database,
-  values: {
-    roundId: string;
-    clientId: string;
-    agentId: string;
-    approved?: boolean | null;
-    permissions?: AgentPermission[];
-  },
-): Promise<string> {
-  const now = new Date();
-  const [row] = await db
-    .insert(agentAuthorities)
-    .values({
-      marketRoundId: values.roundId,
-      clientOrganisationId: values.clientId,
-      agentOrganisationId: values.agentId,
-      permissions: values.permissions ?? ['RegisterForRound'],
-      approved: values.approved ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: agentAuthorities.id });
-  if (!row) throw new Error('No agent authority inserted');
-  return row.id;
-}
+export { buildAgentAuthority, buildRound, linkClient } from './factories.ts';
 
 /** Inserts an organisation with one signed-in user of the given groups. */
 export async function buildMember(

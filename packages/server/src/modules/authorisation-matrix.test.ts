@@ -65,9 +65,91 @@ const allowedStatuses = (role: Role, target: 'own' | 'another' | 'missing'): rea
   return IN_SCOPE_STATUSES;
 };
 
+/** What an action answers on an own record: allowed (then `{}` fails validation: 422), 403, 409, or not offered. */
+type Expected = 'ok' | 403 | 409 | 'n/a';
+
+/**
+ * The policy table: for each role, the answer of every action on its own record (and the agent's on its client).
+ * `n/a`: the action does not apply to that kind of record (not offered, 403 on submission).
+ */
+const EXPECTED: Record<string, Partial<Record<Role | 'agentOnClient', Record<string, Expected>>>> = {
+  organisation: {
+    admin: {
+      Update: 'ok',
+      Comment: 'ok',
+      InviteUser: 'ok',
+      RegisterAsParticipant: 'n/a',
+      ExpressInterest: 'n/a',
+      AddParticipantClient: 'n/a',
+      ProvideAgentAuthority: 'n/a',
+    },
+    sysadmin: {
+      Update: 'ok',
+      Comment: 'ok',
+      InviteUser: 'ok',
+      RegisterAsParticipant: 'n/a',
+      ExpressInterest: 'n/a',
+      AddParticipantClient: 'n/a',
+      ProvideAgentAuthority: 'n/a',
+    },
+    lpa: {
+      Update: 'ok',
+      Comment: 'ok',
+      InviteUser: 'ok',
+      RegisterAsParticipant: 'n/a',
+      ExpressInterest: 'n/a',
+      AddParticipantClient: 'n/a',
+      ProvideAgentAuthority: 'n/a',
+    },
+    participant: {
+      Update: 'ok',
+      Comment: 'ok',
+      InviteUser: 'ok',
+      RegisterAsParticipant: 'ok',
+      ExpressInterest: 'ok',
+      AddParticipantClient: 'n/a',
+      ProvideAgentAuthority: 'ok',
+    },
+    agent: {
+      Update: 'ok',
+      Comment: 'ok',
+      InviteUser: 'ok',
+      RegisterAsParticipant: 'n/a',
+      ExpressInterest: 'n/a',
+      AddParticipantClient: 'ok',
+      ProvideAgentAuthority: 'n/a',
+    },
+    agentOnClient: {
+      Update: 'ok',
+      Comment: 'ok',
+      InviteUser: 403,
+      RegisterAsParticipant: 'ok',
+      ExpressInterest: 'ok',
+      AddParticipantClient: 'n/a',
+      ProvideAgentAuthority: 'ok',
+    },
+  },
+  user: {
+    admin: { Disable: 403, Enable: 403, ForcePasswordReset: 403 },
+    sysadmin: { Disable: 403, Enable: 403, ForcePasswordReset: 403 },
+    lpa: { Disable: 403, Enable: 403, ForcePasswordReset: 403 },
+    participant: { Disable: 403, Enable: 403, ForcePasswordReset: 403 },
+    agent: { Disable: 403, Enable: 403, ForcePasswordReset: 403 },
+  },
+  'agent-authority': {
+    admin: { SetApproval: 'ok', EditPermissions: 'ok', ReplaceDocument: 'ok' },
+    sysadmin: { SetApproval: 'ok', EditPermissions: 'ok', ReplaceDocument: 'ok' },
+    participant: { SetApproval: 403, EditPermissions: 403, ReplaceDocument: 'ok' },
+    agent: { SetApproval: 403, EditPermissions: 403, ReplaceDocument: 'ok' },
+  },
+};
+
+const STATUS_OF: Record<Exclude<Expected, 'n/a'>, number> = { ok: 422, 403: 403, 409: 409 };
+
 describeWithApp('authorisation matrix', (t) => {
   let world: World;
   let targets: Record<string, Targets>;
+  let authorities: { own: string; other: string };
 
   beforeAll(async () => {
     world = await buildWorld(t.app, t.db);
@@ -85,6 +167,7 @@ describeWithApp('authorisation matrix', (t) => {
         approved: true,
       }),
     };
+    authorities = { own: extra.ownAgentAuthority, other: extra.otherAgentAuthority };
     targets = {};
     for (const registration of ACTION_REGISTRATIONS) {
       const build = TARGETS[registration.entity];
@@ -97,6 +180,61 @@ describeWithApp('authorisation matrix', (t) => {
       ACTION_REGISTRATIONS.map((registration) => registration.entity).filter((entity) => !TARGETS[entity]),
     ).toEqual([]);
   });
+
+  it('has a policy table entry for every action of every entity', () => {
+    const missing = ACTION_REGISTRATIONS.flatMap((registration) =>
+      Object.entries(EXPECTED[registration.entity] ?? { none: {} }).flatMap(([role, answers]) =>
+        registration.definitions
+          .filter((definition) => answers?.[definition.id] === undefined)
+          .map((definition) => `${registration.entity}/${definition.id} for ${role}`),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  for (const registration of ACTION_REGISTRATIONS) {
+    it(`${registration.entity}: every role gets exactly the policy table's answer on its own record`, async () => {
+      const wrong: string[] = [];
+      const table = EXPECTED[registration.entity] ?? {};
+      for (const [who, answers] of Object.entries(table)) {
+        const role: Role = who === 'agentOnClient' ? 'agent' : (who as Role);
+        const id = who === 'agentOnClient' ? world.client.id : targets[registration.entity]?.own[role];
+        if (id === undefined || answers === undefined) continue;
+        const page = await asRole(t.app, world, role, 'GET', `/api/${registration.entity}/${id}`);
+        expect(page.statusCode, `${who} GET`).toBe(200);
+        const offered = page.json().actions as { id: string; enabled: boolean; reason?: string }[];
+        for (const definition of registration.definitions) {
+          const expected = answers[definition.id];
+          const listed = offered.find((action) => action.id === definition.id);
+          const answer = await asRole(
+            t.app,
+            world,
+            role,
+            'POST',
+            `/api/${registration.entity}/${id}/action/${definition.id}`,
+            {},
+          );
+          const name = `${who} ${definition.id}`;
+          if (expected === 'n/a') {
+            if (listed !== undefined) wrong.push(`${name}: offered but does not apply`);
+            if (answer.statusCode !== 403) wrong.push(`${name}: ${answer.statusCode} instead of 403`);
+            continue;
+          }
+          if (expected === undefined) continue;
+          if (answer.statusCode !== STATUS_OF[expected])
+            wrong.push(
+              `${name}: ${answer.statusCode} instead of ${STATUS_OF[expected]} ${answer.body.slice(0, 100)}`,
+            );
+          if (expected === 'ok' && listed?.enabled !== true) wrong.push(`${name}: not enabled in actions[]`);
+          if (expected !== 'ok' && (listed?.enabled !== false || listed.reason !== answer.json().message))
+            wrong.push(
+              `${name}: actions[] says ${JSON.stringify(listed)}, the answer ${answer.json().message}`,
+            );
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
 
   for (const registration of ACTION_REGISTRATIONS) {
     const { entity } = registration;
@@ -191,12 +329,14 @@ describeWithApp('authorisation matrix', (t) => {
           .items.map((item: { id: string }) => item.id)
           .sort(),
       ).toEqual([...ids].sort());
-      const authorities = await asRole(t.app, world, role, 'GET', '/api/agent-authorities?pageSize=100');
-      for (const item of authorities.json().items as { client: { id: string }; agent: { id: string } }[]) {
-        const own = world.members[role].organisation.id;
-        expect([item.client.id, item.agent.id]).toContain(own);
-      }
+      const listed = await asRole(t.app, world, role, 'GET', '/api/agent-authorities?pageSize=100');
+      const expectedAuthorities = role === 'lpa' ? [] : [authorities.own];
+      expect(listed.json().items.map((item: { id: string }) => item.id)).toEqual(expectedAuthorities);
     }
+    const allAuthorities = await asRole(t.app, world, 'admin', 'GET', '/api/agent-authorities?pageSize=100');
+    expect(allAuthorities.json().items.map((item: { id: string }) => item.id)).toEqual(
+      expect.arrayContaining([authorities.own, authorities.other]),
+    );
     const all = await asRole(t.app, world, 'admin', 'GET', '/api/organisations?pageSize=100');
     expect(all.json().total).toBeGreaterThanOrEqual(7);
     expect((await asRole(t.app, world, 'anonymous', 'GET', '/api/organisations')).statusCode).toBe(401);

@@ -1,4 +1,11 @@
-import { detectFileType, documentKindLabel, type FieldOption, type FileView } from '@curlew/domain';
+import { readFile } from 'node:fs/promises';
+import {
+  detectFileType,
+  documentKindLabel,
+  type FieldOption,
+  type FileView,
+  fileExtension,
+} from '@curlew/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import { onRollback } from '../../platform/actions/unit-of-work.ts';
@@ -61,8 +68,10 @@ export async function saveUploadedFile(
     throw new AppError('payload_too_large', tooLargeMessage(storage.maxFileBytes));
   }
   const filename = cleanFilename(file.filename);
+  // A PDF is searched whole for scripts and automatic actions (it is within the upload limit by now).
+  const bytes = fileExtension(filename) === 'pdf' ? await readFile(file.path) : file.sample;
   const problem = uploadContentProblem(
-    { filename, mimetype: file.mimetype, bytes: file.sample, size: file.size },
+    { filename, mimetype: file.mimetype, bytes, size: file.size },
     input.accept,
   );
   if (problem !== undefined) throw validationError(input.fieldPath ?? 'file', problem);

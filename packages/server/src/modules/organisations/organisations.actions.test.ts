@@ -246,6 +246,9 @@ describeWithApp('organisation actions', (t) => {
       ]);
       const twice = await asRole(t.app, world, 'agent', 'POST', url, body);
       expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe(
+        `Already registered provisionally for ${world.openRound.name} as a Supplier: the market operator completes the registration`,
+      );
       const interestAfter = await asRole(
         t.app,
         world,
@@ -255,6 +258,9 @@ describeWithApp('organisation actions', (t) => {
         body,
       );
       expect(interestAfter.statusCode).toBe(409);
+      expect(interestAfter.json().message).toBe(
+        `Already registered provisionally for ${world.openRound.name} as a Supplier`,
+      );
     });
 
     it('lets a participant express interest, then register from it', async () => {

@@ -1,4 +1,5 @@
 import type { Page, RefDataListQuery } from '@curlew/domain';
+import { REFDATA_TYPE_LABELS, type RefDataType } from '@curlew/domain';
 import {
   type AnyColumn,
   and,
@@ -116,9 +117,12 @@ export const countColumns = (active: AnyColumn) => ({
   activeCount: sql<number>`count(*) filter (where ${active})`.mapWith(Number),
 });
 
-/** The 404 of a reference item. */
-export const itemNotFound = (type: string, id: string): AppError =>
-  new AppError('not_found', `No ${type} item ${id}`);
+/** The 404 of a reference item: what is missing, in words (never its id). */
+export const itemNotFound = (type: RefDataType, _id: string): AppError =>
+  new AppError(
+    'not_found',
+    `This ${REFDATA_TYPE_LABELS[type].singular.toLowerCase()} does not exist or is no longer in use`,
+  );
 
 /** Whether a text is a UUID (ids of reference items); other ids are simply not found. */
 export const isUuid = (value: string): boolean =>

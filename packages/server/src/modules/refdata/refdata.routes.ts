@@ -22,7 +22,7 @@ import { addStandardVersion } from './stores/standards.store.ts';
 const NCA_FILE_MAX_BYTES = 1024 * 1024;
 
 const typeParam = (value: string): RefDataType => {
-  if (!isRefDataType(value)) throw new AppError('not_found', `No reference data of type '${value}'`);
+  if (!isRefDataType(value)) throw new AppError('not_found', 'There is no such list of reference data');
   return value;
 };
 

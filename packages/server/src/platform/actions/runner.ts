@@ -98,7 +98,7 @@ export interface EntityActionsConfig<
 export const selfLink = (entity: string, id: string): string => `/${entity}/${id}`;
 
 const unknownAction = (actionId: string): AppError =>
-  new AppError('not_found', `There is no action '${actionId}' here`);
+  new AppError('not_found', `There is no action '${actionId}' on this kind of record`);
 
 const forbidden = (decision: PolicyDecision): void => {
   if (!decision.allowed) throw new AppError('forbidden', decision.reason);

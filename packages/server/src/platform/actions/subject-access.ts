@@ -91,7 +91,7 @@ export async function assertSubjectReadable(
 ): Promise<SubjectAccess> {
   const access = registry.get(subject.subjectType);
   if (access === undefined || !(await access.canRead({ db, user }, subject.subjectId))) {
-    throw new AppError('not_found', `No ${subject.subjectType} ${subject.subjectId} that you may see`);
+    throw new AppError('not_found', 'This record does not exist or you cannot see it');
   }
   return access;
 }
