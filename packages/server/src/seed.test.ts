@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeWithApp } from '../test/app.ts';
+import { describeWithApp, requestJson } from '../test/app.ts';
 import { signIn } from '../test/auth.ts';
 import { users } from './auth/auth.tables.ts';
 import { marketRounds, markets } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
 import { systemClock } from './platform/clock.ts';
+import { DEMO_ROUNDS } from './seed.rounds.ts';
 import { DEMO_MARKET, seedDemoData } from './seed.ts';
 
 describeWithApp('demo data', (t) => {
@@ -76,18 +77,43 @@ describeWithApp('demo data', (t) => {
     for (const { username } of rows) await signIn(t.app, username, 'demo-password-for-tests');
   });
 
-  it('opens one demo market round for registration', async () => {
+  it('shows the life of the demo market: a round being set up, one open for registration, one closed', async () => {
     const rounds = await t.db
       .select({ market: markets.name, round: marketRounds.name, status: marketRounds.status })
       .from(marketRounds)
-      .innerJoin(markets, eq(markets.id, marketRounds.marketId));
-    expect(rounds).toEqual([{ market: DEMO_MARKET.name, round: DEMO_MARKET.round, status: 'Open' }]);
+      .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+      .orderBy(marketRounds.name);
+    expect(rounds).toEqual([
+      { market: DEMO_MARKET.name, round: DEMO_ROUNDS.open, status: 'Open' },
+      { market: DEMO_MARKET.name, round: DEMO_ROUNDS.closed, status: 'Closed' },
+      { market: DEMO_MARKET.name, round: DEMO_ROUNDS.draft, status: 'Draft' },
+    ]);
+    expect(DEMO_MARKET.round).toBe(DEMO_ROUNDS.open);
+  });
+
+  it('opens Round 1 2026 with its windows open today, declarations, a 15 % reserve and participants', async () => {
+    const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
+    const list = await requestJson(t.app, 'GET', '/api/rounds?status=Open', undefined, { cookie });
+    expect(list.statusCode).toBe(200);
+    const [round] = list.json().items;
+    expect(round.name).toBe(DEMO_ROUNDS.open);
+    expect(round.reserve).toEqual({ percentage: 15, appliesTo: 'allDemand', agreedWithEMB: true });
+    expect(round.declarations).toHaveLength(5);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      round.registrationDates.suppliers.start <= today && today <= round.registrationDates.suppliers.end,
+    ).toBe(true);
+    expect(round.summary.participations.Supplier.Registered).toBe(1);
+    expect(round.summary.participations.Buyer.Provisional).toBe(1);
+    expect(round.summary.participations.Investor.Interested).toBe(1);
+    const open = round.actions.find((action: { id: string }) => action.id === 'Close');
+    expect(open).toMatchObject({ enabled: true });
   });
 
   it('seeds only a database without users', async () => {
     const before = await t.db.select({ id: users.id }).from(users);
     expect(await seedDemoData(t.db, { password: 'another-password-1', clock: systemClock })).toBe(false);
     expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
-    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(1);
+    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(3);
   });
 });

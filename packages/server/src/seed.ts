@@ -3,10 +3,11 @@ import { count } from 'drizzle-orm';
 import { users } from './auth/auth.tables.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { isUniqueViolation } from './auth/users.repo.ts';
-import { marketRounds, markets } from './modules/markets/markets.tables.ts';
+import { markets } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/connect.ts';
+import { seedDemoRounds } from './seed.rounds.ts';
 
 interface DemoOrganisation {
   key: string;
@@ -19,7 +20,7 @@ interface DemoOrganisation {
   mailingAddress: string;
 }
 
-/** The demo market and its round, open for registration. */
+/** The demo market and its round open for registration. */
 export const DEMO_MARKET = { name: 'Solent Nature Recovery Market', round: 'Round 1 2026' } as const;
 
 /** A demo account: who it is and what it shows. */
@@ -172,19 +173,21 @@ export async function seedDemoData(
         if (!id) throw new Error(`Demo organisation ${key} was not inserted`);
         return id;
       };
-      // One market with a round open for registration, so agents and participants have a round to act in.
+      // One market whose rounds show its life: being set up, open for registration, closed.
       const [market] = await tx
         .insert(markets)
-        .values({ name: DEMO_MARKET.name, createdAt: now, updatedAt: now })
+        .values({
+          name: DEMO_MARKET.name,
+          description: 'Biodiversity units for development around the Solent and the Isle of Wight.',
+          region: 'Solent',
+          buyerShareOfSurplus: 0.5,
+          defaultReservePercentage: 15,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: markets.id });
       if (!market) throw new Error('Demo market was not inserted');
-      await tx.insert(marketRounds).values({
-        marketId: market.id,
-        name: DEMO_MARKET.round,
-        status: 'Open',
-        createdAt: now,
-        updatedAt: now,
-      });
+      await seedDemoRounds(tx, { marketId: market.id, now, idOf });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import type { ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
 import { buildOrganisation } from '../../test/factories.ts';
-import { asRole, buildAgentAuthority, buildWorld, ROLES, type Role, type World } from '../../test/world.ts';
+import {
+  asRole,
+  buildAgentAuthority,
+  buildRound,
+  buildWorld,
+  ROLES,
+  type Role,
+  type World,
+} from '../../test/world.ts';
+import type { Database } from '../platform/db/connect.ts';
 import { MODULES } from './index.ts';
+import { marketRounds, participations } from './markets/markets.tables.ts';
 
 const ACTION_REGISTRATIONS = MODULES.flatMap((module) => module.actions ?? []);
 
@@ -13,10 +25,20 @@ interface Targets {
   another: string;
 }
 
-type TargetBuilder = (
-  world: World,
-  extra: { otherAgentAuthority: string; ownAgentAuthority: string },
-) => Targets;
+interface Extra {
+  otherAgentAuthority: string;
+  ownAgentAuthority: string;
+  /** The market of the open round (visible to participants and agents) and one with only a Draft round. */
+  openMarket: string;
+  draftMarket: string;
+  draftRound: string;
+  /** Participations in the open round: the participant's, the agent's client's, and another participant's. */
+  ownParticipation: string;
+  clientParticipation: string;
+  otherParticipation: string;
+}
+
+type TargetBuilder = (world: World, extra: Extra) => Targets;
 
 /** Every entity with actions needs an entry: a newly registered kind fails here until it says what its tenants own. */
 const TARGETS: Record<string, TargetBuilder> = {
@@ -52,6 +74,71 @@ const TARGETS: Record<string, TargetBuilder> = {
     },
     another: extra.otherAgentAuthority,
   }),
+  market: (_world, extra) => ({
+    own: {
+      admin: extra.openMarket,
+      sysadmin: extra.openMarket,
+      participant: extra.openMarket,
+      agent: extra.openMarket,
+      anonymous: extra.openMarket,
+    },
+    another: extra.draftMarket,
+  }),
+  round: (world, extra) => ({
+    own: {
+      admin: world.openRound.id,
+      sysadmin: world.openRound.id,
+      participant: world.openRound.id,
+      agent: world.openRound.id,
+      anonymous: world.openRound.id,
+    },
+    another: extra.draftRound,
+  }),
+  participation: (_world, extra) => ({
+    own: {
+      admin: extra.ownParticipation,
+      sysadmin: extra.ownParticipation,
+      participant: extra.ownParticipation,
+      agent: extra.clientParticipation,
+      anonymous: extra.ownParticipation,
+    },
+    another: extra.otherParticipation,
+  }),
+};
+
+/** Inserts a participation. */
+async function buildParticipation(
+  db: Database,
+  values: {
+    roundId: string;
+    organisationId: string;
+    capacity: ParticipationCapacity;
+    status: RegistrationStatus;
+  },
+): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(participations)
+    .values({
+      marketRoundId: values.roundId,
+      organisationId: values.organisationId,
+      capacity: values.capacity,
+      status: values.status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: participations.id });
+  if (!row) throw new Error('No participation inserted');
+  return row.id;
+}
+
+const marketOf = async (db: Database, roundId: string): Promise<string> => {
+  const [row] = await db
+    .select({ marketId: marketRounds.marketId })
+    .from(marketRounds)
+    .where(eq(marketRounds.id, roundId));
+  if (!row) throw new Error('No round');
+  return row.marketId;
 };
 
 const OPERATORS: readonly Role[] = ['admin', 'sysadmin'];
@@ -154,7 +241,35 @@ describeWithApp('authorisation matrix', (t) => {
   beforeAll(async () => {
     world = await buildWorld(t.app, t.db);
     const otherAgent = await buildOrganisation(t.db, { type: 'AGENT' });
-    const extra = {
+    const draft = await buildRound(t.db, 'Draft', 'Draft round');
+    await buildAgentAuthority(t.db, {
+      roundId: world.openRound.id,
+      clientId: world.client.id,
+      agentId: world.members.agent.organisation.id,
+      approved: true,
+    });
+    const extra: Extra = {
+      openMarket: await marketOf(t.db, world.openRound.id),
+      draftMarket: await marketOf(t.db, draft.id),
+      draftRound: draft.id,
+      ownParticipation: await buildParticipation(t.db, {
+        roundId: world.openRound.id,
+        organisationId: world.members.participant.organisation.id,
+        capacity: 'Supplier',
+        status: 'Interested',
+      }),
+      clientParticipation: await buildParticipation(t.db, {
+        roundId: world.openRound.id,
+        organisationId: world.client.id,
+        capacity: 'Buyer',
+        status: 'Interested',
+      }),
+      otherParticipation: await buildParticipation(t.db, {
+        roundId: world.openRound.id,
+        organisationId: world.otherParticipant.organisation.id,
+        capacity: 'Supplier',
+        status: 'Provisional',
+      }),
       ownAgentAuthority: await buildAgentAuthority(t.db, {
         roundId: world.openRound.id,
         clientId: world.members.participant.organisation.id,
@@ -313,6 +428,42 @@ describeWithApp('authorisation matrix', (t) => {
       });
     }
   }
+
+  it('lists only the markets, rounds and participations each role may see', async () => {
+    const ids = async (role: Role, url: string) =>
+      ((await asRole(t.app, world, role, 'GET', url)).json().items as { id: string }[]).map(
+        (item) => item.id,
+      );
+    const extra = {
+      own: targets.participation?.own.participant,
+      client: targets.participation?.own.agent,
+      other: targets.participation?.another,
+    };
+    expect((await ids('admin', '/api/rounds?pageSize=100')).sort()).toEqual(
+      expect.arrayContaining([world.openRound.id, world.settledRound.id, targets.round?.another]),
+    );
+    const participantRounds = await ids('participant', '/api/rounds?pageSize=100');
+    expect(participantRounds).toContain(world.openRound.id);
+    expect(participantRounds).not.toContain(targets.round?.another);
+    expect(await ids('lpa', '/api/rounds?pageSize=100')).toEqual([]);
+    const participantMarkets = await ids('participant', '/api/markets?pageSize=100');
+    expect(participantMarkets).toContain(targets.market?.own.participant);
+    expect(participantMarkets).not.toContain(targets.market?.another);
+    expect(await ids('admin', '/api/markets?pageSize=100')).toContain(targets.market?.another);
+    expect(await ids('participant', '/api/participations?pageSize=100')).toEqual([extra.own]);
+    expect(await ids('agent', '/api/participations?pageSize=100')).toEqual([extra.client]);
+    expect(await ids('lpa', '/api/participations?pageSize=100')).toEqual([]);
+    expect((await ids('admin', '/api/participations?pageSize=100')).sort()).toEqual(
+      [extra.own, extra.client, extra.other].sort(),
+    );
+    const round = (
+      await asRole(t.app, world, 'participant', 'GET', `/api/round/${world.openRound.id}`)
+    ).json();
+    expect(round.summary.participations.Supplier).toMatchObject({ Interested: 1, Provisional: 0 });
+    expect(round.summary.participations.Buyer.Interested).toBe(0);
+    for (const url of ['/api/markets', '/api/rounds', '/api/participations'])
+      expect((await asRole(t.app, world, 'anonymous', 'GET', url)).statusCode).toBe(401);
+  });
 
   it('lists only what each role may see', async () => {
     const agent = world.members.agent.organisation.id;

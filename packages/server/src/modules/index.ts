@@ -5,13 +5,17 @@ import { commentsModule } from './comments/comments.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
+import { participationsModule } from './participations/participations.module.ts';
 import { refdataModule } from './refdata/refdata.module.ts';
+import { roundsModule } from './rounds/rounds.module.ts';
 
 /** Every module of the application, once: the app serves these, and the registry tests check their actions. */
 export const MODULES: readonly AppModule[] = [
   organisationsModule,
   agentAuthoritiesModule,
   marketsModule,
+  roundsModule,
+  participationsModule,
   commentsModule,
   activityModule,
   filesModule,

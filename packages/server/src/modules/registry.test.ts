@@ -30,9 +30,6 @@ const domainDefinitions = (): AnyActionDefinition[] => {
  * leaves this list in the commit that serves it.
  */
 const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set([
-  'market',
-  'round',
-  'participation',
   'project',
   'project-group',
   'requirement',

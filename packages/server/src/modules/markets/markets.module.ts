@@ -1,5 +1,19 @@
+import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import type { AppModule } from '../../platform/module.ts';
+import { marketActions } from './markets.actions.ts';
+import { marketKind } from './markets.kind.ts';
+import { registerMarketRoutes } from './markets.routes.ts';
 import * as tables from './markets.tables.ts';
 
-/** Markets, rounds and participations: the references other records keep until the rounds work fills them in. */
-export const marketsModule: AppModule = { name: 'markets', tables };
+/** Markets (`/market/{id}`, `/markets`) and the tables of rounds and participations. */
+export const marketsModule: AppModule = {
+  name: 'markets',
+  tables,
+  actions: [marketActions],
+  subjects: {
+    market: subjectAccessThroughScope(marketKind, {
+      describe: async (db, id) => (await marketKind.load(db, id))?.name,
+    }),
+  },
+  routes: registerMarketRoutes,
+};

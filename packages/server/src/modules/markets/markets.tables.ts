@@ -1,19 +1,49 @@
-import type { MarketRoundStatus, ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type {
+  BidderType,
+  CreditType,
+  DeclarationCategory,
+  MarketRoundStatus,
+  ParticipationCapacity,
+  RegistrationPeriod,
+  RegistrationStatus,
+  RegistrationWindow,
+  ReserveAppliesTo,
+} from '@curlew/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { declarations } from '../refdata/refdata.tables.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
-/** Markets run by the operator; only what rounds and their references need so far. */
+const ids = () => uuid().array().notNull().default(sql`'{}'::uuid[]`);
+
+/** Markets run by the operator: where they trade, the buyers' share of the surplus and the default reserve. */
 export const markets = pgTable('markets', {
   id: uuid().primaryKey().defaultRandom(),
   name: text().notNull(),
+  description: text(),
+  region: text(),
+  buyerShareOfSurplus: numeric({ mode: 'number' }).notNull().default(0.5),
+  defaultReservePercentage: numeric({ mode: 'number' }),
   createdAt: at().notNull(),
   updatedAt: at().notNull(),
 });
 
-/** Market rounds: the reference other records keep (id, name, status, market); the rest arrives with rounds. */
+/** Market rounds (SPEC 3 "Market round"): services and places, bidders, AMP end, windows and reserve. */
 export const marketRounds = pgTable(
   'market_rounds',
   {
@@ -23,6 +53,23 @@ export const marketRounds = pgTable(
       .references(() => markets.id),
     name: text().notNull(),
     status: text().$type<MarketRoundStatus>().notNull().default('Draft'),
+    services: text().array().$type<CreditType[]>().notNull().default(sql`'{}'::text[]`),
+    standardIds: ids(),
+    projectTypeIds: ids(),
+    ncaIds: ids(),
+    lpaIds: ids(),
+    subcatchmentIds: ids(),
+    bidderType: text().$type<BidderType>().notNull().default('BuyersAndInvestors'),
+    ampEnd: date({ mode: 'string' }),
+    /** The four registration windows (suppliers, buyers, projects, requirements), ISO dates. */
+    registrationDates: jsonb()
+      .$type<Partial<Record<RegistrationPeriod, RegistrationWindow>>>()
+      .notNull()
+      .default({}),
+    reservePercentage: numeric({ mode: 'number' }),
+    reserveAppliesTo: text().$type<ReserveAppliesTo>(),
+    reserveAgreedWithEMB: boolean().notNull().default(false),
+    solverTimeLimitSeconds: integer().notNull().default(120),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },
@@ -58,5 +105,24 @@ export const participations = pgTable(
       table.capacity,
     ),
     index('participations_organisation_idx').on(table.organisationId),
+  ],
+);
+
+/** The declarations a round asks, from reference data, each by its category and audience. */
+export const roundDeclarations = pgTable(
+  'round_declarations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id, { onDelete: 'cascade' }),
+    declarationId: uuid()
+      .notNull()
+      .references(() => declarations.id),
+    category: text().$type<DeclarationCategory>().notNull(),
+    createdAt: at().notNull(),
+  },
+  (table) => [
+    uniqueIndex('round_declarations_round_declaration_idx').on(table.marketRoundId, table.declarationId),
   ],
 );

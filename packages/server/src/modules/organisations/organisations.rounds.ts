@@ -14,6 +14,8 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { findRound, roundOptions } from '../markets/rounds.repo.ts';
 import { recordParticipations } from '../participations/participations.kind.ts';
+import { assertCapacitiesAllowed } from '../participations/participations.registration.ts';
+import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
 
 /** Warning shown when no round is open for registration. */
@@ -62,6 +64,8 @@ async function recordParticipation(
   const round = await requireRound(tx, values.marketRoundId, 'marketRoundId');
   await assertMayRegisterFor(context, round);
   assertRoundOpenForRegistration(round);
+  const full = await findRoundRecord(tx, round.id);
+  if (full) assertCapacitiesAllowed(full, values.capacities, now);
   await recordParticipations(tx, {
     round,
     organisationId: record.id,

@@ -10,29 +10,25 @@ import type { Actor, EntityKind } from '../../platform/actions/types.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
-  findParticipation,
+  findParticipationFor,
   findParticipationOf,
+  findParticipationRecord,
   insertParticipation,
-  type ParticipationRow,
+  type ParticipationRecord,
   writeParticipationStatus,
 } from './participations.repo.ts';
+import type { ParticipationRelation } from './participations.scope.ts';
 
-/** Participations have no pages of their own yet: only the operator reaches one directly. */
-export type ParticipationRelation = 'operator';
+export type { ParticipationRecord } from './participations.repo.ts';
+export type { ParticipationRelation } from './participations.scope.ts';
 
-/** The participation entity: how the runner and `transition` move one along its lifecycle. */
-export const participationKind: EntityKind<ParticipationRow, ParticipationRelation, RegistrationStatus> = {
+/** The participation entity: `/participation/{id}`, moved along its lifecycle by the runner and `transition`. */
+export const participationKind: EntityKind<ParticipationRecord, ParticipationRelation, RegistrationStatus> = {
   entity: 'participation',
   collection: 'participations',
   noun: 'registration',
-  load: findParticipation,
-  async loadFor(db, actor, id, options) {
-    const record = await findParticipation(db, id, options);
-    const operator = actor.groups.includes('admin') || actor.groups.includes('sysadmin');
-    return record !== undefined && operator
-      ? { record, access: { relation: 'operator', permissions: [] } }
-      : undefined;
-  },
+  load: findParticipationRecord,
+  loadFor: findParticipationFor,
   idOf: (record) => record.id,
   lifecycle: {
     definition: participationLifecycle,

@@ -1,0 +1,91 @@
+import { PARTICIPATION_ACTIONS } from '@curlew/domain';
+import { allow, deny, operatorOnly } from '../../platform/actions/policy.ts';
+import { defineEntityActions } from '../../platform/actions/runner.ts';
+import type {
+  GuardAnswer,
+  RecordGuards,
+  RecordHandlers,
+  RecordPolicies,
+} from '../../platform/actions/types.ts';
+import { commentHandler } from '../comments/comment.handler.ts';
+import { findRoundRecord } from '../rounds/rounds.repo.ts';
+import { windowOfCapacity, windowRefusal } from '../rounds/rounds.windows.ts';
+import {
+  type ParticipationRecord,
+  type ParticipationRelation,
+  participationKind,
+} from './participations.kind.ts';
+import { assertDeclarationsAnswered, registrationPrompts } from './participations.registration.ts';
+
+type Subject = { relation: ParticipationRelation; permissions: readonly string[] };
+
+const selfOrAgentWithAuthority = ({ relation, permissions }: Subject) =>
+  relation === 'operator' || relation === 'member' || permissions.includes('RegisterForRound')
+    ? allow
+    : deny('You need approved authority with permission to register for this round');
+
+/**
+ * The participant registers and withdraws itself, its agent does so with RegisterForRound for the round; the
+ * operator completes registrations and reinstates withdrawn ones.
+ */
+export const participationPolicies = {
+  Register: selfOrAgentWithAuthority,
+  Withdraw: selfOrAgentWithAuthority,
+  Reinstate: ({ actor }) => operatorOnly(actor),
+  CompleteRegistration: ({ actor }) => operatorOnly(actor),
+  Comment: () => allow,
+} satisfies RecordPolicies<typeof PARTICIPATION_ACTIONS, ParticipationRecord, ParticipationRelation>;
+
+/** Register needs the round open for registration and the capacity's window open today. */
+export const participationGuards = {
+  Register: async ({ db, record, now }): Promise<GuardAnswer> => {
+    const round = await findRoundRecord(db, record.marketRoundId);
+    if (round?.status !== 'Open')
+      return { ok: false, reason: `${record.roundName} is not open for registration` };
+    const refusal = windowRefusal(round, windowOfCapacity(record.capacity), now);
+    return refusal === undefined ? { ok: true } : { ok: false, reason: refusal };
+  },
+} satisfies RecordGuards<typeof PARTICIPATION_ACTIONS, ParticipationRecord, ParticipationRelation>;
+
+/** The handlers: the runner writes each status; these record reasons and check the declarations. */
+export const participationHandlers = {
+  Register: {
+    async load({ db, record, actor }) {
+      return { declarations: await registrationPrompts(db, record.marketRoundId, actor) };
+    },
+    async handle({ tx, record, actor, values }) {
+      await assertDeclarationsAnswered(tx, record.marketRoundId, actor, values.declarations);
+      return { message: `Registered for ${record.roundName}` };
+    },
+  },
+  Withdraw: {
+    async handle({ values, describe, record }) {
+      describe({ reason: values.reason });
+      return { message: `Withdrawn from ${record.roundName}` };
+    },
+  },
+  Reinstate: {
+    async handle({ values, describe, record }) {
+      describe({ reason: values.reason });
+      return { message: `Reinstated in ${record.roundName}` };
+    },
+  },
+  CompleteRegistration: {
+    async handle({ record }) {
+      return { message: `Registration of ${record.organisationName} completed` };
+    },
+  },
+  Comment: commentHandler<ParticipationRecord, ParticipationRelation>({
+    subjectType: 'participation',
+    subjectId: (record) => record.id,
+  }),
+} satisfies RecordHandlers<typeof PARTICIPATION_ACTIONS, ParticipationRecord, ParticipationRelation>;
+
+/** Participation actions on `/participation/{id}`. */
+export const participationActions = defineEntityActions({
+  kind: participationKind,
+  definitions: PARTICIPATION_ACTIONS,
+  policies: participationPolicies,
+  guards: participationGuards,
+  handlers: participationHandlers,
+});

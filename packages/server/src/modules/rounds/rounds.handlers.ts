@@ -1,0 +1,256 @@
+import {
+  DECLARATION_CATEGORY_LABELS,
+  NUTRIENT_CREDIT_TYPES,
+  type ROUND_ACTIONS,
+  type RoundDetails,
+  roundReviewRoute,
+} from '@curlew/domain';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { RecordHandlers } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
+import { commentHandler } from '../comments/comment.handler.ts';
+import { roundDeclarations } from '../markets/markets.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import { declarations } from '../refdata/refdata.tables.ts';
+import { roundStatusMail } from './rounds.mail.ts';
+import { missingDeclarationsSentence } from './rounds.policy.ts';
+import { assertActiveReferences } from './rounds.references.ts';
+import { registrationHandlers } from './rounds.registration.ts';
+import { declarationsOfRound, type RoundRecord, updateRound } from './rounds.repo.ts';
+import type { RoundRelation } from './rounds.scope.ts';
+
+/** A round's details as stored: subcatchments and AMP end only for nutrient services. */
+export const detailColumns = (values: RoundDetails) => {
+  const nutrient = values.services.some((service) =>
+    (NUTRIENT_CREDIT_TYPES as readonly string[]).includes(service),
+  );
+  return {
+    name: values.name,
+    services: [...new Set(values.services)],
+    standardIds: [...new Set(values.standardIds)],
+    projectTypeIds: [...new Set(values.projectTypeIds)],
+    ncaIds: [...new Set(values.ncaIds)],
+    lpaIds: [...new Set(values.lpaIds)],
+    subcatchmentIds: nutrient ? [...new Set(values.subcatchmentIds ?? [])] : [],
+    bidderType: values.bidderType,
+    ampEnd: nutrient ? (values.ampEnd ?? null) : null,
+  };
+};
+
+const detailValues = (record: RoundRecord) => ({
+  name: record.name,
+  services: record.services,
+  standardIds: record.standardIds,
+  projectTypeIds: record.projectTypeIds,
+  ncaIds: record.ncaIds,
+  lpaIds: record.lpaIds,
+  subcatchmentIds: record.subcatchmentIds,
+  bidderType: record.bidderType,
+  ...(record.ampEnd === null ? {} : { ampEnd: record.ampEnd }),
+});
+
+async function activeDeclarationOptions(db: Queryable) {
+  const rows = await db
+    .select({ id: declarations.id, name: declarations.name, category: declarations.category })
+    .from(declarations)
+    .where(eq(declarations.active, true))
+    .orderBy(declarations.name);
+  return rows;
+}
+
+/**
+ * Round handlers: setup writes the round's columns and declarations; Open, Close and the bids and offers edges
+ * e-mail the participants after commit (the runner writes the status).
+ */
+export const roundHandlers = {
+  Update: {
+    async load({ record }) {
+      return { initialValues: detailValues(record) };
+    },
+    async handle({ tx, record, values, now }) {
+      await assertActiveReferences(tx, values);
+      await updateRound(tx, record.id, { ...detailColumns(values), updatedAt: now });
+      return undefined;
+    },
+  },
+  SetRegistrationDates: {
+    async load({ record }) {
+      return { initialValues: { ...record.registrationDates } };
+    },
+    async handle({ tx, record, values, now, describe }) {
+      await updateRound(tx, record.id, { registrationDates: values, updatedAt: now });
+      describe({ registrationDates: values });
+      return undefined;
+    },
+  },
+  SetReserveInfo: {
+    async load({ record }) {
+      return {
+        initialValues: {
+          ...(record.reservePercentage === null ? {} : { percentage: record.reservePercentage }),
+          ...(record.reserveAppliesTo === null ? {} : { appliesTo: record.reserveAppliesTo }),
+          agreedWithEMB: record.reserveAgreedWithEMB,
+        },
+      };
+    },
+    async handle({ tx, record, values, now }) {
+      await updateRound(tx, record.id, {
+        reservePercentage: values.percentage,
+        reserveAppliesTo: values.appliesTo,
+        reserveAgreedWithEMB: values.agreedWithEMB,
+        updatedAt: now,
+      });
+      return undefined;
+    },
+  },
+  AddDeclarations: {
+    async load({ db }) {
+      const rows = await activeDeclarationOptions(db);
+      return {
+        options: { declarationIds: rows.map((row) => ({ value: row.id, label: row.name })) },
+      };
+    },
+    async handle({ tx, record, values, now, describe }) {
+      const ids = [...new Set(values.declarationIds)];
+      const found = await tx
+        .select({ id: declarations.id, category: declarations.category })
+        .from(declarations)
+        .where(and(inArray(declarations.id, ids), eq(declarations.active, true)));
+      const wrong = ids.filter(
+        (id) => !found.some((row) => row.id === id && row.category === values.category),
+      );
+      if (wrong.length > 0)
+        throw validationError(
+          'declarationIds',
+          `Choose declarations asked at ${DECLARATION_CATEGORY_LABELS[values.category].toLowerCase()}`,
+        );
+      await tx
+        .insert(roundDeclarations)
+        .values(
+          ids.map((declarationId) => ({
+            marketRoundId: record.id,
+            declarationId,
+            category: values.category,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+      await updateRound(tx, record.id, { updatedAt: now });
+      describe({ declarationIds: ids });
+      return { message: ids.length === 1 ? 'Declaration added' : `${ids.length} declarations added` };
+    },
+  },
+  RemoveDeclaration: {
+    async load({ db, record }) {
+      const list = await declarationsOfRound(db, record.id);
+      return { options: { declarationId: list.map((item) => ({ value: item.id, label: item.name })) } };
+    },
+    async handle({ tx, record, values, now }) {
+      const removed = await tx
+        .delete(roundDeclarations)
+        .where(
+          and(
+            eq(roundDeclarations.marketRoundId, record.id),
+            or(
+              eq(roundDeclarations.id, values.declarationId),
+              eq(roundDeclarations.declarationId, values.declarationId),
+            ),
+          ),
+        )
+        .returning({ id: roundDeclarations.id });
+      if (removed.length === 0) throw validationError('declarationId', 'Not a declaration of this round');
+      await updateRound(tx, record.id, { updatedAt: now });
+      return { message: 'Declaration removed' };
+    },
+  },
+  ImportData: {
+    async handle() {
+      throw new AppError('invalid_status', 'Participant data sets cannot be imported yet');
+    },
+  },
+  Open: {
+    async load({ db, record }) {
+      const sentence = await missingDeclarationsSentence(db, record.id);
+      return sentence === undefined
+        ? {}
+        : { warnings: [{ path: 'declarationsConfigured', message: sentence }] };
+    },
+    async handle(context) {
+      await roundStatusMail(context, 'registrationOpened');
+      return { message: `${context.record.name} is open for registration` };
+    },
+  },
+  Close: {
+    async handle(context) {
+      await roundStatusMail(context, 'registrationClosed');
+      return { message: `Registration for ${context.record.name} closed` };
+    },
+  },
+  OpenBidsAndOffers: {
+    async handle(context) {
+      await roundStatusMail(context, 'bidsOpened');
+      return { message: `${context.record.name} is open for bids and offers` };
+    },
+  },
+  CloseBidsAndOffers: {
+    async handle(context) {
+      await roundStatusMail(context, 'bidsClosed');
+      return { message: `Bids and offers for ${context.record.name} closed` };
+    },
+  },
+  ...registrationHandlers,
+  Match: {
+    async handle() {
+      throw new AppError('invalid_status', 'There are no offers and bids to clear yet');
+    },
+  },
+  ImportMatch: {
+    async handle() {
+      throw new AppError('invalid_status', 'There are no offers and bids to match winners against yet');
+    },
+  },
+  Review: {
+    async load({ record }) {
+      return { navigate: roundReviewRoute(record) };
+    },
+    async handle({ record }) {
+      return { navigate: roundReviewRoute(record) };
+    },
+  },
+  AcceptMatch: {
+    async handle() {
+      throw new AppError('invalid_status', 'There is no matching result to accept yet');
+    },
+  },
+  RejectMatch: {
+    async handle({ values, describe }) {
+      describe({ reason: values.reason });
+      return { message: 'Match rejected' };
+    },
+  },
+  Settle: {
+    async handle() {
+      throw new AppError(
+        'invalid_status',
+        'There are no contracted projects or allocated credit requirements to settle yet',
+      );
+    },
+  },
+  Comment: commentHandler<RoundRecord, RoundRelation>({
+    subjectType: 'round',
+    subjectId: (record) => record.id,
+  }),
+} satisfies RecordHandlers<typeof ROUND_ACTIONS, RoundRecord, RoundRelation>;
+
+/** Organisations' names by id (for messages). */
+export async function organisationName(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; name: string; type: string } | undefined> {
+  const [row] = await db
+    .select({ id: organisations.id, name: organisations.name, type: organisations.type })
+    .from(organisations)
+    .where(eq(organisations.id, id));
+  return row;
+}

@@ -1,0 +1,17 @@
+import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { roundActions } from './rounds.actions.ts';
+import { roundKind } from './rounds.kind.ts';
+import { registerRoundRoutes } from './rounds.routes.ts';
+
+/** Market rounds and their declarations: `/round/{id}`, `/rounds`, `/round-declaration/{id}`. */
+export const roundsModule: AppModule = {
+  name: 'rounds',
+  actions: [roundActions],
+  subjects: {
+    round: subjectAccessThroughScope(roundKind, {
+      describe: async (db, id) => (await roundKind.load(db, id))?.name,
+    }),
+  },
+  routes: registerRoundRoutes,
+};

@@ -1,0 +1,296 @@
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '@curlew/domain';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../test/world.ts';
+import { participations } from '../markets/markets.tables.ts';
+import { declareEverything, setRoundStatus, setWindows } from './rounds.testing.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date, days: number): string =>
+  new Date(date.getTime() + days * DAY).toISOString().slice(0, 10);
+
+const LONG_SESSIONS = { config: { sessionIdleMinutes: 60 * 24 * 30, sessionAbsoluteHours: 24 * 30 } };
+
+describeWithApp(
+  'registration in a round',
+  (t) => {
+    let world: World;
+    let roundId: string;
+    let asked: Record<string, string>;
+    let answers: Record<string, boolean>;
+
+    beforeAll(async () => {
+      world = await buildWorld(t.app, t.db);
+      roundId = world.openRound.id;
+      asked = await declareEverything(t.db, roundId);
+      const id = asked.MarketRoundParticipant_Register ?? '';
+      answers = { [id]: true };
+    });
+
+    const participationOf = async (organisationId: string, capacity: 'Supplier' | 'Buyer' | 'Investor') =>
+      (
+        await t.db
+          .select()
+          .from(participations)
+          .where(
+            and(
+              eq(participations.marketRoundId, roundId),
+              eq(participations.organisationId, organisationId),
+              eq(participations.capacity, capacity),
+            ),
+          )
+      )[0];
+
+    it('asks the registration declarations and needs each answered true (422 at declarations.{id})', async () => {
+      const form = await asRole(
+        t.app,
+        world,
+        'participant',
+        'GET',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+      );
+      expect(form.statusCode).toBe(200);
+      expect(form.json().declarations.map((item: { id: string }) => item.id)).toEqual([
+        asked.MarketRoundParticipant_Register,
+      ]);
+      const values = { organisationId: world.members.participant.organisation.id, capacities: ['Supplier'] };
+      const none = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+        values,
+      );
+      expect(none.statusCode).toBe(422);
+      expect(none.json().errors).toEqual([
+        { path: `declarations.${asked.MarketRoundParticipant_Register}`, message: 'Field required' },
+      ]);
+      const refused = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+        {
+          ...values,
+          declarations: { [asked.MarketRoundParticipant_Register ?? '']: false },
+        },
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual([
+        { path: `declarations.${asked.MarketRoundParticipant_Register}`, message: 'Must be agreed to' },
+      ]);
+      const ok = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+        {
+          ...values,
+          declarations: answers,
+        },
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await participationOf(world.members.participant.organisation.id, 'Supplier'))?.status).toBe(
+        'Provisional',
+      );
+    });
+
+    it('lets an agent register its client only with approved RegisterForRound authority for the round', async () => {
+      const values = { organisationId: world.client.id, capacities: ['Buyer'], declarations: answers };
+      const without = await asRole(
+        t.app,
+        world,
+        'agent',
+        'POST',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+        values,
+      );
+      expect(without.statusCode).toBe(403);
+      expect(without.json().message).toBe(
+        `You need approved authority to register Client Farm for ${world.openRound.name}`,
+      );
+      await buildAgentAuthority(t.db, {
+        roundId,
+        clientId: world.client.id,
+        agentId: world.members.agent.organisation.id,
+        approved: true,
+      });
+      const withAuthority = await asRole(
+        t.app,
+        world,
+        'agent',
+        'POST',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+        values,
+      );
+      expect(withAuthority.statusCode, withAuthority.body).toBe(200);
+      const row = await participationOf(world.client.id, 'Buyer');
+      expect(row).toMatchObject({
+        status: 'Provisional',
+        agentOrganisationId: world.members.agent.organisation.id,
+      });
+    });
+
+    it('refuses a participant registering another organisation (422: not one it may choose)', async () => {
+      const response = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        `/api/round/${roundId}/action/RegisterAsParticipant`,
+        {
+          organisationId: world.otherParticipant.organisation.id,
+          capacities: ['Supplier'],
+          declarations: answers,
+        },
+      );
+      expect(response.statusCode).toBe(422);
+    });
+
+    it('limits capacities to the bidder type and records participants for the operator', async () => {
+      const own = await asRole(
+        t.app,
+        world,
+        'admin',
+        'POST',
+        `/api/round/${roundId}/action/RecordParticipant`,
+        {
+          organisationId: world.members.participant.organisation.id,
+          capacity: 'Investor',
+        },
+      );
+      expect(own.statusCode, own.body).toBe(200);
+      const other = world.otherParticipant.organisation.id;
+      const recorded = await asRole(
+        t.app,
+        world,
+        'admin',
+        'POST',
+        `/api/round/${roundId}/action/RecordParticipant`,
+        {
+          organisationId: other,
+          capacity: 'Investor',
+        },
+      );
+      expect(recorded.statusCode, recorded.body).toBe(200);
+      expect((await participationOf(other, 'Investor'))?.status).toBe('Registered');
+    });
+
+    it('moves a participation along every edge and refuses 409 from every other status', async () => {
+      const row = await participationOf(world.members.participant.organisation.id, 'Supplier');
+      if (!row) throw new Error('No participation');
+      const edges: { action: string; from: RegistrationStatus[]; to: RegistrationStatus; values?: object }[] =
+        [
+          { action: 'Register', from: ['Interested'], to: 'Provisional', values: { declarations: answers } },
+          { action: 'CompleteRegistration', from: ['Provisional'], to: 'Registered' },
+          {
+            action: 'Withdraw',
+            from: ['Interested', 'Provisional', 'Registered'],
+            to: 'Withdrawn',
+            values: { reason: 'No land' },
+          },
+        ];
+      const wrong: string[] = [];
+      for (const edge of edges) {
+        for (const status of REGISTRATION_STATUSES) {
+          await t.db.update(participations).set({ status }).where(eq(participations.id, row.id));
+          const response = await asRole(
+            t.app,
+            world,
+            'admin',
+            'POST',
+            `/api/participation/${row.id}/action/${edge.action}`,
+            edge.values ?? {},
+          );
+          const allowed = edge.from.includes(status);
+          if (response.statusCode !== (allowed ? 200 : 409))
+            wrong.push(`${edge.action} from ${status}: ${response.statusCode} ${response.body}`);
+          const after = (await t.db.select().from(participations).where(eq(participations.id, row.id)))[0]
+            ?.status;
+          if (after !== (allowed ? edge.to : status))
+            wrong.push(`${edge.action} from ${status}: now ${after}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('reinstates a withdrawn participation to the status it had before', async () => {
+      const [row] = await t.db
+        .insert(participations)
+        .values({
+          marketRoundId: world.settledRound.id,
+          organisationId: world.members.participant.organisation.id,
+          capacity: 'Buyer',
+          status: 'Registered',
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('No participation');
+      const url = (action: string) => `/api/participation/${row.id}/action/${action}`;
+      const withdraw = await asRole(t.app, world, 'participant', 'POST', url('Withdraw'), {
+        reason: 'Sold the farm',
+      });
+      expect(withdraw.statusCode).toBe(200);
+      const shown = await asRole(t.app, world, 'participant', 'GET', `/api/participation/${row.id}`);
+      expect(shown.json()).toMatchObject({ status: 'Withdrawn', previousStatus: 'Registered' });
+      const byParticipant = await asRole(t.app, world, 'participant', 'POST', url('Reinstate'), {
+        reason: 'Back',
+      });
+      expect(byParticipant.statusCode).toBe(403);
+      const reinstated = await asRole(t.app, world, 'admin', 'POST', url('Reinstate'), { reason: 'Back' });
+      expect(reinstated.statusCode).toBe(200);
+      const [after] = await t.db.select().from(participations).where(eq(participations.id, row.id));
+      expect(after?.status).toBe('Registered');
+      for (const status of REGISTRATION_STATUSES.filter((item) => item !== 'Withdrawn')) {
+        await t.db.update(participations).set({ status }).where(eq(participations.id, row.id));
+        const response = await asRole(t.app, world, 'admin', 'POST', url('Reinstate'), { reason: 'Again' });
+        expect([status, response.statusCode]).toEqual([status, 409]);
+      }
+    });
+
+    it('refuses registration outside its window with a sentence naming it and its dates (test clock)', async () => {
+      const now = t.clock.now();
+      await setRoundStatus(t.db, roundId, 'Open');
+      await setWindows(t.db, roundId, {
+        suppliers: { start: isoDay(now, 2), end: isoDay(now, 5) },
+        buyers: { start: isoDay(now, -10), end: isoDay(now, 10) },
+      });
+      const register = (capacity: string) =>
+        asRole(t.app, world, 'admin', 'POST', `/api/round/${roundId}/action/RegisterAsParticipant`, {
+          organisationId: world.otherParticipant.organisation.id,
+          capacities: [capacity],
+          declarations: answers,
+        });
+      const early = await register('Supplier');
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toMatch(
+        new RegExp(`^Registration of suppliers for ${world.openRound.name} opens on \\d{1,2} \\w{3} \\d{4}$`),
+      );
+      await setWindows(t.db, roundId, {
+        suppliers: { start: isoDay(now, -1), end: isoDay(now, 10) },
+        buyers: { start: isoDay(now, -10), end: isoDay(now, -3) },
+      });
+      const late = await register('Buyer');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toMatch(
+        new RegExp(
+          `^Registration of buyers and investors for ${world.openRound.name} closed on \\d{1,2} \\w{3} \\d{4}$`,
+        ),
+      );
+      await setWindows(t.db, roundId, {
+        suppliers: { start: isoDay(now, 2), end: isoDay(now, 5) },
+        buyers: { start: isoDay(now, -10), end: isoDay(now, -3) },
+      });
+      expect((await register('Supplier')).statusCode).toBe(409);
+      t.clock.advance(3 * DAY);
+      const inside = await register('Supplier');
+      expect(inside.statusCode, inside.body).toBe(200);
+    });
+  },
+  LONG_SESSIONS,
+);

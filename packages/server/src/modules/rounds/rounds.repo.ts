@@ -1,0 +1,123 @@
+import type { RoundDeclaration } from '@curlew/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isRecordId } from '../../platform/actions/ids.ts';
+import { accessOf } from '../../platform/actions/scope.ts';
+import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
+import { marketRounds, markets, roundDeclarations } from '../markets/markets.tables.ts';
+import { declarations } from '../refdata/refdata.tables.ts';
+import { type RoundRelation, roundScope } from './rounds.scope.ts';
+
+/** A round row with its market's name. */
+export type RoundRecord = typeof marketRounds.$inferSelect & { marketName: string };
+
+const recordColumns = { round: marketRounds, marketName: markets.name };
+
+const toRecord = (row: { round: typeof marketRounds.$inferSelect; marketName: string }): RoundRecord => ({
+  ...row.round,
+  marketName: row.marketName,
+});
+
+/** Loads a round (unscoped); undefined when missing or the id is malformed. */
+export async function findRoundRecord(
+  db: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<RoundRecord | undefined> {
+  if (!isRecordId(id)) return undefined;
+  const query = db
+    .select(recordColumns)
+    .from(marketRounds)
+    .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+    .where(eq(marketRounds.id, id));
+  const [row] = options.forUpdate ? await query.for('update', { of: marketRounds }) : await query;
+  return row ? toRecord(row) : undefined;
+}
+
+/** Loads a round with the actor's access in the same query; undefined when missing or outside scope. */
+export async function findRoundFor(
+  db: Queryable,
+  actor: ScopeReader,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<RecordInScope<RoundRecord, RoundRelation> | undefined> {
+  if (!isRecordId(id)) return undefined;
+  const scope = roundScope(actor);
+  const query = db
+    .select({ ...recordColumns, relation: scope.relation, permissions: scope.permissions })
+    .from(marketRounds)
+    .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+    .where(and(eq(marketRounds.id, id), scope.where));
+  const [row] = options.forUpdate ? await query.for('update', { of: marketRounds }) : await query;
+  if (!row) return undefined;
+  const access = accessOf(row);
+  return access ? { record: toRecord(row), access } : undefined;
+}
+
+/** The declarations a round asks, by category and name. */
+export async function declarationsOfRound(db: Queryable, roundId: string): Promise<RoundDeclaration[]> {
+  const rows = await db
+    .select({
+      id: roundDeclarations.id,
+      declarationId: declarations.id,
+      name: declarations.name,
+      text: declarations.text,
+      category: roundDeclarations.category,
+      isForAgents: declarations.isForAgents,
+      isForParticipants: declarations.isForParticipants,
+    })
+    .from(roundDeclarations)
+    .innerJoin(declarations, eq(declarations.id, roundDeclarations.declarationId))
+    .where(eq(roundDeclarations.marketRoundId, roundId))
+    .orderBy(asc(roundDeclarations.category), asc(declarations.name));
+  return rows.map((row) => ({ ...row, self: `/round-declaration/${row.id}` }));
+}
+
+/** The declarations of several rounds, by round id. */
+export async function declarationsOfRounds(
+  db: Queryable,
+  roundIds: readonly string[],
+): Promise<Map<string, RoundDeclaration[]>> {
+  const byRound = new Map<string, RoundDeclaration[]>();
+  if (roundIds.length === 0) return byRound;
+  const rows = await db
+    .select({
+      roundId: roundDeclarations.marketRoundId,
+      id: roundDeclarations.id,
+      declarationId: declarations.id,
+      name: declarations.name,
+      text: declarations.text,
+      category: roundDeclarations.category,
+      isForAgents: declarations.isForAgents,
+      isForParticipants: declarations.isForParticipants,
+    })
+    .from(roundDeclarations)
+    .innerJoin(declarations, eq(declarations.id, roundDeclarations.declarationId))
+    .where(inArray(roundDeclarations.marketRoundId, [...roundIds]))
+    .orderBy(asc(roundDeclarations.category), asc(declarations.name));
+  for (const { roundId, ...row } of rows) {
+    const list = byRound.get(roundId) ?? [];
+    list.push({ ...row, self: `/round-declaration/${row.id}` });
+    byRound.set(roundId, list);
+  }
+  return byRound;
+}
+
+/** Writes a round's status: the runner's and `transition`'s status write, never a handler's. */
+export async function writeRoundStatus(
+  tx: Queryable,
+  id: string,
+  status: RoundRecord['status'],
+  now: Date,
+): Promise<void> {
+  await tx.update(marketRounds).set({ status, updatedAt: now }).where(eq(marketRounds.id, id));
+}
+
+/** Changes a round's columns (never its status). */
+export async function updateRound(
+  tx: Queryable,
+  id: string,
+  values: Partial<Omit<typeof marketRounds.$inferInsert, 'id' | 'status' | 'marketId'>>,
+): Promise<void> {
+  await tx.update(marketRounds).set(values).where(eq(marketRounds.id, id));
+}

@@ -1,0 +1,121 @@
+import { MARKET_ROUND_STATUSES, ROUND_SORT_KEYS } from '@curlew/domain';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { runnerCall } from '../../platform/actions/routes.ts';
+import { accessOf } from '../../platform/actions/scope.ts';
+import { notFoundInScope } from '../../platform/actions/status.ts';
+import { marketRounds, markets, roundDeclarations } from '../markets/markets.tables.ts';
+import { roundActions } from './rounds.actions.ts';
+import { presentRounds, roundKind, roundSummary } from './rounds.kind.ts';
+import { declarationsOfRound, declarationsOfRounds } from './rounds.repo.ts';
+import { roundScope } from './rounds.scope.ts';
+
+const listQuery = listQuerySchema(ROUND_SORT_KEYS, 'createdAt').extend({
+  marketId: z.uuid().optional(),
+  status: z.enum(MARKET_ROUND_STATUSES).optional(),
+});
+
+const SORT_COLUMNS = {
+  name: marketRounds.name,
+  status: marketRounds.status,
+  createdAt: marketRounds.createdAt,
+} as const;
+
+/**
+ * `GET /api/rounds` (marketId, status), `GET /api/round/{id}` with its summary (counted within the actor's
+ * scope), `GET /api/round-declarations?roundId=` and `GET /api/round-declaration/{id}`.
+ */
+export async function registerRoundRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/rounds', async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const query = listQuery.parse(request.query);
+    const scope = roundScope(actor);
+    const where = and(
+      scope.where,
+      query.marketId === undefined ? undefined : eq(marketRounds.marketId, query.marketId),
+      query.status === undefined ? undefined : eq(marketRounds.status, query.status),
+    );
+    const direction = query.order === 'desc' ? desc : asc;
+    const rows = await deps.db
+      .select({
+        round: marketRounds,
+        marketName: markets.name,
+        relation: scope.relation,
+        permissions: scope.permissions,
+      })
+      .from(marketRounds)
+      .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(marketRounds.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [total] = await deps.db.select({ value: count() }).from(marketRounds).where(where);
+    const declarations = await declarationsOfRounds(
+      deps.db,
+      rows.map((row) => row.round.id),
+    );
+    const items = [];
+    for (const row of rows) {
+      const access = accessOf(row);
+      if (access === null) continue;
+      const record = { ...row.round, marketName: row.marketName };
+      items.push({
+        record,
+        actions: await roundActions.actionsFor(deps, { actor, record, ...access }),
+        declarations: declarations.get(record.id) ?? [],
+        summary: await roundSummary(deps.db, actor, record.id),
+      });
+    }
+    return {
+      items: await presentRounds(deps.db, items),
+      total: total?.value ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/round/:id', async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const found = await roundKind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(roundKind.noun);
+    const [round] = await presentRounds(deps.db, [
+      {
+        record: found.record,
+        actions: await roundActions.actionsFor(deps, { actor, record: found.record, ...found.access }),
+        declarations: await declarationsOfRound(deps.db, found.record.id),
+        summary: await roundSummary(deps.db, actor, found.record.id),
+      },
+    ]);
+    return round;
+  });
+
+  app.get('/api/round-declarations', async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const { roundId } = z.object({ roundId: z.string() }).parse(request.query);
+    const found = await roundKind.loadFor(deps.db, actor, roundId);
+    if (found === undefined) throw notFoundInScope(roundKind.noun);
+    const items = await declarationsOfRound(deps.db, found.record.id);
+    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/round-declaration/:id', async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const notFound = notFoundInScope('round declaration');
+    const [row] = z.uuid().safeParse(request.params.id).success
+      ? await deps.db
+          .select({ roundId: roundDeclarations.marketRoundId })
+          .from(roundDeclarations)
+          .where(eq(roundDeclarations.id, request.params.id))
+      : [];
+    if (!row) throw notFound;
+    const found = await roundKind.loadFor(deps.db, actor, row.roundId);
+    if (found === undefined) throw notFound;
+    const declaration = (await declarationsOfRound(deps.db, row.roundId)).find(
+      (item) => item.id === request.params.id,
+    );
+    if (!declaration) throw notFound;
+    return declaration;
+  });
+}

@@ -1,0 +1,201 @@
+import {
+  type DeclarationCategory,
+  formatIsoDate,
+  type ParticipationCapacity,
+  type RegistrationStatus,
+} from '@curlew/domain';
+import { inArray } from 'drizzle-orm';
+import { agentAuthorities, agentClients } from './modules/agent-authorities/agent-authorities.tables.ts';
+import { marketRounds, participations, roundDeclarations } from './modules/markets/markets.tables.ts';
+import { declarations, lpas, projectTypes, standards } from './modules/refdata/refdata.tables.ts';
+import type { Transaction } from './platform/db/connect.ts';
+
+/** The demo market's rounds: one being set up, one open for registration, one closed. */
+export const DEMO_ROUNDS = {
+  draft: 'Round 2 2026',
+  open: 'Round 1 2026',
+  closed: 'Round 2 2025',
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+const dayFrom = (now: Date, days: number): string => formatIsoDate(new Date(now.getTime() + days * DAY));
+
+const DEMO_DECLARATIONS: { name: string; text: string; category: DeclarationCategory }[] = [
+  {
+    name: 'Accurate information',
+    text: 'The information given in this registration is accurate and complete.',
+    category: 'MarketRoundParticipant_Register',
+  },
+  {
+    name: 'Right to register the land',
+    text: 'I have the right to register this land and its habitats in the market round.',
+    category: 'MarketRoundProject_Register',
+  },
+  {
+    name: 'Genuine need for credits',
+    text: 'This credit requirement reflects a genuine need for credits for a planned development.',
+    category: 'MarketRoundCreditRequirement_Register',
+  },
+  {
+    name: 'Binding offer',
+    text: 'My offer is binding if the project wins in this market round.',
+    category: 'MarketRoundProject_Offer',
+  },
+  {
+    name: 'Binding bid',
+    text: 'My bid is binding if the credit requirement is matched in this market round.',
+    category: 'MarketRoundCreditRequirement_Bid',
+  },
+];
+
+const SOLENT_LPAS = ['Southampton', 'Portsmouth', 'Eastleigh', 'Fareham', 'Havant', 'Isle of Wight'];
+
+/**
+ * The demo market's rounds with reference rows they name (a standard, project types, declarations) and
+ * participants in several statuses, one of them registered by the demo agent under approved authority.
+ */
+export async function seedDemoRounds(
+  tx: Transaction,
+  context: { marketId: string; now: Date; idOf(key: string): string },
+): Promise<void> {
+  const { marketId, now, idOf } = context;
+  const [standard] = await tx
+    .insert(standards)
+    .values({ name: 'Statutory biodiversity metric', createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: standards.id });
+  const types = await tx
+    .insert(projectTypes)
+    .values([
+      { name: 'Habitat creation', createdAt: now, updatedAt: now },
+      { name: 'Habitat enhancement', createdAt: now, updatedAt: now },
+    ])
+    .onConflictDoNothing()
+    .returning({ id: projectTypes.id });
+  const asked = await tx
+    .insert(declarations)
+    .values(
+      DEMO_DECLARATIONS.map((declaration) => ({
+        ...declaration,
+        isForAgents: true,
+        isForParticipants: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: declarations.id, category: declarations.category });
+  const places = await tx.select({ id: lpas.id }).from(lpas).where(inArray(lpas.name, SOLENT_LPAS));
+  const setup = {
+    services: ['Biodiversity' as const],
+    standardIds: standard ? [standard.id] : [],
+    projectTypeIds: types.map((type) => type.id),
+    lpaIds: places.map((place) => place.id),
+    bidderType: 'BuyersAndInvestors' as const,
+  };
+  const window = (from: number, to: number) => ({ start: dayFrom(now, from), end: dayFrom(now, to) });
+  const rounds = await tx
+    .insert(marketRounds)
+    .values([
+      {
+        marketId,
+        name: DEMO_ROUNDS.closed,
+        status: 'Closed',
+        ...setup,
+        registrationDates: {
+          suppliers: window(-120, -60),
+          buyers: window(-120, -60),
+          projects: window(-110, -50),
+          requirements: window(-110, -50),
+        },
+        reservePercentage: 15,
+        reserveAppliesTo: 'allDemand',
+        reserveAgreedWithEMB: true,
+        createdAt: new Date(now.getTime() - 150 * DAY),
+        updatedAt: now,
+      },
+      {
+        marketId,
+        name: DEMO_ROUNDS.open,
+        status: 'Open',
+        ...setup,
+        registrationDates: {
+          suppliers: window(-14, 30),
+          buyers: window(-14, 30),
+          projects: window(-7, 45),
+          requirements: window(-7, 45),
+        },
+        reservePercentage: 15,
+        reserveAppliesTo: 'allDemand',
+        reserveAgreedWithEMB: true,
+        createdAt: new Date(now.getTime() - 30 * DAY),
+        updatedAt: now,
+      },
+      {
+        marketId,
+        name: DEMO_ROUNDS.draft,
+        status: 'Draft',
+        ...setup,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ])
+    .returning({ id: marketRounds.id, name: marketRounds.name });
+  const roundId = (name: string): string => {
+    const id = rounds.find((round) => round.name === name)?.id;
+    if (!id) throw new Error(`Demo round ${name} was not inserted`);
+    return id;
+  };
+  const open = roundId(DEMO_ROUNDS.open);
+  const closed = roundId(DEMO_ROUNDS.closed);
+  await tx.insert(roundDeclarations).values(
+    [open, closed].flatMap((marketRoundId) =>
+      asked.map((declaration) => ({
+        marketRoundId,
+        declarationId: declaration.id,
+        category: declaration.category,
+        createdAt: now,
+      })),
+    ),
+  );
+  // The demo agent acts for the buyer in the open round with approved authority.
+  await tx.insert(agentClients).values({
+    agentOrganisationId: idOf('agent'),
+    clientOrganisationId: idOf('buyer'),
+    createdAt: now,
+  });
+  await tx.insert(agentAuthorities).values({
+    marketRoundId: open,
+    clientOrganisationId: idOf('buyer'),
+    agentOrganisationId: idOf('agent'),
+    permissions: ['RegisterForRound', 'MakeOffersOrBids'],
+    approved: true,
+    approvedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const take = (
+    marketRoundId: string,
+    key: string,
+    capacity: ParticipationCapacity,
+    status: RegistrationStatus,
+    agent?: string,
+  ) => ({
+    marketRoundId,
+    organisationId: idOf(key),
+    capacity,
+    status,
+    agentOrganisationId: agent === undefined ? null : idOf(agent),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx
+    .insert(participations)
+    .values([
+      take(open, 'supplier', 'Supplier', 'Registered'),
+      take(open, 'buyer', 'Buyer', 'Provisional', 'agent'),
+      take(open, 'investor', 'Investor', 'Interested'),
+      take(closed, 'supplier', 'Supplier', 'Registered'),
+      take(closed, 'buyer', 'Buyer', 'Registered'),
+      take(closed, 'investor', 'Investor', 'Withdrawn'),
+    ]);
+}
