@@ -74,23 +74,38 @@ export function OperatorRoundPage() {
   );
 }
 
-function OwnParticipations({ round, organisationId }: { round: MarketRound; organisationId: string }) {
+// An agent sees its clients' registrations (the server answers only those it holds authority for).
+function OwnParticipations({
+  round,
+  organisationId,
+  asAgent,
+}: {
+  round: MarketRound;
+  organisationId: string;
+  asAgent: boolean;
+}) {
   const refresh = useRefreshAfterAction();
+  const roundQuery = `/participations?roundId=${encodeURIComponent(round.id)}`;
   const list = useListAt<Participation>(
-    `/participations?roundId=${encodeURIComponent(round.id)}&organisationId=${encodeURIComponent(organisationId)}`,
+    asAgent ? roundQuery : `${roundQuery}&organisationId=${encodeURIComponent(organisationId)}`,
   );
+  const title = asAgent ? "Your clients' registrations" : 'Your registration';
   if (list.isPending) return <PageLoader />;
-  if (list.isError)
-    return <LoadFailure what="Your registration" error={list.error} retry={() => void list.refetch()} />;
+  if (list.isError) return <LoadFailure what={title} error={list.error} retry={() => void list.refetch()} />;
   return (
     <Stack gap="xs">
-      <Title order={2}>Your registration</Title>
+      <Title order={2}>{title}</Title>
       {list.data.items.length === 0 ? (
-        <Text size="sm">You have not registered for this round.</Text>
+        <Text size="sm">
+          {asAgent
+            ? 'None of your clients has registered for this round.'
+            : 'You have not registered for this round.'}
+        </Text>
       ) : (
         list.data.items.map((participation) => (
           <Group key={participation.id} justify="space-between">
             <Text>
+              {asAgent && `${participation.organisation.name}, `}
               {CAPACITY_LABELS[participation.capacity]}:{' '}
               <Badge variant="light">{REGISTRATION_STATUS_LABELS[participation.status]}</Badge>
             </Text>
@@ -117,6 +132,7 @@ export function ParticipantRoundPage() {
   const { data: user } = useCurrentUser();
   const refresh = useRefreshAfterAction();
   const organisationId = user?.organisation?.id;
+  const asAgent = user?.organisation?.type === 'AGENT';
   if (round.isPending) return <PageLoader />;
   if (round.isError)
     return <LoadFailure what="Market round" error={round.error} retry={() => void round.refetch()} />;
@@ -128,7 +144,7 @@ export function ParticipantRoundPage() {
       <RoundDates round={round.data} />
       <RoundScope round={round.data} />
       {organisationId !== undefined && (
-        <OwnParticipations round={round.data} organisationId={organisationId} />
+        <OwnParticipations round={round.data} organisationId={organisationId} asAgent={asAgent} />
       )}
       <Anchor component={Link} to="/">
         Back to your home

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { listOf, operator, signedIn } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
-import { ParticipantHomeRounds } from './HomeRounds.tsx';
+import { AgentHomeRounds, ParticipantHomeRounds } from './HomeRounds.tsx';
 import { ParticipationPage } from './ParticipationPage.tsx';
 import { ParticipantRoundPage } from './RoundPage.tsx';
 import { marketOf, participationOf, roundOf } from './testing/fixtures.ts';
@@ -118,6 +118,49 @@ describe("participant's home rounds", () => {
     renderPage([{ path: '/', page: Home }], { at: '/', apiBase: server.origin, user: supplier });
     expect(await screen.findByText('No rounds are open for registration at the moment.')).toBeInTheDocument();
     expect(await screen.findByText('You are not taking part in any round yet.')).toBeInTheDocument();
+  });
+});
+
+describe("agent's view", () => {
+  const agent = signedIn(['agent'], { id: 'a1', name: 'Fen Agents', type: 'AGENT' });
+
+  it("lists its clients' participations on its home", async () => {
+    server.routes = {
+      'GET /api/participations?sort=createdAt&order=desc&page=1&pageSize=25': {
+        body: listOf([
+          participationOf({ id: 'p1', status: 'Provisional', agent: { id: 'a1', name: 'Fen Agents' } }),
+        ]),
+      },
+    };
+    renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
+    const table = await screen.findByRole('table', { name: "Your clients' rounds" });
+    const row = within(table).getByText('Wetland Trust').closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Spring 2026');
+    expect(row).toHaveTextContent('Provisional');
+  });
+
+  it("shows its clients' registrations on the round page", async () => {
+    server.routes = {
+      'GET /api/round/r1': { body: roundOf({ id: 'r1' }) },
+      'GET /api/participations?roundId=r1': {
+        body: listOf([
+          participationOf({ id: 'p1', capacity: 'Buyer', agent: { id: 'a1', name: 'Fen Agents' } }),
+        ]),
+      },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: agent,
+    });
+    expect(await screen.findByRole('heading', { name: "Your clients' registrations" })).toBeInTheDocument();
+    expect(await screen.findByText(/Wetland Trust, Buyer/)).toBeInTheDocument();
+  });
+
+  it("says when the list of its clients' rounds could not be loaded", async () => {
+    server.routes = {};
+    renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
+    expect(await screen.findByRole('alert')).toHaveTextContent("Your clients' rounds could not be loaded");
   });
 });
 
