@@ -131,7 +131,7 @@ export function RoundDeclarations({ round, onChanged }: { round: MarketRound; on
           {round.declarations.map((declaration) => (
             <List.Item key={declaration.id}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2}>
+                <Stack gap={2} style={{ flex: 1 }}>
                   <Text fw={600}>{declaration.name}</Text>
                   <Text size="sm">{declaration.text}</Text>
                   <Text size="xs" c="dimmed">
