@@ -20,7 +20,12 @@ export type MarketRoundStatus = (typeof MARKET_ROUND_STATUSES)[number];
 /** Zod rule for a market round status. */
 export const marketRoundStatusSchema = choiceOf(MARKET_ROUND_STATUSES);
 /** Labels of the market round statuses; 'Open' means registration is open. */
-export const MARKET_ROUND_STATUS_LABELS = labelsOf(MARKET_ROUND_STATUSES, { Open: 'Open for registration' });
+export const MARKET_ROUND_STATUS_LABELS = labelsOf(MARKET_ROUND_STATUSES, {
+  Open: 'Open for registration',
+  Closed: 'Registration closed',
+  OpenForBidsAndOffers: 'Bids and offers open',
+  ClosedForBidsAndOffers: 'Bids and offers closed',
+});
 /** Whether a value is a market round status. */
 export const isMarketRoundStatus = memberOf(MARKET_ROUND_STATUSES);
 

@@ -91,6 +91,7 @@ describe('vocabulary', () => {
   it('labels every status', () => {
     expect(PROJECT_STATUS_LABELS.PendingRound).toBe('Pending round');
     expect(MARKET_ROUND_STATUS_LABELS.Open).toBe('Open for registration');
+    expect(MARKET_ROUND_STATUS_LABELS.OpenForBidsAndOffers).toBe('Bids and offers open');
     expect(CONDITION_LABELS.FairlyGood).toBe('Fairly good');
     expect(BIDDER_TYPE_LABELS.BuyersAndInvestors).toBe('Buyers and investors');
   });

@@ -97,6 +97,17 @@ describe('ActionPanel', () => {
     expect(server.received[0]).toMatchObject({ method: 'GET', path: '/api/organisation/123/action/Rename' });
   });
 
+  it('lays values the page knows over the initial values of the first step', async () => {
+    server.routes = {
+      'GET /api/organisation/124/action/Rename': {
+        body: buildActionFormData(Rename, { initialValues: { name: 'Old name' } }),
+      },
+    };
+    await openAction({ self: '/organisation/124', actionId: 'Rename', prefill: { name: 'Given name' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename organisation' });
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Given name');
+  });
+
   it('redirects instead of opening when the form data carries navigate', async () => {
     server.routes = {
       'GET /api/organisation/123/action/Rename': {

@@ -15,6 +15,8 @@ export interface ActionPanelRef {
   title?: string;
   /** Told of the final success of the action (after any server-driven steps). */
   onSuccess?: (result: ActionResult) => void;
+  /** Values the page knows (e.g. the market a new round belongs to), laid over the first step's initial values. */
+  prefill?: Readonly<Record<string, unknown>>;
 }
 
 /** The default success toast: '{action title} succeeded' (SPEC 4 "Action dialog flow"). */
@@ -56,7 +58,12 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
           navigate(formData.navigate);
           return;
         }
-        setState({ status: 'ready', formData, self: location.self });
+        const first = location.self === target.self && location.actionId === target.actionId;
+        const prefilled =
+          first && target.prefill !== undefined
+            ? { ...formData, initialValues: { ...formData.initialValues, ...target.prefill } }
+            : formData;
+        setState({ status: 'ready', formData: prefilled, self: location.self });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -64,7 +71,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
       },
     );
     return () => controller.abort();
-  }, [client, location, navigate, onClose]);
+  }, [client, location, navigate, onClose, target]);
 
   const title = state.status === 'ready' ? state.formData.definition.title : (target.title ?? '');
 

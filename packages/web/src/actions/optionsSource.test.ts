@@ -40,6 +40,23 @@ describe('optionsSourcePath', () => {
     );
     expect(optionsSourcePath(source, {})).toBe('/lpas');
   });
+
+  it('leaves an optional parameter out while its field is blank instead of waiting', () => {
+    const subcatchments = {
+      url: '/refdata/subcatchment?active=true',
+      valueKey: 'id',
+      labelKey: 'name',
+      optionalParams: { nca: 'ncaIds' },
+    };
+    expect(optionsSourcePath(subcatchments, {})).toBe('/refdata/subcatchment?active=true');
+    expect(optionsSourcePath(subcatchments, { ncaIds: [] })).toBe('/refdata/subcatchment?active=true');
+    expect(optionsSourcePath(subcatchments, { ncaIds: ['n1', 'n2'] })).toBe(
+      '/refdata/subcatchment?active=true&nca=n1&nca=n2',
+    );
+    const both = { ...subcatchments, url: '/lpas', params: { region: 'region' } };
+    expect(optionsSourcePath(both, { ncaIds: ['n1'] })).toBeUndefined();
+    expect(optionsSourcePath(both, { region: 'South' })).toBe('/lpas?region=South');
+  });
 });
 
 describe('optionsFromAnswer', () => {

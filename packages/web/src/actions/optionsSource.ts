@@ -16,18 +16,27 @@ interface CachedOptions {
 const cache = new Map<string, CachedOptions>();
 
 /**
- * The API path of a source for the current values, or undefined while a field it takes a parameter from is blank.
+ * The API path of a source for the current values, or undefined while a field a required parameter comes from is
+ * blank; an optional parameter (`optionalParams`) whose field is blank is left out of the query.
  */
 export const optionsSourcePath = (source: OptionsSource, values: FormValues): string | undefined => {
-  const entries = Object.entries(source.params ?? {});
   const query = new URLSearchParams();
-  for (const [param, fieldId] of entries) {
-    const value = getPath(values, fieldId);
-    if (isBlank(value)) return undefined;
-    for (const item of Array.isArray(value) ? value : [value]) query.append(param, String(item));
-  }
-  if (entries.length === 0) return source.url;
-  return `${source.url}${source.url.includes('?') ? '&' : '?'}${query.toString()}`;
+  const add = (entries: readonly [string, string][], required: boolean): boolean => {
+    for (const [param, fieldId] of entries) {
+      const value = getPath(values, fieldId);
+      if (isBlank(value)) {
+        if (required) return false;
+        continue;
+      }
+      for (const item of Array.isArray(value) ? value : [value]) query.append(param, String(item));
+    }
+    return true;
+  };
+  if (!add(Object.entries(source.params ?? {}), true)) return undefined;
+  add(Object.entries(source.optionalParams ?? {}), false);
+  const search = query.toString();
+  if (search === '') return source.url;
+  return `${source.url}${source.url.includes('?') ? '&' : '?'}${search}`;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

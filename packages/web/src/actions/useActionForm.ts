@@ -67,9 +67,11 @@ export function useActionForm(
   const warnings = useMemo(
     () => [
       ...formData.warnings,
-      ...(definition === undefined ? [] : actionWarnings(definition, activeValues(fields, values))),
+      ...(definition === undefined
+        ? []
+        : actionWarnings(definition, activeValues(fields, values), formData.settings)),
     ],
-    [definition, fields, formData.warnings, values],
+    [definition, fields, formData.warnings, formData.settings, values],
   );
 
   const setValue = useCallback(

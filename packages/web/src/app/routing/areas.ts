@@ -57,6 +57,8 @@ const ParticipantHomePage = lazyPage(() =>
     default: m.ParticipantHomePage,
   })),
 );
+const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
+  lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -74,12 +76,31 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
 ];
 
 const home = { label: 'Home' };
+const roundCrumb = { label: 'Market round', entity: 'round' } as const;
+const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
   sysAdmin: [{ path: 'system', page: SystemPage, crumb: { label: 'System' } }],
   admin: [
     { path: '', page: AdminHomePage, crumb: home },
+    { path: 'markets', page: roundsPage('MarketsPage'), crumb: { label: 'Markets' } },
+    {
+      path: 'markets/:marketId',
+      page: roundsPage('MarketPage'),
+      crumb: { label: 'Market', entity: 'market' },
+    },
+    { path: 'markets/:marketId/round/:roundId', page: roundsPage('OperatorRoundPage'), crumb: roundCrumb },
+    {
+      path: 'markets/:marketId/round/:roundId/participation/:participationId',
+      page: roundsPage('ParticipationPage'),
+      crumb: participationCrumb,
+    },
+    {
+      path: 'participants/:organisationId/participation/:participationId',
+      page: roundsPage('ParticipationPage'),
+      crumb: { label: 'Participation', entity: 'round' },
+    },
     { path: 'settings', page: SettingsPage, crumb: { label: 'Settings' } },
     { path: 'settings/refdata', page: RefDataTypesPage, crumb: { label: 'Reference data' } },
     {
@@ -122,9 +143,21 @@ export const AREA_ROUTES: AreaRouteTrees = {
     },
   ],
   lpa: [{ path: '', page: HomePage, crumb: home }],
-  participant: [{ path: '', page: ParticipantHomePage, crumb: home }],
+  participant: [
+    { path: '', page: ParticipantHomePage, crumb: home },
+    {
+      path: 'markets/:marketId/round/:roundId',
+      page: roundsPage('ParticipantRoundPage'),
+      crumb: roundCrumb,
+    },
+  ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
+    {
+      path: 'markets/:marketId/round/:roundId',
+      page: roundsPage('ParticipantRoundPage'),
+      crumb: roundCrumb,
+    },
     {
       path: 'agencies/:organisationId',
       page: agentPage('AgentOrganisationPage'),

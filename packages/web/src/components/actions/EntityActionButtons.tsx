@@ -12,6 +12,8 @@ export interface EntityActionButtonProps {
   onSucceeded?: (result: ActionResult) => void;
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
+  /** Values laid over the form's initial values (e.g. the market a new round belongs to). */
+  prefill?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -24,6 +26,7 @@ export function EntityActionButton({
   onSucceeded,
   variant = 'default',
   size = 'sm',
+  prefill,
 }: EntityActionButtonProps) {
   const panel = useActionPanel();
   const reasonId = useId();
@@ -37,6 +40,7 @@ export function EntityActionButton({
             self,
             actionId: action.id,
             title: action.title,
+            prefill,
             onSuccess: (result) => onSucceeded?.(result),
           })
         }

@@ -1,9 +1,10 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { HomePage } from '../home/HomePage.tsx';
 import { type OrganisationSections, OrganisationView } from '../organisations/OrganisationView.tsx';
 import { OwnParticipantView } from '../organisations/ParticipantHomePage.tsx';
+import { AgentHomeRounds } from '../rounds/HomeRounds.tsx';
 import { clientPagePath } from './ClientsTable.tsx';
 
 /** The agent's own organisation: its users, its clients and the authorities they gave it. */
@@ -27,7 +28,12 @@ export function AgentHomePage() {
       organisationId={organisation.id}
       nameCrumb={false}
       subtitle="Your organisation"
-      intro={<Text>Welcome, {user.displayName || user.username}.</Text>}
+      intro={
+        <Stack gap="lg">
+          <Text>Welcome, {user.displayName || user.username}.</Text>
+          <AgentHomeRounds />
+        </Stack>
+      }
       sections={OWN_AGENCY_SECTIONS}
     />
   );

@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@curlew/domain';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { HomePage } from '../home/HomePage.tsx';
+import { ParticipantHomeRounds } from '../rounds/HomeRounds.tsx';
 import { OrganisationView } from './OrganisationView.tsx';
 
 /**
@@ -23,7 +24,12 @@ export function OwnParticipantView({
       organisationId={organisationId}
       nameCrumb={nameCrumb}
       subtitle="Your organisation"
-      intro={<Text>Welcome, {user.displayName || user.username}.</Text>}
+      intro={
+        <Stack gap="lg">
+          <Text>Welcome, {user.displayName || user.username}.</Text>
+          <ParticipantHomeRounds organisationId={organisationId} />
+        </Stack>
+      }
       sections={{ users: true, authorities: { of: 'client' } }}
     />
   );

@@ -1,0 +1,105 @@
+import { MARKET_SORT_KEYS, type Market } from '@curlew/domain';
+import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
+import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
+import { roundStatusLabel, showDate } from './roundDisplay.ts';
+import {
+  MARKETS_KEY,
+  MARKETS_SELF,
+  marketPagePath,
+  type PageWithActions,
+  roundPagePath,
+} from './roundsApi.ts';
+
+const LIST_CONFIG: ListConfig = { sortKeys: MARKET_SORT_KEYS, defaultSort: 'name' };
+
+const COLUMNS: DataTableColumn<Market>[] = [
+  {
+    id: 'name',
+    header: 'Market',
+    sortKey: 'name',
+    render: (market) => (
+      <Anchor component={Link} to={marketPagePath(market.id)} size="sm">
+        {market.name}
+      </Anchor>
+    ),
+  },
+  { id: 'region', header: 'Region', sortKey: 'region', render: (market) => market.region ?? '—' },
+  {
+    id: 'round',
+    header: 'Current round',
+    render: (market) =>
+      market.currentRound === null ? (
+        <Text size="sm" c="dimmed">
+          No rounds yet
+        </Text>
+      ) : (
+        <Anchor component={Link} to={roundPagePath(market.id, market.currentRound.id)} size="sm">
+          {market.currentRound.name}
+        </Anchor>
+      ),
+  },
+  {
+    id: 'status',
+    header: 'Round status',
+    render: (market) =>
+      market.currentRound === null ? (
+        '—'
+      ) : (
+        <Badge variant="light">{roundStatusLabel(market.currentRound.status)}</Badge>
+      ),
+  },
+  {
+    id: 'createdAt',
+    header: 'Added',
+    sortKey: 'createdAt',
+    render: (market) => <time dateTime={market.createdAt}>{showDate(market.createdAt)}</time>,
+  },
+];
+
+/** `/markets` (admin): the markets with their current round and its status, and CreateMarket when offered. */
+export function MarketsPage() {
+  usePageTitle('Markets');
+  const navigate = useNavigate();
+  const refresh = useRefreshAfterAction();
+  const list = useListState(LIST_CONFIG);
+  const query = usePagedList<Market>(
+    [...MARKETS_KEY, 'markets'],
+    `${MARKETS_SELF}?${listQueryString(list.state)}`,
+  );
+  const page = query.data as PageWithActions<Market> | undefined;
+  const create = page?.actions?.find((action) => action.id === 'CreateMarket');
+  return (
+    <Stack gap="md">
+      <Title order={1}>Markets</Title>
+      <DataTable
+        label="Markets"
+        columns={COLUMNS}
+        rowKey={(market) => market.id}
+        list={list}
+        query={query}
+        searchLabel="Search markets"
+        emptyText="There are no markets yet."
+        toolbar={
+          create === undefined ? undefined : (
+            <EntityActionButton
+              self={MARKETS_SELF}
+              action={create}
+              variant="filled"
+              onSucceeded={(result) => {
+                void refresh();
+                const created = result.context?.id;
+                if (created !== undefined) void navigate(marketPagePath(created));
+              }}
+            />
+          )
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,154 @@
+import type { MarketRound, Participation } from '@curlew/domain';
+import { REGISTRATION_STATUS_LABELS } from '@curlew/domain';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { useCurrentUser } from '../../app/currentUser.ts';
+import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { LoadFailure } from './LoadFailure.tsx';
+import { RoundParticipants } from './RoundParticipants.tsx';
+import {
+  RoundDates,
+  RoundDeclarations,
+  RoundReserveView,
+  RoundScope,
+  RoundTimeline,
+} from './RoundSections.tsx';
+import { CAPACITY_LABELS, roundStatusLabel } from './roundDisplay.ts';
+import { participationSelf, useListAt, useRound } from './roundsApi.ts';
+
+// Shown beside the sections, not as header buttons.
+const SECTION_ACTIONS = ['AddDeclarations', 'RemoveDeclaration'];
+
+function RoundHeader({ round, onChanged }: { round: MarketRound; onChanged: () => void }) {
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={4}>
+        <Title order={1}>{round.name}</Title>
+        <Group gap="xs">
+          <Text c="dimmed">{round.market.name}</Text>
+          <Badge variant="light">{roundStatusLabel(round.status)}</Badge>
+        </Group>
+      </Stack>
+      <EntityActionButtons
+        self={round.self}
+        actions={round.actions}
+        exclude={SECTION_ACTIONS}
+        label={`Actions for ${round.name}`}
+        onSucceeded={onChanged}
+      />
+    </Group>
+  );
+}
+
+function useRoundPage() {
+  const { roundId = '' } = useParams();
+  const round = useRound(roundId);
+  useCrumbName('market', round.data?.market.name);
+  useCrumbName('round', round.data?.name);
+  usePageTitle(round.data?.name ?? 'Market round');
+  return round;
+}
+
+/** `/markets/{marketId}/round/{roundId}` (admin): the operator's page of a round. */
+export function OperatorRoundPage() {
+  const round = useRoundPage();
+  const refresh = useRefreshAfterAction();
+  const changed = () => void refresh();
+  if (round.isPending) return <PageLoader />;
+  if (round.isError)
+    return <LoadFailure what="Market round" error={round.error} retry={() => void round.refetch()} />;
+  return (
+    <Stack gap="xl">
+      <RoundHeader round={round.data} onChanged={changed} />
+      <RoundTimeline round={round.data} />
+      <RoundDates round={round.data} />
+      <RoundReserveView round={round.data} />
+      <RoundScope round={round.data} />
+      <RoundDeclarations round={round.data} onChanged={changed} />
+      <RoundParticipants round={round.data} />
+    </Stack>
+  );
+}
+
+// An agent sees its clients' registrations (the server answers only those it holds authority for).
+function OwnParticipations({
+  round,
+  organisationId,
+  asAgent,
+}: {
+  round: MarketRound;
+  organisationId: string;
+  asAgent: boolean;
+}) {
+  const refresh = useRefreshAfterAction();
+  const roundQuery = `/participations?roundId=${encodeURIComponent(round.id)}`;
+  const list = useListAt<Participation>(
+    asAgent ? roundQuery : `${roundQuery}&organisationId=${encodeURIComponent(organisationId)}`,
+  );
+  const title = asAgent ? "Your clients' registrations" : 'Your registration';
+  if (list.isPending) return <PageLoader />;
+  if (list.isError) return <LoadFailure what={title} error={list.error} retry={() => void list.refetch()} />;
+  return (
+    <Stack gap="xs">
+      <Title order={2}>{title}</Title>
+      {list.data.items.length === 0 ? (
+        <Text size="sm">
+          {asAgent
+            ? 'None of your clients has registered for this round.'
+            : 'You have not registered for this round.'}
+        </Text>
+      ) : (
+        list.data.items.map((participation) => (
+          <Group key={participation.id} justify="space-between">
+            <Text>
+              {asAgent && `${participation.organisation.name}, `}
+              {CAPACITY_LABELS[participation.capacity]}:{' '}
+              <Badge variant="light">{REGISTRATION_STATUS_LABELS[participation.status]}</Badge>
+            </Text>
+            <EntityActionButtons
+              self={participationSelf(participation.id)}
+              actions={participation.actions}
+              exclude={['Comment']}
+              label={`Actions for your registration as ${CAPACITY_LABELS[participation.capacity]}`}
+              onSucceeded={() => void refresh()}
+            />
+          </Group>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `/markets/{marketId}/round/{roundId}` for participants and agents: the round as they may see it (its progress,
+ * dates, scope and declarations) and the signed-in organisation's own registrations; never other participants.
+ */
+export function ParticipantRoundPage() {
+  const round = useRoundPage();
+  const { data: user } = useCurrentUser();
+  const refresh = useRefreshAfterAction();
+  const organisationId = user?.organisation?.id;
+  const asAgent = user?.organisation?.type === 'AGENT';
+  if (round.isPending) return <PageLoader />;
+  if (round.isError)
+    return <LoadFailure what="Market round" error={round.error} retry={() => void round.refetch()} />;
+  const shown = { ...round.data, actions: round.data.actions.filter((a) => !SECTION_ACTIONS.includes(a.id)) };
+  return (
+    <Stack gap="xl">
+      <RoundHeader round={shown} onChanged={() => void refresh()} />
+      <RoundTimeline round={round.data} />
+      <RoundDates round={round.data} />
+      <RoundScope round={round.data} />
+      {organisationId !== undefined && (
+        <OwnParticipations round={round.data} organisationId={organisationId} asAgent={asAgent} />
+      )}
+      <Anchor component={Link} to="/">
+        Back to your home
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  BIDDER_TYPE_LABELS,
+  DECLARATION_CATEGORY_LABELS,
+  type MarketRound,
+  REGISTRATION_PERIODS,
+  RESERVE_APPLIES_TO_LABELS,
+} from '@curlew/domain';
+import { Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
+import { Detail } from './MarketPage.tsx';
+import { isWindowOpen, PERIOD_LABELS, roundTimeline, serviceLabels, showDate } from './roundDisplay.ts';
+
+const STEP_COLOURS = { done: 'teal', current: 'blue', next: 'gray', later: 'gray' } as const;
+const STEP_NOTES = { done: 'Done', current: 'Now', next: 'Next', later: '' } as const;
+
+/** Where the round is in its life and what comes next. */
+export function RoundTimeline({ round }: { round: MarketRound }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Progress</Title>
+      <Group component="ol" gap="xs" aria-label="Round progress" style={{ listStyle: 'none', padding: 0 }}>
+        {roundTimeline(round.status).map((step) => (
+          <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
+            <Badge
+              color={STEP_COLOURS[step.state]}
+              variant={step.state === 'current' ? 'filled' : step.state === 'done' ? 'light' : 'outline'}
+            >
+              {step.label}
+              {STEP_NOTES[step.state] === '' ? '' : ` · ${STEP_NOTES[step.state]}`}
+            </Badge>
+          </li>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The registration windows with the ones open now marked. */
+export function RoundDates({ round, now = new Date() }: { round: MarketRound; now?: Date }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Key dates</Title>
+      <Table aria-label="Registration windows">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Window</Table.Th>
+            <Table.Th>Opens</Table.Th>
+            <Table.Th>Closes</Table.Th>
+            <Table.Th>Now</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {REGISTRATION_PERIODS.map((period) => {
+            const window = round.registrationDates[period];
+            return (
+              <Table.Tr key={period}>
+                <Table.Td>{PERIOD_LABELS[period]}</Table.Td>
+                <Table.Td>{window === null ? 'Not set' : showDate(window.start)}</Table.Td>
+                <Table.Td>{window === null ? 'Not set' : showDate(window.end)}</Table.Td>
+                <Table.Td>
+                  {isWindowOpen(window, now) ? (
+                    <Badge color="teal">Open now</Badge>
+                  ) : (
+                    <Text size="sm">—</Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {round.ampEnd !== null && <Text size="sm">Asset management period ends {showDate(round.ampEnd)}</Text>}
+    </Stack>
+  );
+}
+
+/** The credit reserve of the round. */
+export function RoundReserveView({ round }: { round: MarketRound }) {
+  const { reserve } = round;
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Credit reserve</Title>
+      {reserve === null ? (
+        <Text size="sm">The credit reserve has not been set.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Detail label="Reserve">{`${reserve.percentage}%`}</Detail>
+          <Detail label="Applies to">{RESERVE_APPLIES_TO_LABELS[reserve.appliesTo]}</Detail>
+          <Detail label="Agreed with the EMB">{reserve.agreedWithEMB ? 'Yes' : 'No'}</Detail>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+const names = (items: readonly { name: string }[]): string =>
+  items.length === 0 ? 'Any' : items.map((item) => item.name).join(', ');
+
+/** The services, standards, project types and places the round covers, and who may bid. */
+export function RoundScope({ round }: { round: MarketRound }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Services and places</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Detail label="Services">{serviceLabels(round).join(', ') || 'None yet'}</Detail>
+        <Detail label="Who may bid">{BIDDER_TYPE_LABELS[round.bidderType]}</Detail>
+        <Detail label="Standards">{names(round.standards)}</Detail>
+        <Detail label="Project types">{names(round.projectTypes)}</Detail>
+        <Detail label="Natural character areas">{names(round.ncas)}</Detail>
+        <Detail label="Local planning authorities">{names(round.lpas)}</Detail>
+        <Detail label="Subcatchments">{names(round.subcatchments)}</Detail>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The declarations asked in the round, with the server's add and remove actions when it offers them. */
+export function RoundDeclarations({ round, onChanged }: { round: MarketRound; onChanged: () => void }) {
+  const add = round.actions.find((action) => action.id === 'AddDeclarations');
+  const remove = round.actions.find((action) => action.id === 'RemoveDeclaration');
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={2}>Declarations</Title>
+        {add !== undefined && <EntityActionButton self={round.self} action={add} onSucceeded={onChanged} />}
+      </Group>
+      {round.declarations.length === 0 ? (
+        <Text size="sm">No declarations have been added to this round.</Text>
+      ) : (
+        <List listStyleType="none" spacing="sm" aria-label="Declarations of the round">
+          {round.declarations.map((declaration) => (
+            <List.Item key={declaration.id}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ flex: 1 }}>
+                  <Text fw={600}>{declaration.name}</Text>
+                  <Text size="sm">{declaration.text}</Text>
+                  <Text size="xs" c="dimmed">
+                    {DECLARATION_CATEGORY_LABELS[declaration.category]} ·{' '}
+                    {audience(declaration.isForAgents, declaration.isForParticipants)}
+                  </Text>
+                </Stack>
+                {remove !== undefined && (
+                  <EntityActionButton
+                    self={round.self}
+                    action={{ ...remove, title: `Remove ${declaration.name}` }}
+                    size="xs"
+                    prefill={{ declarationId: declaration.id }}
+                    onSucceeded={onChanged}
+                  />
+                )}
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+const audience = (agents: boolean, participants: boolean): string =>
+  agents && participants ? 'Agents and participants' : agents ? 'Agents' : 'Participants';

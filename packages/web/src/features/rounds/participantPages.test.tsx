@@ -1,0 +1,208 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { listOf, operator, signedIn } from '../organisations/testing/fixtures.ts';
+import { renderPage } from '../organisations/testing/renderPage.tsx';
+import { AgentHomeRounds, ParticipantHomeRounds } from './HomeRounds.tsx';
+import { ParticipationPage } from './ParticipationPage.tsx';
+import { ParticipantRoundPage } from './RoundPage.tsx';
+import { marketOf, participationOf, roundOf } from './testing/fixtures.ts';
+
+const supplier = signedIn(['participant'], { id: 'o1', name: 'Wetland Trust', type: 'PARTICIPANT' });
+const OWN = 'GET /api/participations?roundId=r1&organisationId=o1';
+const OPEN_ROUNDS = 'GET /api/rounds?status=Open&sort=createdAt&order=desc&page=1&pageSize=25';
+const OWN_ALL = 'GET /api/participations?organisationId=o1&sort=createdAt&order=desc&page=1&pageSize=25';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+function Home() {
+  return <ParticipantHomeRounds organisationId="o1" />;
+}
+
+describe("participant's round page", () => {
+  it('shows the round and only its own registration, never other participants', async () => {
+    server.routes = {
+      'GET /api/round/r1': {
+        body: roundOf({
+          id: 'r1',
+          actions: [{ id: 'RegisterAsParticipant', title: 'Register', enabled: true }],
+        }),
+      },
+      [OWN]: {
+        body: listOf([
+          participationOf({
+            id: 'p1',
+            status: 'Provisional',
+            actions: [{ id: 'Withdraw', title: 'Withdraw', enabled: true }],
+          }),
+        ]),
+      },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring 2026' })).toBeInTheDocument();
+    const own = await screen.findByRole('heading', { name: 'Your registration' });
+    const section = own.parentElement as HTMLElement;
+    expect(await within(section).findByText('Provisional')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+    expect(screen.getByRole('table', { name: 'Registration windows' })).toHaveTextContent('Open now');
+    expect(screen.queryByRole('table', { name: /Participants/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Credit reserve')).not.toBeInTheDocument();
+    expect(server.received.some((request) => request.path.includes('/participations?roundId=r1&sort'))).toBe(
+      false,
+    );
+  });
+
+  it('says so when the organisation has not registered', async () => {
+    server.routes = { 'GET /api/round/r1': { body: roundOf({ id: 'r1' }) }, [OWN]: { body: listOf([]) } };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    expect(await screen.findByText('You have not registered for this round.')).toBeInTheDocument();
+  });
+
+  it('says when the round is out of reach', async () => {
+    server.routes = {
+      'GET /api/round/r9': { status: 404, body: { error: 'not_found', message: 'No such round' } },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r9',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Market round not found');
+  });
+});
+
+describe("participant's home rounds", () => {
+  it('lists rounds open for registration and its own rounds with status and next step', async () => {
+    server.routes = {
+      [OPEN_ROUNDS]: { body: listOf([roundOf({ id: 'r1' })]) },
+      [OWN_ALL]: {
+        body: listOf([
+          participationOf({
+            id: 'p1',
+            actions: [
+              { id: 'Withdraw', title: 'Withdraw', enabled: true },
+              { id: 'Reinstate', title: 'Reinstate', enabled: false, reason: 'Not withdrawn' },
+            ],
+          }),
+        ]),
+      },
+    };
+    renderPage([{ path: '/', page: Home }], { at: '/', apiBase: server.origin, user: supplier });
+    expect(await screen.findByRole('link', { name: 'Spring 2026' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Your rounds' });
+    const row = within(table).getByRole('link', { name: 'Spring 2026' }).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Supplier');
+    expect(row).toHaveTextContent('Registered');
+    expect(row).toHaveTextContent('Withdraw');
+    expect(row).not.toHaveTextContent('Reinstate');
+  });
+
+  it('has empty states for both lists', async () => {
+    server.routes = { [OPEN_ROUNDS]: { body: listOf([]) }, [OWN_ALL]: { body: listOf([]) } };
+    renderPage([{ path: '/', page: Home }], { at: '/', apiBase: server.origin, user: supplier });
+    expect(await screen.findByText('No rounds are open for registration at the moment.')).toBeInTheDocument();
+    expect(await screen.findByText('You are not taking part in any round yet.')).toBeInTheDocument();
+  });
+});
+
+describe("agent's view", () => {
+  const agent = signedIn(['agent'], { id: 'a1', name: 'Fen Agents', type: 'AGENT' });
+
+  it("lists its clients' participations on its home", async () => {
+    server.routes = {
+      'GET /api/participations?sort=createdAt&order=desc&page=1&pageSize=25': {
+        body: listOf([
+          participationOf({ id: 'p1', status: 'Provisional', agent: { id: 'a1', name: 'Fen Agents' } }),
+        ]),
+      },
+    };
+    renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
+    const table = await screen.findByRole('table', { name: "Your clients' rounds" });
+    const row = within(table).getByText('Wetland Trust').closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Spring 2026');
+    expect(row).toHaveTextContent('Provisional');
+  });
+
+  it("shows its clients' registrations on the round page", async () => {
+    server.routes = {
+      'GET /api/round/r1': { body: roundOf({ id: 'r1' }) },
+      'GET /api/participations?roundId=r1': {
+        body: listOf([
+          participationOf({ id: 'p1', capacity: 'Buyer', agent: { id: 'a1', name: 'Fen Agents' } }),
+        ]),
+      },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: agent,
+    });
+    expect(await screen.findByRole('heading', { name: "Your clients' registrations" })).toBeInTheDocument();
+    expect(await screen.findByText(/Wetland Trust, Buyer/)).toBeInTheDocument();
+  });
+
+  it("says when the list of its clients' rounds could not be loaded", async () => {
+    server.routes = {};
+    renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
+    expect(await screen.findByRole('alert')).toHaveTextContent("Your clients' rounds could not be loaded");
+  });
+});
+
+describe('participation page', () => {
+  it('shows the participation, its actions, comments and history, with market and round in the breadcrumbs', async () => {
+    server.routes = {
+      'GET /api/participation/p2': {
+        body: participationOf({
+          id: 'p2',
+          status: 'Withdrawn',
+          previousStatus: 'Provisional',
+          agent: { id: 'a1', name: 'Fen Agents' },
+          actions: [
+            { id: 'Reinstate', title: 'Reinstate', enabled: true },
+            {
+              id: 'CompleteRegistration',
+              title: 'Complete registration',
+              enabled: false,
+              reason: 'Withdrawn',
+            },
+          ],
+        }),
+      },
+      'GET /api/market/m1': { body: marketOf({ id: 'm1' }) },
+      'GET /api/comments?subjectType=participation&subjectId=p2&page=1&pageSize=10': { body: listOf([]) },
+      'GET /api/activity?subjectType=participation&subjectId=p2&page=1&pageSize=10': { body: listOf([]) },
+    };
+    renderPage(
+      [{ path: '/markets/:marketId/round/:roundId/participation/:participationId', page: ParticipationPage }],
+      { at: '/markets/m1/round/r1/participation/p2', apiBase: server.origin, user: operator },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wetland Trust' })).toBeInTheDocument();
+    expect(screen.getByText('Withdrawn (was Provisional)')).toBeInTheDocument();
+    expect(screen.getByText('Fen Agents')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reinstate' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Complete registration' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    expect(await within(crumbs).findByText('Solent nutrients')).toBeInTheDocument();
+    expect(crumbs).toHaveTextContent('Spring 2026');
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  CREDIT_TYPE_LABELS,
+  formatDate,
+  MARKET_ROUND_STATUS_LABELS,
+  type MarketRound,
+  type MarketRoundStatus,
+  type ParticipationCapacity,
+  type RegistrationPeriod,
+  type RegistrationWindow,
+} from '@curlew/domain';
+import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
+
+/** A round status as people read it ('Open for registration', 'Bids and offers open'). */
+export const roundStatusLabel = (status: MarketRoundStatus): string => MARKET_ROUND_STATUS_LABELS[status];
+
+/** The steps of a round's life in order (MARKET.md section 1); Failed and Rejected only appear when they happen. */
+export const ROUND_STEPS = [
+  'Draft',
+  'Open',
+  'Closed',
+  'OpenForBidsAndOffers',
+  'ClosedForBidsAndOffers',
+  'Matching',
+  'Pending',
+  'Matched',
+  'Settled',
+] as const satisfies readonly MarketRoundStatus[];
+
+/** Where a step stands for a round in a status. */
+export type StepState = 'done' | 'current' | 'next' | 'later';
+
+/** One step of the timeline. */
+export interface TimelineStep {
+  status: MarketRoundStatus;
+  label: string;
+  state: StepState;
+}
+
+// A failed match goes back to be matched again; a rejected one ends the round's matching.
+const OFF_TRACK: Partial<Record<MarketRoundStatus, MarketRoundStatus>> = {
+  Failed: 'Matching',
+  Rejected: 'Pending',
+};
+
+/** The timeline of a round: the steps before its status done, its status current, the one after it next. */
+export function roundTimeline(status: MarketRoundStatus): TimelineStep[] {
+  const offTrackAfter = OFF_TRACK[status];
+  const steps: MarketRoundStatus[] = [...ROUND_STEPS];
+  if (offTrackAfter !== undefined) steps.splice(steps.indexOf(offTrackAfter) + 1, 0, status);
+  const at = steps.indexOf(status);
+  return steps.map((step, index) => ({
+    status: step,
+    label: roundStatusLabel(step),
+    state: index < at ? 'done' : index === at ? 'current' : index === at + 1 ? 'next' : 'later',
+  }));
+}
+
+/** The labels of the registration windows. */
+export const PERIOD_LABELS = {
+  suppliers: 'Supplier registration',
+  buyers: 'Buyer registration',
+  projects: 'Project registration',
+  requirements: 'Credit requirement registration',
+} as const satisfies Record<RegistrationPeriod, string>;
+
+/** The labels of the participation capacities. */
+export const CAPACITY_LABELS = {
+  Supplier: 'Supplier',
+  Buyer: 'Buyer',
+  Investor: 'Investor',
+} as const satisfies Record<ParticipationCapacity, string>;
+
+/** A date for people, in the market's time zone. */
+export const showDate = (iso: string): string => formatDate(iso, { timeZone: DISPLAY_TIME_ZONE });
+
+/** Whether a window is open at `now`. */
+export const isWindowOpen = (window: RegistrationWindow | null, now: Date): boolean =>
+  window !== null && new Date(window.start) <= now && now <= new Date(window.end);
+
+/** The services of a round as people read them. */
+export const serviceLabels = (round: MarketRound): string[] =>
+  round.services.map((service) => CREDIT_TYPE_LABELS[service]);
