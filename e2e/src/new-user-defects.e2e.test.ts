@@ -69,4 +69,34 @@ describe('what a new user meets', () => {
     await page.waitForTimeout(2_500);
     expect(answers).toBe(1);
   });
+
+  it('keeps the operator light through a full page load, with no visitor header on the way', async () => {
+    const { page, baseUrl } = await openBrowser({ colorScheme: 'dark' });
+    await signIn(page, baseUrl, 'admin', inject('demoPassword'));
+    await waitForSignedInAs(page, 'Alex Admin');
+    // Every scheme the page shows and whether it ever offered 'Not logged in', from the first byte on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      let visitorHeader = false;
+      Object.assign(window, { curlewSchemes: seen, curlewVisitorHeader: () => visitorHeader });
+      new MutationObserver(() => {
+        // Nothing is painted before <body>: the head's blocking colour-scheme.js runs first.
+        if (!document.body) return;
+        const scheme = document.documentElement.getAttribute('data-mantine-color-scheme') ?? '';
+        if (seen.at(-1) !== scheme) seen.push(scheme);
+        if (document.body.textContent?.includes('Not logged in')) visitorHeader = true;
+      }).observe(document, { attributes: true, childList: true, subtree: true });
+    });
+    await page.reload();
+    await waitForSignedInAs(page, 'Alex Admin');
+    const schemes = await page.evaluate(
+      () => (window as unknown as { curlewSchemes: string[] }).curlewSchemes,
+    );
+    expect(schemes.filter((scheme) => scheme !== '')).toEqual(['light']);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { curlewVisitorHeader: () => boolean }).curlewVisitorHeader(),
+      ),
+    ).toBe(false);
+  });
 });

@@ -62,6 +62,14 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Your details' })).toHaveAttribute('href', '/');
   });
 
+  it('shows only the brand while the user is loading: no Sign in, no Not logged in, no menu', () => {
+    renderAt(<Header user={null} loading />);
+    expect(screen.getByRole('link', { name: 'Curlew' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Not logged in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Not logged in' with a Sign in item and the authentication menu to visitors", async () => {
     renderHeader(null);
     expect(menuLabels()).toEqual(['Sign in', 'Sign up']);

@@ -26,8 +26,11 @@ export function canSearch(user: CurrentUser | null): boolean {
   return flags.admin || flags.lpa;
 }
 
-/** The page header: brand, the role's menu, search, the profile menu and the organisation title bar. */
-export function Header({ user }: { user: CurrentUser | null }) {
+/**
+ * The page header: brand, the role's menu, search, the profile menu and the organisation title bar. While the
+ * user is still loading (`loading`) it shows the brand alone: neither a visitor's Sign in nor anyone's menu.
+ */
+export function Header({ user, loading = false }: { user: CurrentUser | null; loading?: boolean }) {
   const trees = useAreaTrees();
   const routes = routesFor(user, trees);
   const { signUpEnabled } = clientEnv();
@@ -42,15 +45,15 @@ export function Header({ user }: { user: CurrentUser | null }) {
             <Anchor component={Link} to="/" fw={800} size="xl" c="bright" underline="never">
               Curlew
             </Anchor>
-            <MainMenu entries={entries} />
+            {loading ? null : <MainMenu entries={entries} />}
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" aria-busy={loading || undefined}>
             {canSearch(user) ? (
               <Suspense fallback={null}>
                 <SearchBox />
               </Suspense>
             ) : null}
-            <ProfileMenu user={user} />
+            {loading ? null : <ProfileMenu user={user} />}
           </Group>
         </Group>
       </Container>

@@ -14,11 +14,11 @@ const Breadcrumbs = lazy(() =>
 
 /** The frame around every page: header, breadcrumbs, the routed page and the footer. */
 export function ShellLayout() {
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
   return (
     <CrumbNamesProvider>
       <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <Header user={user ?? null} />
+        <Header user={user ?? null} loading={isPending} />
         <Container component="main" id="main" size="xl" py="md" style={{ flex: 1, width: '100%' }}>
           {user ? (
             <Suspense fallback={null}>
