@@ -24,7 +24,7 @@ export function RoundTimeline({ round }: { round: MarketRound }) {
           <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
             <Badge
               color={STEP_COLOURS[step.state]}
-              variant={step.state === 'current' || step.state === 'done' ? 'filled' : 'outline'}
+              variant={step.state === 'current' || step.state === 'done' ? 'filled' : 'default'}
             >
               {step.label}
               {STEP_NOTES[step.state] === '' ? '' : ` · ${STEP_NOTES[step.state]}`}
