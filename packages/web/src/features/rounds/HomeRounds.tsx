@@ -1,8 +1,9 @@
 import { type MarketRound, type Participation, REGISTRATION_STATUS_LABELS } from '@curlew/domain';
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CAPACITY_LABELS, roundStatusLabel, showDate } from './roundDisplay.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, roundStatusLabel, showDate } from './roundDisplay.ts';
 import { roundPagePath, useListAt } from './roundsApi.ts';
 
 type ListQuery<T> = ReturnType<typeof useListAt<T>>;
@@ -76,7 +77,9 @@ function ParticipationsTable({ items, withClient }: { items: Participation[]; wi
             </Table.Td>
             <Table.Td>{CAPACITY_LABELS[participation.capacity]}</Table.Td>
             <Table.Td>
-              <Badge variant="light">{REGISTRATION_STATUS_LABELS[participation.status]}</Badge>
+              <StatusBadge color={REGISTRATION_STATUS_COLOURS[participation.status]}>
+                {REGISTRATION_STATUS_LABELS[participation.status]}
+              </StatusBadge>
             </Table.Td>
             <Table.Td>{nextStep(participation)}</Table.Td>
           </Table.Tr>

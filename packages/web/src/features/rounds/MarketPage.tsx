@@ -1,5 +1,5 @@
 import { type Market, type MarketRound, ROUND_SORT_KEYS } from '@curlew/domain';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
@@ -10,8 +10,9 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
-import { roundStatusLabel, showDate } from './roundDisplay.ts';
+import { ROUND_STATUS_COLOUR, roundStatusLabel, showDate } from './roundDisplay.ts';
 import { MARKETS_KEY, type PageWithActions, ROUNDS_SELF, roundPagePath, useMarket } from './roundsApi.ts';
 
 const ROUNDS_CONFIG: ListConfig = {
@@ -61,7 +62,9 @@ function MarketRounds({ market }: { market: Market }) {
       id: 'status',
       header: 'Status',
       sortKey: 'status',
-      render: (round) => <Badge variant="light">{roundStatusLabel(round.status)}</Badge>,
+      render: (round) => (
+        <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(round.status)}</StatusBadge>
+      ),
     },
     {
       id: 'createdAt',

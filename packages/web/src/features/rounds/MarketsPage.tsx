@@ -1,5 +1,5 @@
 import { MARKET_SORT_KEYS, type Market } from '@curlew/domain';
-import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
@@ -7,7 +7,8 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
-import { roundStatusLabel, showDate } from './roundDisplay.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { ROUND_STATUS_COLOUR, roundStatusLabel, showDate } from './roundDisplay.ts';
 import {
   MARKETS_KEY,
   MARKETS_SELF,
@@ -51,7 +52,7 @@ const COLUMNS: DataTableColumn<Market>[] = [
       market.currentRound === null ? (
         '—'
       ) : (
-        <Badge variant="light">{roundStatusLabel(market.currentRound.status)}</Badge>
+        <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(market.currentRound.status)}</StatusBadge>
       ),
   },
   {

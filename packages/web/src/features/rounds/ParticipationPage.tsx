@@ -1,16 +1,17 @@
 import { commentAction, REGISTRATION_STATUS_LABELS } from '@curlew/domain';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { Detail } from './MarketPage.tsx';
-import { CAPACITY_LABELS, roundStatusLabel, showDate } from './roundDisplay.ts';
+import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, roundStatusLabel, showDate } from './roundDisplay.ts';
 import { roundPagePath, useMarket, useParticipation } from './roundsApi.ts';
 
 /**
@@ -46,7 +47,9 @@ export function ParticipationPage() {
           <Title order={1}>{p.organisation.name}</Title>
           <Group gap="xs">
             <Text c="dimmed">{`${CAPACITY_LABELS[p.capacity]} in ${p.round.name}`}</Text>
-            <Badge variant="light">{REGISTRATION_STATUS_LABELS[p.status]}</Badge>
+            <StatusBadge color={REGISTRATION_STATUS_COLOURS[p.status]}>
+              {REGISTRATION_STATUS_LABELS[p.status]}
+            </StatusBadge>
           </Group>
         </Stack>
         <EntityActionButtons

@@ -1,6 +1,6 @@
 import type { MarketRound, Participation } from '@curlew/domain';
 import { REGISTRATION_STATUS_LABELS } from '@curlew/domain';
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
@@ -8,6 +8,7 @@ import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
 import {
@@ -17,7 +18,12 @@ import {
   RoundScope,
   RoundTimeline,
 } from './RoundSections.tsx';
-import { CAPACITY_LABELS, roundStatusLabel } from './roundDisplay.ts';
+import {
+  CAPACITY_LABELS,
+  REGISTRATION_STATUS_COLOURS,
+  ROUND_STATUS_COLOUR,
+  roundStatusLabel,
+} from './roundDisplay.ts';
 import { participationSelf, useListAt, useRound } from './roundsApi.ts';
 
 // Shown beside the sections, not as header buttons.
@@ -30,7 +36,7 @@ function RoundHeader({ round, onChanged }: { round: MarketRound; onChanged: () =
         <Title order={1}>{round.name}</Title>
         <Group gap="xs">
           <Text c="dimmed">{round.market.name}</Text>
-          <Badge variant="light">{roundStatusLabel(round.status)}</Badge>
+          <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(round.status)}</StatusBadge>
         </Group>
       </Stack>
       <EntityActionButtons
@@ -107,7 +113,9 @@ function OwnParticipations({
             <Text>
               {asAgent && `${participation.organisation.name}, `}
               {CAPACITY_LABELS[participation.capacity]}:{' '}
-              <Badge variant="light">{REGISTRATION_STATUS_LABELS[participation.status]}</Badge>
+              <StatusBadge color={REGISTRATION_STATUS_COLOURS[participation.status]}>
+                {REGISTRATION_STATUS_LABELS[participation.status]}
+              </StatusBadge>
             </Text>
             <EntityActionButtons
               self={participationSelf(participation.id)}

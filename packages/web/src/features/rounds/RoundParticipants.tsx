@@ -6,13 +6,14 @@ import {
   REGISTRATION_STATUS_LABELS,
   REGISTRATION_STATUSES,
 } from '@curlew/domain';
-import { Anchor, Badge, Group, Select, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
-import { CAPACITY_LABELS, showDate } from './roundDisplay.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, showDate } from './roundDisplay.ts';
 import { MARKETS_KEY, participationPagePath } from './roundsApi.ts';
 
 const LIST_CONFIG: ListConfig = {
@@ -70,7 +71,9 @@ const COLUMNS: DataTableColumn<Participation>[] = [
     header: 'Status',
     sortKey: 'status',
     render: (participation) => (
-      <Badge variant="light">{REGISTRATION_STATUS_LABELS[participation.status]}</Badge>
+      <StatusBadge color={REGISTRATION_STATUS_COLOURS[participation.status]}>
+        {REGISTRATION_STATUS_LABELS[participation.status]}
+      </StatusBadge>
     ),
   },
   { id: 'agent', header: 'Agent', render: (participation) => participation.agent?.name ?? '—' },

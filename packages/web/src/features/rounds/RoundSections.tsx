@@ -7,10 +7,11 @@ import {
 } from '@curlew/domain';
 import { Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { Detail } from './MarketPage.tsx';
 import { isWindowOpen, PERIOD_LABELS, roundTimeline, serviceLabels, showDate } from './roundDisplay.ts';
 
-const STEP_COLOURS = { done: 'teal', current: 'blue', next: 'gray', later: 'gray' } as const;
+const STEP_COLOURS = { done: 'teal.9', current: 'blue.9', next: 'gray.8', later: 'gray.8' } as const;
 const STEP_NOTES = { done: 'Done', current: 'Now', next: 'Next', later: '' } as const;
 
 /** Where the round is in its life and what comes next. */
@@ -23,7 +24,7 @@ export function RoundTimeline({ round }: { round: MarketRound }) {
           <li key={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
             <Badge
               color={STEP_COLOURS[step.state]}
-              variant={step.state === 'current' ? 'filled' : step.state === 'done' ? 'light' : 'outline'}
+              variant={step.state === 'current' || step.state === 'done' ? 'filled' : 'default'}
             >
               {step.label}
               {STEP_NOTES[step.state] === '' ? '' : ` · ${STEP_NOTES[step.state]}`}
@@ -59,7 +60,7 @@ export function RoundDates({ round, now = new Date() }: { round: MarketRound; no
                 <Table.Td>{window === null ? 'Not set' : showDate(window.end)}</Table.Td>
                 <Table.Td>
                   {isWindowOpen(window, now) ? (
-                    <Badge color="teal">Open now</Badge>
+                    <StatusBadge color="teal.9">Open now</StatusBadge>
                   ) : (
                     <Text size="sm">—</Text>
                   )}

@@ -6,6 +6,7 @@ import {
   type MarketRoundStatus,
   type ParticipationCapacity,
   type RegistrationPeriod,
+  type RegistrationStatus,
   type RegistrationWindow,
 } from '@curlew/domain';
 import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
@@ -62,6 +63,17 @@ export const PERIOD_LABELS = {
   projects: 'Project registration',
   requirements: 'Credit requirement registration',
 } as const satisfies Record<RegistrationPeriod, string>;
+
+/** The colour of a registration status badge (dark shades: white text stays readable). */
+export const REGISTRATION_STATUS_COLOURS = {
+  Interested: 'gray.7',
+  Provisional: 'blue.9',
+  Withdrawn: 'red.9',
+  Registered: 'teal.9',
+} as const satisfies Record<RegistrationStatus, string>;
+
+/** The colour of a round status badge. */
+export const ROUND_STATUS_COLOUR = 'blue.9';
 
 /** The labels of the participation capacities. */
 export const CAPACITY_LABELS = {
