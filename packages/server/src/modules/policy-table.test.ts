@@ -19,23 +19,33 @@ import { roundKind } from './rounds/rounds.kind.ts';
 const cell = (action: EntityAction | undefined): string =>
   action === undefined ? '-' : action.enabled ? 'yes' : `no: ${action.reason ?? ''}`;
 
-/** A markdown table: one row per case, one column per action. */
+/** A markdown table: one row per case, one column per action, columns padded as the formatter lays them out. */
 const table = (
   title: string,
   actionIds: readonly string[],
   rows: { label: string; actions: EntityAction[] }[],
-) =>
-  [
+) => {
+  const cells = [
+    ['case', ...actionIds],
+    ...rows.map((row) => [
+      row.label,
+      ...actionIds.map((id) => cell(row.actions.find((action) => action.id === id))),
+    ]),
+  ];
+  const widths =
+    cells[0]?.map((_, column) => Math.max(3, ...cells.map((line) => (line[column] ?? '').length))) ?? [];
+  const line = (values: readonly string[]) =>
+    `| ${values.map((value, column) => value.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const [header, ...body] = cells;
+  return [
     `## ${title}`,
     '',
-    `| case | ${actionIds.join(' | ')} |`,
-    `| --- | ${actionIds.map(() => '---').join(' | ')} |`,
-    ...rows.map(
-      (row) =>
-        `| ${row.label} | ${actionIds.map((id) => cell(row.actions.find((action) => action.id === id))).join(' | ')} |`,
-    ),
+    line(header ?? []),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...body.map(line),
     '',
   ].join('\n');
+};
 
 /**
  * The policy table, generated from the policies, lifecycles and guards: for each entity, every relation and status
