@@ -48,7 +48,14 @@ const DEMO_DECLARATIONS: { name: string; text: string; category: DeclarationCate
   },
 ];
 
-const SOLENT_LPAS = ['Southampton', 'Portsmouth', 'Eastleigh', 'Fareham', 'Havant', 'Isle of Wight'];
+const SOLENT_LPAS = [
+  'Southampton LPA',
+  'Portsmouth LPA',
+  'Eastleigh LPA',
+  'Fareham LPA',
+  'Havant LPA',
+  'Isle of Wight LPA',
+];
 
 /**
  * The demo market's rounds with reference rows they name (a standard, project types, declarations) and

@@ -1,4 +1,4 @@
-import type { EntityAction } from '@curlew/domain';
+import { type EntityAction, MARKET_ROUND_STATUSES, REGISTRATION_STATUSES } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
 import { buildAgentAuthority, buildWorld, type World } from '../../test/world.ts';
@@ -6,29 +6,46 @@ import { findUserById } from '../auth/users.repo.ts';
 import type { Actor } from '../platform/actions/types.ts';
 import { agentAuthorityActions } from './agent-authorities/agent-authorities.actions.ts';
 import { agentAuthorityKind } from './agent-authorities/agent-authorities.kind.ts';
+import { marketActions } from './markets/markets.actions.ts';
+import { marketKind } from './markets/markets.kind.ts';
+import { participations } from './markets/markets.tables.ts';
 import { organisationActions } from './organisations/organisations.actions.ts';
 import { userActions } from './organisations/users.actions.ts';
+import { participationActions } from './participations/participations.actions.ts';
+import { participationKind } from './participations/participations.kind.ts';
+import { roundActions } from './rounds/rounds.actions.ts';
+import { roundKind } from './rounds/rounds.kind.ts';
 
 const cell = (action: EntityAction | undefined): string =>
   action === undefined ? '-' : action.enabled ? 'yes' : `no: ${action.reason ?? ''}`;
 
-/** A markdown table: one row per case, one column per action. */
+/** A markdown table: one row per case, one column per action, columns padded as the formatter lays them out. */
 const table = (
   title: string,
   actionIds: readonly string[],
   rows: { label: string; actions: EntityAction[] }[],
-) =>
-  [
+) => {
+  const cells = [
+    ['case', ...actionIds],
+    ...rows.map((row) => [
+      row.label,
+      ...actionIds.map((id) => cell(row.actions.find((action) => action.id === id))),
+    ]),
+  ];
+  const widths =
+    cells[0]?.map((_, column) => Math.max(3, ...cells.map((line) => (line[column] ?? '').length))) ?? [];
+  const line = (values: readonly string[]) =>
+    `| ${values.map((value, column) => value.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const [header, ...body] = cells;
+  return [
     `## ${title}`,
     '',
-    `| case | ${actionIds.join(' | ')} |`,
-    `| --- | ${actionIds.map(() => '---').join(' | ')} |`,
-    ...rows.map(
-      (row) =>
-        `| ${row.label} | ${actionIds.map((id) => cell(row.actions.find((action) => action.id === id))).join(' | ')} |`,
-    ),
+    line(header ?? []),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...body.map(line),
     '',
   ].join('\n');
+};
 
 /**
  * The policy table, generated from the policies, lifecycles and guards: for each entity, every relation and status
@@ -135,6 +152,101 @@ describeWithApp('policy table', (t) => {
         'agent-authority',
         agentAuthorityActions.definitions.map((d) => d.id),
         authorityRows,
+      ),
+    );
+
+    const market = await marketKind.load(
+      t.db,
+      (await roundKind.load(t.db, world.openRound.id))?.marketId ?? '',
+    );
+    if (!market) throw new Error('No market');
+    const marketRows = [];
+    for (const [relation, who] of [
+      ['operator', 'operator'],
+      ['viewer', 'participant'],
+      ['viewer', 'agent'],
+    ] as const) {
+      marketRows.push({
+        label: `${relation} (${who})`,
+        actions: await marketActions.actionsFor(deps, {
+          actor: actor(who),
+          record: market,
+          relation,
+          permissions: [],
+        }),
+      });
+    }
+    sections.push(
+      table(
+        'market',
+        marketActions.definitions.map((d) => d.id),
+        marketRows,
+      ),
+    );
+
+    const round = await roundKind.load(t.db, world.openRound.id);
+    if (!round) throw new Error('No round');
+    const roundRows = [];
+    for (const status of MARKET_ROUND_STATUSES) {
+      for (const [relation, who] of [
+        ['operator', 'operator'],
+        ['participant', 'participant'],
+        ['agent', 'agent'],
+      ] as const) {
+        if (relation !== 'operator' && status === 'Draft') continue;
+        const subject = { actor: actor(who), record: { ...round, status }, relation, permissions: [] };
+        roundRows.push({
+          label: `${relation}, ${status}`,
+          actions: await roundActions.actionsFor(deps, subject),
+        });
+      }
+    }
+    sections.push(
+      table(
+        'round',
+        roundActions.definitions.map((d) => d.id),
+        roundRows,
+      ),
+    );
+
+    const [inserted] = await t.db
+      .insert(participations)
+      .values({
+        marketRoundId: world.openRound.id,
+        organisationId: world.members.participant.organisation.id,
+        capacity: 'Supplier',
+        status: 'Interested',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .returning({ id: participations.id });
+    const participation = await participationKind.load(t.db, inserted?.id ?? '');
+    if (!participation) throw new Error('No participation');
+    const participationRows = [];
+    for (const status of REGISTRATION_STATUSES) {
+      for (const [relation, who, permissions] of [
+        ['operator', 'operator', []],
+        ['member', 'participant', []],
+        ['agent', 'agent', ['RegisterForRound']],
+        ['agent', 'agent', ['MakeOffersOrBids']],
+      ] as const) {
+        const subject = {
+          actor: actor(who),
+          record: { ...participation, status },
+          relation,
+          permissions: [...permissions],
+        };
+        participationRows.push({
+          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}, ${status}`,
+          actions: await participationActions.actionsFor(deps, subject),
+        });
+      }
+    }
+    sections.push(
+      table(
+        'participation',
+        participationActions.definitions.map((d) => d.id),
+        participationRows,
       ),
     );
 

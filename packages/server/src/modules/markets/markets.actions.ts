@@ -74,7 +74,10 @@ export const marketActions = defineEntityActions({
             .values({ ...columns(values), createdAt: now, updatedAt: now })
             .returning({ id: markets.id });
           if (!row) throw new Error('market insert returned no row');
-          return { id: row.id, result: { message: `${values.name} created` } };
+          return {
+            id: row.id,
+            result: { message: `${values.name} created`, context: { id: row.id, self: `/market/${row.id}` } },
+          };
         },
       },
     } satisfies CreateHandlers<typeof MARKET_CREATE_ACTIONS>,

@@ -30,7 +30,10 @@ export const roundCreateHandlers = {
         })
         .returning({ id: marketRounds.id });
       if (!row) throw new Error('round insert returned no row');
-      return { id: row.id, result: { message: `${values.name} created` } };
+      return {
+        id: row.id,
+        result: { message: `${values.name} created`, context: { id: row.id, self: `/round/${row.id}` } },
+      };
     },
   },
 } satisfies CreateHandlers<typeof ROUND_CREATE_ACTIONS>;

@@ -14,7 +14,6 @@ import { roundDeclarations } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
 import { roundStatusMail } from './rounds.mail.ts';
-import { missingDeclarationsSentence } from './rounds.policy.ts';
 import { assertActiveReferences } from './rounds.references.ts';
 import { registrationHandlers } from './rounds.registration.ts';
 import { declarationsOfRound, type RoundRecord, updateRound } from './rounds.repo.ts';
@@ -170,12 +169,6 @@ export const roundHandlers = {
     },
   },
   Open: {
-    async load({ db, record }) {
-      const sentence = await missingDeclarationsSentence(db, record.id);
-      return sentence === undefined
-        ? {}
-        : { warnings: [{ path: 'declarationsConfigured', message: sentence }] };
-    },
     async handle(context) {
       await roundStatusMail(context, 'registrationOpened');
       return { message: `${context.record.name} is open for registration` };
