@@ -36,7 +36,13 @@ export async function registerMarketRoutes(app: FastifyInstance): Promise<void> 
       const actions = await marketActions.actionsFor(deps, { actor, record: row.market, ...access });
       items.push(presentMarket(row.market, await currentRoundOf(deps.db, actor, row.market.id), actions));
     }
-    return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+    return {
+      items,
+      total: total?.value ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+      actions: marketActions.collectionActionsFor(actor),
+    };
   });
   app.get<{ Params: { id: string } }>('/api/market/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);

@@ -162,4 +162,18 @@ describeWithApp('market round rules (SPEC 5) through the API', (t) => {
     );
     await setRoundStatus(t.db, id, 'Closed');
   });
+
+  it('offers the create actions with the markets and rounds lists: enabled for the operator only', async () => {
+    const createOf = async (role: 'admin' | 'participant', url: string, id: string) => {
+      const response = await asRole(t.app, world, role, 'GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().actions.find((action: { id: string }) => action.id === id);
+    };
+    expect(await createOf('admin', '/api/markets', 'CreateMarket')).toMatchObject({ enabled: true });
+    expect(await createOf('admin', `/api/rounds?marketId=${marketId}`, 'CreateRound')).toMatchObject({
+      enabled: true,
+    });
+    expect(await createOf('participant', '/api/markets', 'CreateMarket')).toMatchObject({ enabled: false });
+    expect(await createOf('participant', '/api/rounds', 'CreateRound')).toMatchObject({ enabled: false });
+  });
 });

@@ -73,6 +73,7 @@ export async function registerRoundRoutes(app: FastifyInstance): Promise<void> {
       total: total?.value ?? 0,
       page: query.page,
       pageSize: query.pageSize,
+      actions: roundActions.collectionActionsFor(actor),
     };
   });
 
