@@ -91,6 +91,18 @@ describeWithApp('agent authorities', (t) => {
         action: 'SetApproval',
         statusBefore: 'Pending',
         statusAfter: 'Approved',
+        details: {
+          decision: 'Approved',
+          permissions: ['MakeOffersOrBids', 'RegisterForRound'],
+          changes: [
+            {
+              field: 'permissions',
+              label: 'Permissions',
+              before: ['RegisterForRound'],
+              after: ['MakeOffersOrBids', 'RegisterForRound'],
+            },
+          ],
+        },
       },
     ]);
     const shown = await asRole(t.app, world, 'agent', 'GET', `/api/agent-authority/${authorityId}`);

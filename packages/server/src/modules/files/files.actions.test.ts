@@ -1,8 +1,9 @@
-import { BLOCKED_FILE_MESSAGE, type FileView, MESSAGES } from '@curlew/domain';
-import { sql } from 'drizzle-orm';
+import { BLOCKED_FILE_MESSAGE, documentKindLabel, type FileView, MESSAGES } from '@curlew/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
+import { activity } from '../../platform/actions/activity.tables.ts';
 import { keysInStorage } from './storage.testing.ts';
 
 const EXE_BYTES = Buffer.concat([
@@ -145,5 +146,23 @@ describeWithApp('files uploaded through actions', (t) => {
     });
     expect(oldest).toMatchObject({ filename: 'authority.pdf', current: false, replacedById: newest?.id });
     expect(newest?.replacesId).toBe(oldest?.id);
+    const [entry] = await t.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.subjectId, authorityId), eq(activity.action, 'ReplaceDocument')));
+    expect(entry?.details).toEqual({
+      document: { tag: 'AuthorityToAct', label: documentKindLabel('AuthorityToAct') },
+      replaced: { id: oldest?.id, filename: 'authority.pdf' },
+      replacement: { id: newest?.id, filename: 'authority-v2.pdf' },
+      reason: 'Countersigned copy',
+      changes: [
+        {
+          field: 'authorityToActFileId',
+          label: 'Signed authority to act',
+          before: oldest?.id,
+          after: newest?.id,
+        },
+      ],
+    });
   });
 });
