@@ -81,6 +81,8 @@ export interface EntityActionButtonsProps {
   actions: readonly EntityAction[];
   /** Action ids shown elsewhere on the page (e.g. Comment beside the comments). */
   exclude?: readonly string[];
+  /** Only the actions the reader may run now (pages where most refusals are someone else's business). */
+  enabledOnly?: boolean;
   onSucceeded?: (result: ActionResult) => void;
   size?: ButtonProps['size'];
   /** Accessible name of the group, e.g. 'Actions for Wetland Trust'. */
@@ -92,11 +94,12 @@ export function EntityActionButtons({
   self,
   actions,
   exclude = [],
+  enabledOnly = false,
   onSucceeded,
   size,
   label,
 }: EntityActionButtonsProps) {
-  const shown = actions.filter((action) => !exclude.includes(action.id));
+  const shown = actions.filter((action) => !exclude.includes(action.id) && (action.enabled || !enabledOnly));
   if (shown.length === 0) return null;
   return (
     <Group gap="xs" role="group" aria-label={label} wrap="wrap">

@@ -29,7 +29,16 @@ import { participationSelf, useListAt, useRound } from './roundsApi.ts';
 // Shown beside the sections, not as header buttons.
 const SECTION_ACTIONS = ['AddDeclarations', 'RemoveDeclaration'];
 
-function RoundHeader({ round, onChanged }: { round: MarketRound; onChanged: () => void }) {
+function RoundHeader({
+  round,
+  onChanged,
+  enabledOnly = false,
+}: {
+  round: MarketRound;
+  onChanged: () => void;
+  /** Participants and agents see only what they may do now, not the operator's refused buttons. */
+  enabledOnly?: boolean;
+}) {
   return (
     <Group justify="space-between" align="flex-start">
       <Stack gap={4}>
@@ -43,6 +52,7 @@ function RoundHeader({ round, onChanged }: { round: MarketRound; onChanged: () =
         self={round.self}
         actions={round.actions}
         exclude={SECTION_ACTIONS}
+        enabledOnly={enabledOnly}
         label={`Actions for ${round.name}`}
         onSucceeded={onChanged}
       />
@@ -121,6 +131,7 @@ function OwnParticipations({
               self={participationSelf(participation.id)}
               actions={participation.actions}
               exclude={['Comment']}
+              enabledOnly
               label={`Actions for your registration as ${CAPACITY_LABELS[participation.capacity]}`}
               onSucceeded={() => void refresh()}
             />
@@ -147,7 +158,7 @@ export function ParticipantRoundPage() {
   const shown = { ...round.data, actions: round.data.actions.filter((a) => !SECTION_ACTIONS.includes(a.id)) };
   return (
     <Stack gap="xl">
-      <RoundHeader round={shown} onChanged={() => void refresh()} />
+      <RoundHeader round={shown} onChanged={() => void refresh()} enabledOnly />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundScope round={round.data} />

@@ -32,7 +32,15 @@ describe("participant's round page", () => {
       'GET /api/round/r1': {
         body: roundOf({
           id: 'r1',
-          actions: [{ id: 'RegisterAsParticipant', title: 'Register', enabled: true }],
+          actions: [
+            { id: 'RegisterAsParticipant', title: 'Register', enabled: true },
+            {
+              id: 'Close',
+              title: 'Close registration',
+              enabled: false,
+              reason: 'Only the market operator can do this',
+            },
+          ],
         }),
       },
       [OWN]: {
@@ -40,7 +48,15 @@ describe("participant's round page", () => {
           participationOf({
             id: 'p1',
             status: 'Provisional',
-            actions: [{ id: 'Withdraw', title: 'Withdraw', enabled: true }],
+            actions: [
+              { id: 'Withdraw', title: 'Withdraw', enabled: true },
+              {
+                id: 'CompleteRegistration',
+                title: 'Complete registration',
+                enabled: false,
+                reason: 'Only the market operator can do this',
+              },
+            ],
           }),
         ]),
       },
@@ -56,6 +72,9 @@ describe("participant's round page", () => {
     expect(await within(section).findByText('Provisional')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+    // What the operator alone may do is not shown to a participant as a greyed-out button.
+    expect(screen.queryByRole('button', { name: 'Close registration' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete registration' })).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Registration windows' })).toHaveTextContent('Open now');
     expect(screen.queryByRole('table', { name: /Participants/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Credit reserve')).not.toBeInTheDocument();
