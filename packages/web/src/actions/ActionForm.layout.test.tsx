@@ -117,7 +117,13 @@ beforeAll(async () => {
       ],
     },
     'GET /api/habitats?broad=G': { body: [{ id: 'g1', name: 'Lowland meadows' }], delayMs: 5000 },
-    'GET /api/habitats?broad=W': { body: [{ id: 'w1', name: 'Wet woodland' }] },
+    // Two options: a required choice with one option is filled in and fixed (tested with the select field).
+    'GET /api/habitats?broad=W': {
+      body: [
+        { id: 'w1', name: 'Wet woodland' },
+        { id: 'w2', name: 'Lowland mixed deciduous woodland' },
+      ],
+    },
     'POST /api/layout/1/action/Stepped': { body: {} },
   });
 });
@@ -200,7 +206,11 @@ describe('steps, conditional fields and declarations', () => {
 describe('option sources', () => {
   it('load per field, reload when a parameter field changes (cancelling the old load) and reset dependants', async () => {
     const user = userEvent.setup();
-    renderForm(buildActionFormData(Located, { options: { lpa: [{ value: '7', label: 'Cornwall' }] } }), {
+    const lpas = [
+      { value: '7', label: 'Cornwall' },
+      { value: '8', label: 'Devon' },
+    ];
+    renderForm(buildActionFormData(Located, { options: { lpa: lpas } }), {
       apiBase: server.origin,
     });
     await user.click(screen.getByRole('combobox', { name: 'Broad habitat' }));
