@@ -57,6 +57,22 @@ export const failureText = (error: unknown): string => {
   return String(error);
 };
 
+/** A File field with `acceptFrom` takes the extensions of the option chosen in that field, when it lists some. */
+const withChosenAccept = (
+  field: FieldDefinition,
+  values: FormValues,
+  fields: readonly FieldDefinition[],
+  serverOptions: ActionFormData['options'],
+): FieldDefinition => {
+  if (field.type !== 'File' || field.acceptFrom === undefined) return field;
+  const source = fields.find((candidate) => candidate.id === field.acceptFrom);
+  const options =
+    serverOptions[field.acceptFrom] ?? (source && 'options' in source ? source.options : undefined);
+  const chosen = getPath(values, field.acceptFrom);
+  const accept = options?.find((option) => option.value === chosen)?.accept;
+  return accept === undefined ? field : { ...field, accept };
+};
+
 /**
  * Renders any action definition sent by the server and submits it: fields, groups, steps, declarations,
  * validation with the shared schema on load and on every change, warnings, the error banner and the buttons.
@@ -145,7 +161,7 @@ export function ActionForm({
   const renderField = (field: FieldDefinition): ReactNode => (
     <FormField
       key={field.id}
-      field={field}
+      field={withChosenAccept(field, form.values, fields, formData.options)}
       formId={formId}
       value={getPath(form.values, field.id)}
       values={form.values}
