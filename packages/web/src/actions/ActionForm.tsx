@@ -12,7 +12,7 @@ import {
   stepFieldIds,
 } from '@curlew/domain';
 import { Alert, Button, Checkbox, Group, List, Stack, Stepper, Text } from '@mantine/core';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '../app/api.ts';
 import { useApi } from './ActionsConfig.tsx';
 import { postSubmission, subjectOfSelf } from './actionApi.ts';
@@ -38,6 +38,8 @@ export interface ActionFormProps {
   submit?: (values: FormValues) => Promise<ActionResult>;
   /** Title of the banner of a failed submit (default 'The action failed'). */
   failureTitle?: string;
+  /** Told whether the values differ from those the form opened with, whenever that changes. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Text of the step button of a multi-step form before its last page. */
@@ -86,10 +88,12 @@ export function ActionForm({
   definition,
   submit: ownSubmit,
   failureTitle = 'The action failed',
+  onDirtyChange,
 }: ActionFormProps) {
   const client = useApi();
   const formId = useId();
   const form = useActionForm(formData, definition);
+  useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
   const { definition: wire, declarations } = formData;
   const { fields, groups, steps } = wire;
   const [stepIndex, setStepIndex] = useState(0);
