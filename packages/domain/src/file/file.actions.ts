@@ -20,7 +20,7 @@ export const replaceDocumentInput = z.object({
 /**
  * ReplaceDocument ('Replace document', SPEC 2): swaps a stored document for a new version and keeps the old one
  * in the history. Shared by every entity that holds documents; the server lists the entity's current documents as
- * the options of `tag`.
+ * the options of `tag`, each with the extensions its kind of document takes (the File field follows the chosen one).
  */
 export const replaceDocumentAction = defineAction({
   id: 'ReplaceDocument',
@@ -28,7 +28,14 @@ export const replaceDocumentAction = defineAction({
   actionLabel: 'Replace',
   fields: [
     { id: 'tag', type: 'Select', label: 'Document', placeholder: 'Choose the document to replace' },
-    { id: 'file', type: 'File', label: 'Replacement file', accept: UPLOAD_EXTENSIONS },
+    {
+      id: 'file',
+      type: 'File',
+      label: 'Replacement file',
+      accept: UPLOAD_EXTENSIONS,
+      acceptFrom: 'tag',
+      dependsOn: ['tag'],
+    },
     { id: 'reason', type: 'TextArea', label: 'Reason for the replacement', rows: 3 },
   ],
   input: replaceDocumentInput,

@@ -19,6 +19,8 @@ export interface FieldOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** Extensions (without dots) a File field whose `acceptFrom` names this field takes while this option is chosen. */
+  accept?: readonly string[];
 }
 
 /**
@@ -140,6 +142,8 @@ export interface NumberField extends FieldBase<'Number'> {
  */
 export interface FileField extends FieldBase<'File'> {
   accept?: readonly string[];
+  /** A Select field whose chosen option's `accept` replaces this field's (e.g. the kind of document replaced). */
+  acceptFrom?: string;
 }
 /** Options given inline or loaded from an API source (server-sent options in the form data win). */
 export interface ChoiceSource {

@@ -12,7 +12,7 @@ import {
   stepFieldIds,
 } from '@curlew/domain';
 import { Alert, Button, Checkbox, Group, List, Stack, Stepper, Text } from '@mantine/core';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '../app/api.ts';
 import { useApi } from './ActionsConfig.tsx';
 import { postSubmission, subjectOfSelf } from './actionApi.ts';
@@ -38,6 +38,8 @@ export interface ActionFormProps {
   submit?: (values: FormValues) => Promise<ActionResult>;
   /** Title of the banner of a failed submit (default 'The action failed'). */
   failureTitle?: string;
+  /** Told whether the values differ from those the form opened with, whenever that changes. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Text of the step button of a multi-step form before its last page. */
@@ -57,6 +59,22 @@ export const failureText = (error: unknown): string => {
   return String(error);
 };
 
+/** A File field with `acceptFrom` takes the extensions of the option chosen in that field, when it lists some. */
+const withChosenAccept = (
+  field: FieldDefinition,
+  values: FormValues,
+  fields: readonly FieldDefinition[],
+  serverOptions: ActionFormData['options'],
+): FieldDefinition => {
+  if (field.type !== 'File' || field.acceptFrom === undefined) return field;
+  const source = fields.find((candidate) => candidate.id === field.acceptFrom);
+  const options =
+    serverOptions[field.acceptFrom] ?? (source && 'options' in source ? source.options : undefined);
+  const chosen = getPath(values, field.acceptFrom);
+  const accept = options?.find((option) => option.value === chosen)?.accept;
+  return accept === undefined ? field : { ...field, accept };
+};
+
 /**
  * Renders any action definition sent by the server and submits it: fields, groups, steps, declarations,
  * validation with the shared schema on load and on every change, warnings, the error banner and the buttons.
@@ -70,10 +88,12 @@ export function ActionForm({
   definition,
   submit: ownSubmit,
   failureTitle = 'The action failed',
+  onDirtyChange,
 }: ActionFormProps) {
   const client = useApi();
   const formId = useId();
   const form = useActionForm(formData, definition);
+  useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
   const { definition: wire, declarations } = formData;
   const { fields, groups, steps } = wire;
   const [stepIndex, setStepIndex] = useState(0);
@@ -145,7 +165,7 @@ export function ActionForm({
   const renderField = (field: FieldDefinition): ReactNode => (
     <FormField
       key={field.id}
-      field={field}
+      field={withChosenAccept(field, form.values, fields, formData.options)}
       formId={formId}
       value={getPath(form.values, field.id)}
       values={form.values}

@@ -239,4 +239,68 @@ describe('ActionPanel', () => {
     await openAction({ self: '/organisation/6', actionId: 'Rename', title: 'Rename organisation' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Not your organisation');
   });
+
+  describe('with unsaved changes', () => {
+    const renameRoutes = (id: string) => ({
+      [`GET /api/organisation/${id}/action/Rename`]: {
+        body: buildActionFormData(Rename, { initialValues: { name: 'Old name' } }),
+      },
+      [`POST /api/organisation/${id}/action/Rename`]: { body: {} },
+    });
+    const renameDialog = () => screen.findByRole('dialog', { name: 'Rename organisation' });
+    const nameBox = async () => within(await renameDialog()).getByRole('textbox', { name: 'Name' });
+    const gone = () =>
+      waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Rename organisation' })).not.toBeInTheDocument(),
+      );
+
+    it('asks on Escape and keeps the values when the user keeps editing', async () => {
+      server.routes = renameRoutes('30');
+      const user = await openAction({ self: '/organisation/30', actionId: 'Rename' });
+      await user.type(await nameBox(), ' and more');
+      await user.keyboard('{Escape}');
+      const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+      expect(within(question).getByText('Discard your changes?')).toBeInTheDocument();
+      expect(await nameBox()).toHaveValue('Old name and more');
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument(),
+      );
+      expect(await nameBox()).toHaveValue('Old name and more');
+    });
+
+    it('closes when the user discards, asked from Cancel', async () => {
+      server.routes = renameRoutes('31');
+      const user = await openAction({ self: '/organisation/31', actionId: 'Rename' });
+      await user.type(await nameBox(), 'x');
+      await user.click(within(await renameDialog()).getByRole('button', { name: 'Cancel' }));
+      const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+      await user.click(within(question).getByRole('button', { name: 'Discard' }));
+      await gone();
+      expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    });
+
+    it('closes at once without changes, and when the typing is undone', async () => {
+      server.routes = renameRoutes('32');
+      const user = await openAction({ self: '/organisation/32', actionId: 'Rename' });
+      await nameBox();
+      await user.keyboard('{Escape}');
+      await gone();
+      await user.click(screen.getByRole('button', { name: 'Open action' }));
+      await user.type(await nameBox(), 'x{Backspace}');
+      await user.click(within(await renameDialog()).getByRole('button', { name: 'Cancel' }));
+      await gone();
+      expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    });
+
+    it('closes after a successful submit without asking', async () => {
+      server.routes = renameRoutes('33');
+      const user = await openAction({ self: '/organisation/33', actionId: 'Rename' });
+      await user.type(await nameBox(), ' renamed');
+      await user.click(within(await renameDialog()).getByRole('button', { name: 'Rename' }));
+      expect(await screen.findByText('Rename organisation succeeded')).toBeInTheDocument();
+      await gone();
+      expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,10 +1,11 @@
 import { ACTION_PANEL_CLOSE_DELAY_MS, type ActionFormData, type ActionResult } from '@curlew/domain';
 import { Alert, Loader } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../app/toasts.ts';
 import { ActionForm, failureText } from './ActionForm.tsx';
 import { useApi } from './ActionsConfig.tsx';
 import { fetchActionFormData } from './actionApi.ts';
+import { ConfirmModal } from './ConfirmModal.tsx';
 import { ConfirmDialog, SideDrawer } from './PanelFrames.tsx';
 
 /** What opens an action: the entity's self link (e.g. `/organisation/123`), the action id and an optional title. */
@@ -18,6 +19,14 @@ export interface ActionPanelRef {
   /** Values the page knows (e.g. the market a new round belongs to), laid over the first step's initial values. */
   prefill?: Readonly<Record<string, unknown>>;
 }
+
+/** The question asked before a panel with changes closes, and its two answers. */
+export const DISCARD_CHANGES = {
+  title: 'Unsaved changes',
+  text: 'Discard your changes?',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+} as const;
 
 /** The default success toast: '{action title} succeeded' (SPEC 4 "Action dialog flow"). */
 export const succeededMessage = (title: string): string => `${title} succeeded`;
@@ -38,13 +47,24 @@ export interface ActionPanelProps {
 /**
  * The dialog of one opened action: loads `GET /api{self}/action/{actionId}`, redirects when the form data carries
  * `navigate`, otherwise shows the form in the right-hand drawer (or a confirm modal at most 800 wide); follows
- * `nextAction` and `previous` through server-driven steps; on success toasts and closes after 250 ms.
+ * `nextAction` and `previous` through server-driven steps; on success toasts and closes after 250 ms. Closing a
+ * form with changes (Escape, Close/Cancel, a click outside) first asks 'Discard your changes?'.
  */
 export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPanelProps) {
   const client = useApi();
   const [location, setLocation] = useState({ self: target.self, actionId: target.actionId });
   const [state, setState] = useState<PanelState>({ status: 'loading' });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dirty = useRef(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const setDirty = useCallback((changed: boolean) => {
+    dirty.current = changed;
+  }, []);
+  // Escape, Close/Cancel and a click outside all come here: changes are never lost without asking.
+  const requestClose = () => {
+    if (dirty.current) setConfirmingDiscard(true);
+    else onClose();
+  };
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -80,6 +100,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
       setLocation({ self: result.context?.self ?? location.self, actionId: result.nextAction.id });
       return;
     }
+    dirty.current = false;
     showToast(result.message ?? succeededMessage(title), 'success');
     onSucceeded(result);
     if (result.navigate !== undefined) navigate(result.navigate);
@@ -101,21 +122,39 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
         formData={state.formData}
         self={state.self}
         onSucceeded={succeeded}
-        onCancel={onClose}
+        onCancel={requestClose}
+        onDirtyChange={setDirty}
         onPrevious={(actionId) => setLocation({ self: state.self, actionId })}
       />
     );
 
+  const discardQuestion = (
+    <ConfirmModal
+      opened={confirmingDiscard}
+      title={DISCARD_CHANGES.title}
+      text={DISCARD_CHANGES.text}
+      confirmLabel={DISCARD_CHANGES.discard}
+      cancelLabel={DISCARD_CHANGES.keepEditing}
+      onConfirm={onClose}
+      onCancel={() => setConfirmingDiscard(false)}
+    />
+  );
   if (state.status === 'ready' && state.formData.definition.modal) {
     return (
-      <ConfirmDialog title={title} onClose={onClose}>
-        {content}
-      </ConfirmDialog>
+      <>
+        <ConfirmDialog title={title} onClose={requestClose}>
+          {content}
+        </ConfirmDialog>
+        {discardQuestion}
+      </>
     );
   }
   return (
-    <SideDrawer title={title} onClose={onClose}>
-      {content}
-    </SideDrawer>
+    <>
+      <SideDrawer title={title} onClose={requestClose}>
+        {content}
+      </SideDrawer>
+      {discardQuestion}
+    </>
   );
 }

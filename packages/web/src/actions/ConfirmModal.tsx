@@ -7,12 +7,22 @@ export interface ConfirmModalProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** Text of the button that goes back (default 'Cancel'). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A centred yes/cancel question, at most 800 wide (SPEC 2 "Action dialogs"). */
-export function ConfirmModal({ opened, title, text, confirmLabel, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   return (
     <Modal
       opened={opened}
@@ -26,7 +36,7 @@ export function ConfirmModal({ opened, title, text, confirmLabel, onConfirm, onC
         <Text>{text}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button onClick={onConfirm}>{confirmLabel}</Button>
         </Group>

@@ -88,7 +88,7 @@ export interface FormFieldProps {
   error: string | undefined;
   warning: string | undefined;
   serverOptions: readonly FieldOption[] | undefined;
-  onChange: (fieldId: string, value: unknown) => void;
+  onChange: (fieldId: string, value: unknown, options?: { fill?: boolean }) => void;
   onRefuse: (fieldId: string, message: string | undefined) => void;
 }
 
@@ -131,7 +131,7 @@ export function FormField({
   const ownLabel = OWN_LABEL.includes(field.type);
   const props: CommonProps = {
     value,
-    onChange: (next) => onChange(field.id, next),
+    onChange: (next, options) => onChange(field.id, next, options),
     inputId,
     labelId,
     error,

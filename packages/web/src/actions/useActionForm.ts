@@ -21,6 +21,28 @@ export const startingValues = (formData: ActionFormData): FormValues =>
     return getPath(values, path) === undefined ? setPath(values, path, false) : values;
   }, formData.initialValues);
 
+// Form values are JSON-like data and chosen files: files are the same only when they are the same object, and a
+// blank (undefined) entry equals a missing one.
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => sameValue(item, b[i]))
+    );
+  const plain = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  if (!plain(a) || !plain(b)) return false;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((key) => sameValue(a[key], b[key]));
+};
+
+/** How a value was set: `fill` when the form filled it in itself (a choice with one option), not the user. */
+export interface SetValueOptions {
+  fill?: boolean;
+}
+
 const belongsTo = (path: string, fieldId: string): boolean =>
   path === fieldId || path.startsWith(`${fieldId}.`);
 
@@ -37,7 +59,9 @@ export interface ActionFormState {
   values: FormValues;
   errors: readonly FormIssue[];
   warnings: readonly FormIssue[];
-  setValue: (fieldId: string, value: unknown) => void;
+  /** Whether the values differ from those the form started with (the user changed something). */
+  dirty: boolean;
+  setValue: (fieldId: string, value: unknown, options?: SetValueOptions) => void;
   refuse: (fieldId: string, message: string | undefined) => void;
   setServerErrors: (errors: readonly FormIssue[]) => void;
   /** The values to submit: inactive (`visibleWhen`) fields left out. */
@@ -55,6 +79,7 @@ export function useActionForm(
   const { fields, entity, id } = formData.definition;
   const definition = ownDefinition ?? findActionDefinition(entity, id);
   const [values, setValues] = useState<FormValues>(() => startingValues(formData));
+  const [baseline, setBaseline] = useState<FormValues>(() => startingValues(formData));
   const [serverErrors, setServerErrors] = useState<readonly FormIssue[]>([]);
   const [refusals, setRefusals] = useState<Readonly<Record<string, string>>>({});
 
@@ -75,14 +100,16 @@ export function useActionForm(
   );
 
   const setValue = useCallback(
-    (fieldId: string, value: unknown) => {
-      setValues((current) => {
+    (fieldId: string, value: unknown, options?: SetValueOptions) => {
+      const change = (current: FormValues) => {
         if (Object.is(getPath(current, fieldId), value)) return current;
         return dependentFieldIds(fields, fieldId).reduce(
           (next, dependent) => setPath(next, dependent, undefined),
           setPath(current, fieldId, value),
         );
-      });
+      };
+      setValues(change);
+      if (options?.fill === true) setBaseline(change);
       setServerErrors((current) => current.filter((issue) => !belongsTo(issue.path, fieldId)));
     },
     [fields],
@@ -97,7 +124,19 @@ export function useActionForm(
 
   const submissionValues = useCallback(() => activeValues(fields, values), [fields, values]);
 
-  return { definition, values, errors, warnings, setValue, refuse, setServerErrors, submissionValues };
+  const dirty = useMemo(() => !sameValue(values, baseline), [values, baseline]);
+
+  return {
+    definition,
+    values,
+    errors,
+    warnings,
+    dirty,
+    setValue,
+    refuse,
+    setServerErrors,
+    submissionValues,
+  };
 }
 
 /** The first issue of a field (its own path or a path inside it). */

@@ -1,4 +1,10 @@
-import { BLOCKED_FILE_MESSAGE, documentKindLabel, type FileView, MESSAGES } from '@curlew/domain';
+import {
+  type ActionFormData,
+  BLOCKED_FILE_MESSAGE,
+  documentKindLabel,
+  type FileView,
+  MESSAGES,
+} from '@curlew/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
@@ -164,5 +170,47 @@ describeWithApp('files uploaded through actions', (t) => {
         },
       ],
     });
+  });
+
+  it('keeps a replaced authority to act a pdf, as its first upload was: the form says so and the server holds to it', async () => {
+    const form = await asRole(
+      t.app,
+      world,
+      'participant',
+      'GET',
+      `/api/agent-authority/${authorityId}/action/ReplaceDocument`,
+    );
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json<ActionFormData>().options.tag).toEqual([
+      { value: 'AuthorityToAct', label: 'Authority to act', accept: ['pdf'] },
+    ]);
+    const csv = { name: 'authority.csv', type: 'text/csv', content: 'client,agent\nNorth Farm,Agents Ltd\n' };
+    const original = await postMultipart(
+      t.app,
+      `/api/organisation/${world.members.participant.organisation.id}/action/ProvideAgentAuthority`,
+      {
+        marketRoundId: world.openRound.id,
+        agentId: world.members.agent.organisation.id,
+        permissions: ['RegisterForRound'],
+      },
+      { authorityToAct: csv },
+      world.members.participant.cookie,
+    );
+    expect(original.statusCode).toBe(422);
+    const [originalError] = original.json().errors;
+    expect(originalError).toEqual({ path: 'authorityToAct', message: 'Only pdf files are allowed' });
+    const before = keysInStorage(t.config);
+    const refused = await postMultipart(
+      t.app,
+      `/api/agent-authority/${authorityId}/action/ReplaceDocument`,
+      { tag: 'AuthorityToAct', reason: 'Signed as a spreadsheet' },
+      { file: csv },
+      world.members.participant.cookie,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ path: 'file', message: originalError.message }]);
+    expect(keysInStorage(t.config)).toEqual(before);
+    const accepted = await replaceWith('Signed again', 'authority-v3.pdf', PDF_BYTES);
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 });

@@ -26,7 +26,13 @@ export function replaceDocumentHandler<Rec, Rel extends string>(
   const owner = (record: Rec) => ({ ownerType: config.ownerType, ownerId: config.ownerId(record) });
   return {
     async load({ db, record }) {
-      return { options: { tag: await documentTagOptions(db, owner(record)) } };
+      const options = await documentTagOptions(db, owner(record));
+      // Each kind keeps the rules of its first upload, so the browser offers only files the server will take.
+      const tag = options.map((option) => {
+        const accept = config.accept?.(option.value);
+        return accept === undefined ? option : { ...option, accept };
+      });
+      return { options: { tag } };
     },
     async handle({ deps, tx, record, actor, values, files, now, describe }) {
       const file = files.find((candidate) => candidate.fieldId === 'file');

@@ -15,7 +15,7 @@ export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
   const only = field.optional !== true && choosable.length === 1 ? choosable[0] : undefined;
   const current = textOf(value);
   useEffect(() => {
-    if (only !== undefined && current === undefined) onChange(only.value);
+    if (only !== undefined && current === undefined) onChange(only.value, { fill: true });
   }, [only, current, onChange]);
   if (only !== undefined && current === only.value) {
     const { id, error, description, inputWrapperOrder, styles } = optionInputProps;

@@ -5,7 +5,8 @@ import type { ChangeEvent, ReactNode } from 'react';
 export interface FieldControlProps<F extends FieldDefinition> {
   field: F;
   value: unknown;
-  onChange: (value: unknown) => void;
+  /** Sets the value; `fill` when the control fills it in itself, which is no change by the user. */
+  onChange: (value: unknown, options?: { fill?: boolean }) => void;
   /** Id of the focusable control, the target of the field's label. */
   inputId: string;
   /** Id of the label element, for controls labelled by reference (radio groups, editors). */

@@ -4,6 +4,7 @@ import {
   defineAction,
   fileValue,
   phone,
+  replaceDocumentAction,
   richTextValue,
 } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -75,6 +76,19 @@ describe('File field', () => {
     renderForm(buildActionFormData(Upload));
     await user.upload(fileInput(), new File(['x'], 'notes.docx', { type: '' }));
     expect(await screen.findByText('Only pdf, xlsx or zip files are allowed')).toBeInTheDocument();
+  });
+
+  it('takes only the extensions of the document chosen for replacement', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm(
+      buildActionFormData(replaceDocumentAction, {
+        options: { tag: [{ value: 'AuthorityToAct', label: 'Authority to act', accept: ['pdf'] }] },
+      }),
+    );
+    await waitFor(() => expect(fileInput()).toHaveAttribute('accept', '.pdf'));
+    await user.upload(fileInput(), new File(['a,b'], 'authority.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Only pdf files are allowed')).toBeInTheDocument();
+    expect(screen.queryByText('authority.csv')).not.toBeInTheDocument();
   });
 });
 
