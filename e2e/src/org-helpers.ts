@@ -51,7 +51,20 @@ export async function typePhone(input: Locator, number: string): Promise<void> {
 export async function chooseOption(page: Page, input: Locator, optionLabel: string): Promise<void> {
   // A multi-select's input sits under its pills box, which takes the click at the same spot, as it does for a user.
   await input.click({ force: true });
-  await page.getByRole('option', { name: optionLabel, exact: true }).click();
+  const option = page.getByRole('option', { name: optionLabel, exact: true });
+  // A required choice whose options load to exactly one is filled in and fixed (a plain read-only text box): then
+  // there is nothing to choose, only to check.
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (await option.isVisible()) {
+      await option.click();
+      return;
+    }
+    const fixed = (await input.getAttribute('aria-haspopup')) === null;
+    if (fixed && (await input.inputValue()) === optionLabel) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`No option '${optionLabel}' to choose`);
 }
 
 /** Closes an open option list the way a user does, by clicking elsewhere in the panel (Escape would close the panel). */
