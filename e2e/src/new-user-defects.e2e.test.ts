@@ -65,9 +65,12 @@ describe('what a new user meets', () => {
     await page.getByText('We could not find this organisation.', { exact: false }).waitFor();
     expect(await page.getByRole('main').textContent()).not.toContain(missing);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).count()).toBe(0);
-    // The 404 is an answer: it is not asked again (a retry would come a second later, then two).
+    // The 404 is an answer: it is not asked again. The page and its title bar may each ask once as it opens; a
+    // retry would come a second after the not-found page shows, then two.
+    const shownAfter = answers;
+    expect(shownAfter).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(2_500);
-    expect(answers).toBe(1);
+    expect(answers).toBe(shownAfter);
   });
 
   it('keeps the operator light through a full page load, with no visitor header on the way', async () => {
