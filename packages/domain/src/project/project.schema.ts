@@ -124,6 +124,28 @@ export interface Project {
 /** Sort keys of the projects list. */
 export const PROJECT_SORT_KEYS = ['name', 'status', 'supplier', 'round', 'createdAt'] as const;
 
+/**
+ * One row of the projects list (`GET /api/projects` answers `Page<ProjectListItem>` plus the collection's create
+ * `actions`). Filters: `q` (name), `roundId`, `status`, `typeId`, `creditType` (a service's credit type), `lpaId`;
+ * `format=csv` answers every matching row as CSV. Never carries the offer.
+ */
+export interface ProjectListItem {
+  id: string;
+  self: string;
+  name: string;
+  status: ProjectStatus;
+  supplier: NamedReference;
+  agent: NamedReference | null;
+  type: NamedReference | null;
+  market: NamedReference | null;
+  round: (NamedReference & { status: MarketRoundStatus }) | null;
+  /** The credit types of its services, in CREDIT_TYPES order. */
+  creditTypes: CreditType[];
+  lpa: NamedReference | null;
+  group: (NamedReference & { type: ProjectGroupType }) | null;
+  createdAt: string;
+}
+
 /** A project group as the API answers it. */
 export interface ProjectGroup {
   id: string;

@@ -97,6 +97,32 @@ export interface CreditRequirement {
 /** Sort keys of the requirements list. */
 export const REQUIREMENT_SORT_KEYS = ['name', 'status', 'type', 'buyer', 'round', 'createdAt'] as const;
 
+/**
+ * One row of the requirements list (`GET /api/requirements` answers `Page<RequirementListItem>` plus the
+ * collection's create `actions`). Filters: `q` (name or planning reference), `roundId`, `status`, `type`,
+ * `creditType`, `lpaId`; `format=csv` answers every matching row as CSV. Never carries the bid.
+ */
+export interface RequirementListItem {
+  id: string;
+  self: string;
+  name: string;
+  type: CreditRequirementType;
+  status: CreditRequirementStatus;
+  buyer: NamedReference;
+  agent: NamedReference | null;
+  market: NamedReference | null;
+  round: (NamedReference & { status: MarketRoundStatus }) | null;
+  /** The credit types it needs, in CREDIT_TYPES order. */
+  creditTypes: CreditType[];
+  /** Total units needed over all its credits. */
+  units: number;
+  lpa: NamedReference | null;
+  planningRef: string | null;
+  redemptionDate: string | null;
+  group: NamedReference | null;
+  createdAt: string;
+}
+
 /** A requirement group as the API answers it (AND: all win or none). */
 export interface RequirementGroup {
   id: string;
