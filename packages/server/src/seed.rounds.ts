@@ -7,13 +7,23 @@ import {
 import { inArray } from 'drizzle-orm';
 import { agentAuthorities, agentClients } from './modules/agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, participations, roundDeclarations } from './modules/markets/markets.tables.ts';
-import { declarations, lpas, projectTypes, standards } from './modules/refdata/refdata.tables.ts';
+import {
+  declarations,
+  lpas,
+  projectTypes,
+  standards,
+  subcatchments,
+} from './modules/refdata/refdata.tables.ts';
 import type { Transaction } from './platform/db/connect.ts';
 
-/** The demo market's rounds: one being set up, one open for registration, one closed. */
+/**
+ * The demo market's rounds: one being set up, one open for registration, one open for bids and offers (with
+ * biodiversity, nitrogen and phosphorus), one closed.
+ */
 export const DEMO_ROUNDS = {
   draft: 'Round 2 2026',
   open: 'Round 1 2026',
+  bidding: 'Round 3 2025',
   closed: 'Round 2 2025',
 } as const;
 
@@ -99,6 +109,10 @@ export async function seedDemoRounds(
     lpaIds: places.map((place) => place.id),
     bidderType: 'BuyersAndInvestors' as const,
   };
+  const solent = await tx
+    .select({ id: subcatchments.id })
+    .from(subcatchments)
+    .where(inArray(subcatchments.name, ['Solent']));
   const window = (from: number, to: number) => ({ start: dayFrom(now, from), end: dayFrom(now, to) });
   const rounds = await tx
     .insert(marketRounds)
@@ -139,6 +153,26 @@ export async function seedDemoRounds(
       },
       {
         marketId,
+        name: DEMO_ROUNDS.bidding,
+        status: 'OpenForBidsAndOffers',
+        ...setup,
+        services: solent.length > 0 ? ['Biodiversity', 'Nitrogen', 'Phosphorus'] : ['Biodiversity'],
+        subcatchmentIds: solent.map((row) => row.id),
+        ampEnd: solent.length > 0 ? '2030-03-31' : null,
+        registrationDates: {
+          suppliers: window(-75, -45),
+          buyers: window(-75, -45),
+          projects: window(-70, -35),
+          requirements: window(-70, -35),
+        },
+        reservePercentage: 15,
+        reserveAppliesTo: 'allDemand',
+        reserveAgreedWithEMB: true,
+        createdAt: new Date(now.getTime() - 90 * DAY),
+        updatedAt: now,
+      },
+      {
+        marketId,
         name: DEMO_ROUNDS.draft,
         status: 'Draft',
         ...setup,
@@ -154,8 +188,9 @@ export async function seedDemoRounds(
   };
   const open = roundId(DEMO_ROUNDS.open);
   const closed = roundId(DEMO_ROUNDS.closed);
+  const bidding = roundId(DEMO_ROUNDS.bidding);
   await tx.insert(roundDeclarations).values(
-    [open, closed].flatMap((marketRoundId) =>
+    [open, bidding, closed].flatMap((marketRoundId) =>
       asked.map((declaration) => ({
         marketRoundId,
         declarationId: declaration.id,
@@ -170,16 +205,25 @@ export async function seedDemoRounds(
     clientOrganisationId: idOf('buyer'),
     createdAt: now,
   });
-  await tx.insert(agentAuthorities).values({
-    marketRoundId: open,
-    clientOrganisationId: idOf('buyer'),
+  // In the round open for bids it acts for the supplier too (so it can set offers for its projects).
+  await tx.insert(agentClients).values({
     agentOrganisationId: idOf('agent'),
-    permissions: ['RegisterForRound', 'MakeOffersOrBids'],
+    clientOrganisationId: idOf('supplier'),
+    createdAt: now,
+  });
+  const authority = (marketRoundId: string, client: string) => ({
+    marketRoundId,
+    clientOrganisationId: idOf(client),
+    agentOrganisationId: idOf('agent'),
+    permissions: ['RegisterForRound' as const, 'MakeOffersOrBids' as const],
     approved: true,
     approvedAt: now,
     createdAt: now,
     updatedAt: now,
   });
+  await tx
+    .insert(agentAuthorities)
+    .values([authority(open, 'buyer'), authority(bidding, 'buyer'), authority(bidding, 'supplier')]);
   const take = (
     marketRoundId: string,
     key: string,
@@ -201,6 +245,9 @@ export async function seedDemoRounds(
       take(open, 'supplier', 'Supplier', 'Registered'),
       take(open, 'buyer', 'Buyer', 'Provisional', 'agent'),
       take(open, 'investor', 'Investor', 'Interested'),
+      take(bidding, 'supplier', 'Supplier', 'Registered', 'agent'),
+      take(bidding, 'buyer', 'Buyer', 'Registered', 'agent'),
+      take(bidding, 'investor', 'Investor', 'Registered'),
       take(closed, 'supplier', 'Supplier', 'Registered'),
       take(closed, 'buyer', 'Buyer', 'Registered'),
       take(closed, 'investor', 'Investor', 'Withdrawn'),

@@ -5,12 +5,15 @@ import { signIn } from '../test/auth.ts';
 import { users } from './auth/auth.tables.ts';
 import { marketRounds, markets } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
+import { seedReferenceData } from './modules/refdata/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 import { DEMO_MARKET, seedDemoData } from './seed.ts';
 
 describeWithApp('demo data', (t) => {
   it('creates one organisation per role and the seven demo users, who sign in with the demo password', async () => {
+    // As at start: the reference data first, then the demo data that names it.
+    await seedReferenceData(t.db);
     expect(await seedDemoData(t.db, { password: 'demo-password-for-tests', clock: systemClock })).toBe(true);
     const rows = await t.db
       .select({
@@ -77,7 +80,7 @@ describeWithApp('demo data', (t) => {
     for (const { username } of rows) await signIn(t.app, username, 'demo-password-for-tests');
   });
 
-  it('shows the life of the demo market: a round being set up, one open for registration, one closed', async () => {
+  it('shows the life of the demo market: a round being set up, one open for registration, one open for bids, one closed', async () => {
     const rounds = await t.db
       .select({ market: markets.name, round: marketRounds.name, status: marketRounds.status })
       .from(marketRounds)
@@ -87,6 +90,7 @@ describeWithApp('demo data', (t) => {
       { market: DEMO_MARKET.name, round: DEMO_ROUNDS.open, status: 'Open' },
       { market: DEMO_MARKET.name, round: DEMO_ROUNDS.closed, status: 'Closed' },
       { market: DEMO_MARKET.name, round: DEMO_ROUNDS.draft, status: 'Draft' },
+      { market: DEMO_MARKET.name, round: DEMO_ROUNDS.bidding, status: 'OpenForBidsAndOffers' },
     ]);
     expect(DEMO_MARKET.round).toBe(DEMO_ROUNDS.open);
   });
@@ -114,6 +118,32 @@ describeWithApp('demo data', (t) => {
     const before = await t.db.select({ id: users.id }).from(users);
     expect(await seedDemoData(t.db, { password: 'another-password-1', clock: systemClock })).toBe(false);
     expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
-    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(3);
+    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(4);
+  });
+
+  it('opens Round 3 2025 for bids and offers in biodiversity, nitrogen and phosphorus, the agent acting for supplier and buyer', async () => {
+    const cookie = await signIn(t.app, 'agent', 'demo-password-for-tests');
+    const list = await requestJson(t.app, 'GET', '/api/rounds?status=OpenForBidsAndOffers', undefined, {
+      cookie,
+    });
+    expect(list.statusCode).toBe(200);
+    const [round] = list.json().items;
+    expect(round.name).toBe(DEMO_ROUNDS.bidding);
+    expect(round.services).toEqual(['Biodiversity', 'Nitrogen', 'Phosphorus']);
+    expect(round.ampEnd).toBe('2030-03-31');
+    const participations = await requestJson(
+      t.app,
+      'GET',
+      `/api/participations?roundId=${round.id}&sort=organisation&order=asc`,
+      undefined,
+      { cookie },
+    );
+    expect(participations.statusCode).toBe(200);
+    expect(
+      participations
+        .json()
+        .items.map((row: { capacity: string; status: string }) => `${row.capacity} ${row.status}`)
+        .sort(),
+    ).toEqual(['Buyer Registered', 'Supplier Registered']);
   });
 });
