@@ -156,7 +156,10 @@ export async function seedDemoRounds(
         name: DEMO_ROUNDS.bidding,
         status: 'OpenForBidsAndOffers',
         ...setup,
-        services: solent.length > 0 ? ['Biodiversity', 'Nitrogen', 'Phosphorus'] : ['Biodiversity'],
+        services:
+          solent.length > 0
+            ? ['Biodiversity', 'NutrientMitigationNitrogen', 'NutrientMitigationPhosphorous']
+            : ['Biodiversity'],
         subcatchmentIds: solent.map((row) => row.id),
         ampEnd: solent.length > 0 ? '2030-03-31' : null,
         registrationDates: {

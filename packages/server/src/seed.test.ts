@@ -129,7 +129,11 @@ describeWithApp('demo data', (t) => {
     expect(list.statusCode).toBe(200);
     const [round] = list.json().items;
     expect(round.name).toBe(DEMO_ROUNDS.bidding);
-    expect(round.services).toEqual(['Biodiversity', 'Nitrogen', 'Phosphorus']);
+    expect(round.services).toEqual([
+      'Biodiversity',
+      'NutrientMitigationNitrogen',
+      'NutrientMitigationPhosphorous',
+    ]);
     expect(round.ampEnd).toBe('2030-03-31');
     const participations = await requestJson(
       t.app,
