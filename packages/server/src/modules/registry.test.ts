@@ -30,8 +30,6 @@ const domainDefinitions = (): AnyActionDefinition[] => {
  * leaves this list in the commit that serves it.
  */
 const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set([
-  'project',
-  'project-group',
   'requirement',
   'requirement-group',
 ]);
