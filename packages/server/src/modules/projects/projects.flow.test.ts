@@ -25,7 +25,10 @@ describeWithApp('a project from draft to sealed offer through the API', (t) => {
     expect(response.statusCode).toBe(200);
     return response.json();
   };
-  const errorsOf = (response: { statusCode: number; json(): { errors?: unknown } }) => {
+  const errorsOf = (response: {
+    statusCode: number;
+    json(): { errors?: { path: string; message: string }[] };
+  }) => {
     expect(response.statusCode).toBe(422);
     return response.json().errors;
   };
@@ -223,7 +226,7 @@ describeWithApp('a project from draft to sealed offer through the API', (t) => {
       complianceMonitoring: 3000,
       performanceMonitoring: -1,
     };
-    expect(errorsOf(await as('participant', 'SetCosts', costs))[0]).toMatchObject({
+    expect(errorsOf(await as('participant', 'SetCosts', costs))?.[0]).toMatchObject({
       path: 'performanceMonitoring',
     });
     expect((await as('participant', 'SetCosts', { ...costs, performanceMonitoring: 2500 })).statusCode).toBe(
