@@ -6,6 +6,8 @@ import { filesModule } from './files/files.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
 import { participationsModule } from './participations/participations.module.ts';
+import { projectGroupsModule } from './project-groups/project-groups.module.ts';
+import { projectsModule } from './projects/projects.module.ts';
 import { refdataModule } from './refdata/refdata.module.ts';
 import { roundsModule } from './rounds/rounds.module.ts';
 
@@ -16,6 +18,8 @@ export const MODULES: readonly AppModule[] = [
   marketsModule,
   roundsModule,
   participationsModule,
+  projectsModule,
+  projectGroupsModule,
   commentsModule,
   activityModule,
   filesModule,
