@@ -7,6 +7,8 @@ import { marketsModule } from './markets/markets.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
 import { participationsModule } from './participations/participations.module.ts';
 import { refdataModule } from './refdata/refdata.module.ts';
+import { requirementGroupsModule } from './requirement-groups/requirement-groups.module.ts';
+import { requirementsModule } from './requirements/requirements.module.ts';
 import { roundsModule } from './rounds/rounds.module.ts';
 
 /** Every module of the application, once: the app serves these, and the registry tests check their actions. */
@@ -16,6 +18,8 @@ export const MODULES: readonly AppModule[] = [
   marketsModule,
   roundsModule,
   participationsModule,
+  requirementsModule,
+  requirementGroupsModule,
   commentsModule,
   activityModule,
   filesModule,

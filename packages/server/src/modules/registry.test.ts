@@ -32,8 +32,6 @@ const domainDefinitions = (): AnyActionDefinition[] => {
 const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set([
   'project',
   'project-group',
-  'requirement',
-  'requirement-group',
 ]);
 
 /** The definitions the server must serve: every one but those of entities awaiting their module. */
