@@ -29,10 +29,7 @@ const domainDefinitions = (): AnyActionDefinition[] => {
  * Their definitions are skipped below, and a test fails as soon as a module registers one of them, so an entity
  * leaves this list in the commit that serves it.
  */
-const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set([
-  'project',
-  'project-group',
-]);
+const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set(['project', 'project-group']);
 
 /** The definitions the server must serve: every one but those of entities awaiting their module. */
 const servedDefinitions = (): AnyActionDefinition[] =>
