@@ -59,6 +59,8 @@ const ParticipantHomePage = lazyPage(() =>
 );
 const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
+const projectsPage = (name: keyof typeof import('../../features/projects/pages.ts')) =>
+  lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -78,6 +80,15 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
 const home = { label: 'Home' };
 const roundCrumb = { label: 'Market round', entity: 'round' } as const;
 const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
+const projectsCrumb = { label: 'Projects' };
+const projectCrumb = { label: 'Project', entity: 'project' } as const;
+const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup' } as const;
+/** The projects pages of suppliers and their agents. */
+const participantProjectRoutes: readonly AreaRoute[] = [
+  { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+  { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
+  { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
+];
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
@@ -85,6 +96,9 @@ export const AREA_ROUTES: AreaRouteTrees = {
   admin: [
     { path: '', page: AdminHomePage, crumb: home },
     { path: 'markets', page: roundsPage('MarketsPage'), crumb: { label: 'Markets' } },
+    { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('ProjectPage'), crumb: projectCrumb },
+    { path: 'project-group/:id', page: projectsPage('ProjectGroupPage'), crumb: projectGroupCrumb },
     {
       path: 'markets/:marketId',
       page: roundsPage('MarketPage'),
@@ -142,7 +156,11 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: { label: 'Market operator', entity: 'organisation' },
     },
   ],
-  lpa: [{ path: '', page: HomePage, crumb: home }],
+  lpa: [
+    { path: '', page: HomePage, crumb: home },
+    { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
+  ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
     {
@@ -150,6 +168,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
+    ...participantProjectRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
@@ -168,6 +187,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: agentPage('AgentClientPage'),
       crumb: { label: 'Client', entity: 'organisation' },
     },
+    ...participantProjectRoutes,
   ],
   signedIn: [
     { path: '', page: HomePage, crumb: home },
