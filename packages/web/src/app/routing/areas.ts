@@ -59,6 +59,8 @@ const ParticipantHomePage = lazyPage(() =>
 );
 const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
+const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
+  lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -78,6 +80,27 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
 const home = { label: 'Home' };
 const roundCrumb = { label: 'Market round', entity: 'round' } as const;
 const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
+const requirementsCrumb = { label: 'Credit requirements' };
+const requirementCrumb = { label: 'Credit requirement', entity: 'requirement' } as const;
+const requirementGroupCrumb = { label: 'Credit requirement group', entity: 'requirementGroup' } as const;
+/** The requirement pages of participants and agents (their own, or their clients'). */
+const participantRequirementRoutes: readonly AreaRoute[] = [
+  {
+    path: 'credit-requirements',
+    page: requirementsPage('ParticipantRequirementsPage'),
+    crumb: requirementsCrumb,
+  },
+  {
+    path: 'credit-requirements/:requirementId',
+    page: requirementsPage('ParticipantRequirementPage'),
+    crumb: requirementCrumb,
+  },
+  {
+    path: 'requirement-group/:groupId',
+    page: requirementsPage('RequirementGroupPage'),
+    crumb: requirementGroupCrumb,
+  },
+];
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
@@ -100,6 +123,21 @@ export const AREA_ROUTES: AreaRouteTrees = {
       path: 'participants/:organisationId/participation/:participationId',
       page: roundsPage('ParticipationPage'),
       crumb: { label: 'Participation', entity: 'round' },
+    },
+    {
+      path: 'credit-requirements',
+      page: requirementsPage('OperatorRequirementsPage'),
+      crumb: requirementsCrumb,
+    },
+    {
+      path: 'credit-requirements/:requirementId',
+      page: requirementsPage('OperatorRequirementPage'),
+      crumb: requirementCrumb,
+    },
+    {
+      path: 'requirement-group/:groupId',
+      page: requirementsPage('RequirementGroupPage'),
+      crumb: requirementGroupCrumb,
     },
     { path: 'settings', page: SettingsPage, crumb: { label: 'Settings' } },
     { path: 'settings/refdata', page: RefDataTypesPage, crumb: { label: 'Reference data' } },
@@ -142,7 +180,15 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: { label: 'Market operator', entity: 'organisation' },
     },
   ],
-  lpa: [{ path: '', page: HomePage, crumb: home }],
+  lpa: [
+    { path: '', page: HomePage, crumb: home },
+    { path: 'credit-requirements', page: requirementsPage('LpaRequirementsPage'), crumb: requirementsCrumb },
+    {
+      path: 'credit-requirements/:requirementId',
+      page: requirementsPage('LpaRequirementPage'),
+      crumb: requirementCrumb,
+    },
+  ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
     {
@@ -150,6 +196,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
+    ...participantRequirementRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
@@ -158,6 +205,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
+    ...participantRequirementRoutes,
     {
       path: 'agencies/:organisationId',
       page: agentPage('AgentOrganisationPage'),
