@@ -21,6 +21,7 @@ import { ErrorSummary } from './ErrorSummary.tsx';
 import { fieldName } from './FieldLabel.tsx';
 import { FormField } from './FormField.tsx';
 import { FormGroupSection } from './FormGroupSection.tsx';
+import { findFormExtra } from './formExtras.ts';
 import { issueOf, issuesOf, useActionForm } from './useActionForm.ts';
 
 /** Props of an action form. */
@@ -195,6 +196,7 @@ export function ActionForm({
   });
 
   const previousAction = formData.previous;
+  const Extra = findFormExtra(wire.entity, wire.id);
   return (
     <form onSubmit={onSubmit} noValidate aria-label={wire.title}>
       <Stack gap="md">
@@ -212,6 +214,7 @@ export function ActionForm({
           </Stepper>
         )}
         {body}
+        {Extra !== undefined && <Extra values={form.values} settings={formData.settings} self={self} />}
         {showDeclarations && (
           <Stack gap="xs">
             {declarations.map((declaration) => {
