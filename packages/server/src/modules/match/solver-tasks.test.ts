@@ -1,0 +1,231 @@
+import { checkResult } from '@curlew/matching';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
+import { activity } from '../../platform/actions/activity.tables.ts';
+import { marketRounds } from '../markets/markets.tables.ts';
+import { biodiversityRequirement, lpaAdjacency, matchRound, offeredProject } from './instance.testing.ts';
+import { buildInstance } from './instance.ts';
+import { solverTasks } from './match.tables.ts';
+import { CANCELLED_REASON, overranReason, SolverTaskRunner } from './runner.ts';
+import { startMatch } from './start-match.ts';
+import { claimSolverTask, findSolverTask, finishSolverTask } from './tasks.ts';
+
+const STALLED = new URL('./stalled.worker.testing.ts', import.meta.url);
+
+/** A small round: one project serving two requirements. */
+const built = () =>
+  buildInstance(
+    matchRound(),
+    [offeredProject('p1', { offer: 3000 })],
+    [
+      biodiversityRequirement('r1', { bid: { bid: 9000, acceptOngoingOnly: false, bidOngoingOnly: null } }),
+      biodiversityRequirement('r2', { bid: { bid: 4000, acceptOngoingOnly: false, bidOngoingOnly: null } }),
+    ],
+    lpaAdjacency,
+  );
+
+describeWithApp('solver tasks', (t) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+  });
+
+  const roundStatus = async (id: string) =>
+    (await t.db.select({ status: marketRounds.status }).from(marketRounds).where(eq(marketRounds.id, id)))[0]
+      ?.status;
+  const trail = (id: string) =>
+    t.db
+      .select({
+        action: activity.action,
+        after: activity.statusAfter,
+        actor: activity.actorName,
+        details: activity.details,
+      })
+      .from(activity)
+      .where(and(eq(activity.subjectType, 'round'), eq(activity.subjectId, id)))
+      .orderBy(activity.at, activity.id);
+  const runner = (options: ConstructorParameters<typeof SolverTaskRunner>[2] = {}) =>
+    new SolverTaskRunner(t.db, t.clock.now, { heartbeatMs: 100, ...options });
+
+  it('queues the task and moves the round to Matching; a runner clears it and the round waits as Pending', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, built());
+    expect(task.status).toBe('Queued');
+    expect(await roundStatus(round.id)).toBe('Matching');
+
+    const ended = await runner({ owner: 'runner-a' }).runNext();
+    expect(ended).toMatchObject({
+      id: task.id,
+      status: 'Succeeded',
+      attempts: 1,
+      leaseOwner: 'runner-a',
+      reason: null,
+    });
+    const stored = await findSolverTask(t.db, task.id);
+    if (!stored?.result) throw new Error('No result stored');
+    expect(checkResult(stored.instance, stored.result)).toEqual([]);
+    expect(stored.result.status).toBe('Optimal');
+    expect(stored.result.surplus).toBe(10_000);
+    expect(stored.engineVersion).toMatch(/^@curlew\/matching \d+\.\d+\.\d+$/);
+    // Optimal means proven within 1 GBP of the bound.
+    expect(stored.progress).toMatchObject({
+      best: 10_000,
+      bound: stored.result.bound,
+      gap: stored.result.gap,
+    });
+    expect(stored.result.bound - stored.result.surplus).toBeLessThanOrEqual(1);
+    expect(stored.mapping.credits).toEqual({ p1: ['p1-bio'] });
+    expect(await roundStatus(round.id)).toBe('Pending');
+    const entries = await trail(round.id);
+    expect(entries).toHaveLength(2);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { action: 'Match', after: 'Matching', actor: null, details: null },
+        {
+          action: 'Match',
+          after: 'Pending',
+          actor: null,
+          details: { taskId: task.id, result: 'Optimal', surplus: 10_000, gap: stored.result.gap },
+        },
+      ]),
+    );
+
+    const answer = await asRole(t.app, world, 'admin', 'GET', `/api/solver/task/${task.id}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      id: task.id,
+      self: `/solver/task/${task.id}`,
+      round: { id: round.id, name: round.name, status: 'Pending' },
+      status: 'Succeeded',
+      resultStatus: 'Optimal',
+      timeLimitSeconds: 120,
+      reason: null,
+      progress: { best: 10_000, bound: stored.result.bound },
+    });
+    expect(await runner().runNext()).toBeNull();
+  });
+
+  it('answers a task to the operator only: 401 signed out, 403 for others, 404 for no such task', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, built());
+    const url = `/api/solver/task/${task.id}`;
+    expect((await asRole(t.app, world, 'sysadmin', 'GET', url)).json()).toMatchObject({
+      status: 'Queued',
+      progress: null,
+    });
+    const anonymous = await asRole(t.app, world, 'anonymous', 'GET', url);
+    expect(anonymous.statusCode).toBe(401);
+    for (const role of ['participant', 'lpa', 'agent'] as const) {
+      const refused = await asRole(t.app, world, role, 'GET', url);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: 'Only the market operator can do this' });
+      expect((await asRole(t.app, world, role, 'POST', `${url}/cancel`)).statusCode).toBe(403);
+    }
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const missing = await asRole(t.app, world, 'admin', 'GET', `/api/solver/task/${id}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({
+        message: 'This solver task does not exist or you cannot see it',
+      });
+    }
+    // Cancelled while queued: at once, and the round fails with the reason.
+    const cancelled = await asRole(t.app, world, 'admin', 'POST', `${url}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'Cancelled',
+      reason: CANCELLED_REASON,
+      round: { status: 'Failed' },
+    });
+    const again = await asRole(t.app, world, 'admin', 'POST', `${url}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'This solver task has already ended' });
+  });
+
+  it('refuses to start matching a round that is not closed for bids and offers', async () => {
+    const round = await buildRound(t.db, 'Open');
+    await expect(startMatch({ db: t.db, clock: t.clock.now }, round.id, built())).rejects.toThrow(
+      'Match bids and offers is not possible while this market round is open',
+    );
+    expect(await t.db.select().from(solverTasks).where(eq(solverTasks.marketRoundId, round.id))).toEqual([]);
+  });
+
+  it('takes up a task whose runner died once its lease has run out, and ignores the dead runner after', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, built());
+    // A runner claims it and dies: no heartbeat ever comes.
+    const dead = await claimSolverTask(t.db, 'dead-runner', t.clock.now(), 5_000);
+    expect(dead).toMatchObject({ id: task.id, status: 'Running', attempts: 1 });
+    const survivor = runner({ owner: 'survivor', leaseMs: 5_000 });
+    expect(await survivor.runNext()).toBeNull();
+    t.clock.advance(6_000);
+    const ended = await survivor.runNext();
+    expect(ended).toMatchObject({ id: task.id, status: 'Succeeded', attempts: 2, leaseOwner: 'survivor' });
+    expect(await roundStatus(round.id)).toBe('Pending');
+    // The dead runner's late answer changes nothing.
+    const late = await finishSolverTask(
+      t.db,
+      {
+        id: task.id,
+        owner: 'dead-runner',
+        now: t.clock.now(),
+        ending: { status: 'Failed', reason: 'late' },
+        progress: null,
+      },
+      async () => undefined,
+    );
+    expect(late).toBeNull();
+    expect(await findSolverTask(t.db, task.id)).toMatchObject({ status: 'Succeeded', reason: null });
+  });
+
+  it('stops a running task the operator cancels; the round fails with the reason', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, built());
+    const running = runner({ worker: STALLED }).runNext();
+    await vi.waitFor(
+      async () => expect((await findSolverTask(t.db, task.id))?.progress?.best).toBeGreaterThan(0),
+      {
+        timeout: 10_000,
+      },
+    );
+    const live = await asRole(t.app, world, 'admin', 'GET', `/api/solver/task/${task.id}`);
+    expect(live.json()).toMatchObject({
+      status: 'Running',
+      round: { status: 'Matching' },
+      progress: { bound: 10_000 },
+    });
+    const cancel = await asRole(t.app, world, 'admin', 'POST', `/api/solver/task/${task.id}/cancel`);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({ status: 'Running' });
+    expect(await running).toMatchObject({
+      id: task.id,
+      status: 'Cancelled',
+      reason: CANCELLED_REASON,
+      result: null,
+    });
+    expect(await roundStatus(round.id)).toBe('Failed');
+    expect((await trail(round.id)).filter((entry) => entry.after === 'Failed')).toEqual([
+      {
+        action: 'Match',
+        after: 'Failed',
+        actor: null,
+        details: { taskId: task.id, reason: CANCELLED_REASON },
+      },
+    ]);
+  }, 20_000);
+
+  it('fails a task that overruns its time limit (the watchdog) with the reason', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    await t.db.update(marketRounds).set({ solverTimeLimitSeconds: 1 }).where(eq(marketRounds.id, round.id));
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, built());
+    expect(task.timeLimitSeconds).toBe(1);
+    const started = performance.now();
+    const ended = await runner({ worker: STALLED, graceMs: 300 }).runNext();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_300);
+    expect(ended).toMatchObject({ status: 'Failed', reason: overranReason(1), result: null });
+    expect(overranReason(1)).toBe('The solver ran past its time limit of 1 s and was stopped');
+    expect(ended?.progress?.best).toBeGreaterThan(0);
+    expect(await roundStatus(round.id)).toBe('Failed');
+  }, 20_000);
+});
