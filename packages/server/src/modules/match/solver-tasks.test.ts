@@ -1,9 +1,10 @@
 import { checkResult } from '@curlew/matching';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, expect, it, vi } from 'vitest';
-import { describeWithApp } from '../../../test/app.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, describeWithApp, type TestApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
+import { connectPostgres, type DatabaseConnection, queryRows } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { biodiversityRequirement, lpaAdjacency, matchRound, offeredProject } from './instance.testing.ts';
 import { buildInstance } from './instance.ts';
@@ -229,3 +230,77 @@ describeWithApp('solver tasks', (t) => {
     expect(await roundStatus(round.id)).toBe('Failed');
   }, 20_000);
 });
+
+// Two server processes on one PostgreSQL: only where a PostgreSQL server is configured for tests (always in CI);
+// PGlite is one process with one connection, where no claim can race.
+if (process.env.TEST_DATABASE_URL) {
+  describe('solver tasks on one PostgreSQL shared by two server processes', () => {
+    let first: TestApp;
+    let second: DatabaseConnection;
+    beforeAll(async () => {
+      first = await createTestApp('postgres');
+      const [database] = await queryRows<{ name: string }>(first.db, sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${database?.name}`;
+      // The second process's own pool of connections to the same database.
+      second = await connectPostgres(url.toString(), { max: 4 });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+    });
+
+    it('gives a queued task to exactly one of two processes claiming it at the same moment', async () => {
+      for (let i = 0; i < 10; i++) {
+        const round = await buildRound(first.db, 'ClosedForBidsAndOffers');
+        const task = await startMatch({ db: first.db, clock: first.clock.now }, round.id, built());
+        const claims = await Promise.all([
+          claimSolverTask(first.db, 'process-1', first.clock.now(), 30_000),
+          claimSolverTask(second.db, 'process-2', first.clock.now(), 30_000),
+        ]);
+        const winners = claims.filter((claim) => claim !== null);
+        expect(winners.map((claim) => claim.id)).toEqual([task.id]);
+        expect(winners[0]?.attempts).toBe(1);
+        // Leave nothing claimable for the next round of the loop.
+        await first.db.update(solverTasks).set({ status: 'Cancelled' }).where(eq(solverTasks.id, task.id));
+      }
+    });
+
+    it('runs each task exactly once when the runners of two processes drain the queue together', async () => {
+      const rounds = [];
+      for (let i = 0; i < 4; i++) rounds.push(await buildRound(first.db, 'ClosedForBidsAndOffers'));
+      const tasks = [];
+      for (const round of rounds)
+        tasks.push(await startMatch({ db: first.db, clock: first.clock.now }, round.id, built()));
+      const drain = async (runner: SolverTaskRunner) => {
+        const ran: string[] = [];
+        for (let task = await runner.runNext(); task; task = await runner.runNext()) ran.push(task.id);
+        return ran;
+      };
+      const [ranByFirst, ranBySecond] = await Promise.all([
+        drain(new SolverTaskRunner(first.db, first.clock.now, { owner: 'process-1' })),
+        drain(new SolverTaskRunner(second.db, first.clock.now, { owner: 'process-2' })),
+      ]);
+      expect([...(ranByFirst ?? []), ...(ranBySecond ?? [])].sort()).toEqual(
+        tasks.map((task) => task.id).sort(),
+      );
+      const stored = await first.db
+        .select({ status: solverTasks.status, attempts: solverTasks.attempts, owner: solverTasks.leaseOwner })
+        .from(solverTasks)
+        .where(
+          inArray(
+            solverTasks.id,
+            tasks.map((task) => task.id),
+          ),
+        );
+      expect(stored.map((row) => [row.status, row.attempts])).toEqual(tasks.map(() => ['Succeeded', 1]));
+      for (const round of rounds) {
+        const [row] = await first.db
+          .select({ status: marketRounds.status })
+          .from(marketRounds)
+          .where(eq(marketRounds.id, round.id));
+        expect(row?.status).toBe('Pending');
+      }
+    }, 120_000);
+  });
+}
