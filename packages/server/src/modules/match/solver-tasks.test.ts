@@ -5,12 +5,13 @@ import { createTestApp, describeWithApp, type TestApp } from '../../../test/app.
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { connectPostgres, type DatabaseConnection, queryRows } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { lpas } from '../refdata/refdata.tables.ts';
 import { biodiversityRequirement, lpaAdjacency, matchRound, offeredProject } from './instance.testing.ts';
 import { buildInstance } from './instance.ts';
 import { solverTasks } from './match.tables.ts';
 import { CANCELLED_REASON, overranReason, SolverTaskRunner } from './runner.ts';
-import { startMatch } from './start-match.ts';
+import { buildRoundInstance, type MatchRecordsLoader, startMatch } from './start-match.ts';
 import { claimSolverTask, findSolverTask, finishSolverTask } from './tasks.ts';
 
 const STALLED = new URL('./stalled.worker.testing.ts', import.meta.url);
@@ -142,6 +143,104 @@ describeWithApp('solver tasks', (t) => {
     const again = await asRole(t.app, world, 'admin', 'POST', `${url}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This solver task has already ended' });
+  });
+
+  it("builds a round's instance from its settings, its market's k, the close of bids and the LPA adjacency", async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    await t.db
+      .update(marketRounds)
+      .set({
+        services: ['Biodiversity'],
+        reservePercentage: 20,
+        reserveAppliesTo: 'allDemand',
+        ampEnd: '2031-03-31',
+        solverTimeLimitSeconds: 45,
+      })
+      .where(eq(marketRounds.id, round.id));
+    const [market] = await t.db
+      .select({ id: marketRounds.marketId })
+      .from(marketRounds)
+      .where(eq(marketRounds.id, round.id));
+    await t.db
+      .update(markets)
+      .set({ buyerShareOfSurplus: 0.3 })
+      .where(eq(markets.id, market?.id ?? ''));
+    await t.db.insert(activity).values({
+      subjectType: 'round',
+      subjectId: round.id,
+      action: 'CloseBidsAndOffers',
+      title: 'Close bids and offers',
+      statusBefore: 'OpenForBidsAndOffers',
+      statusAfter: 'ClosedForBidsAndOffers',
+      at: new Date('2027-11-30T12:00:00Z'),
+    });
+    const [west, east] = await t.db
+      .insert(lpas)
+      .values([
+        {
+          code: 'E60009991',
+          name: 'West',
+          authorityType: 'Unitary authority',
+          neighbourCodes: ['E60009992'],
+        },
+        {
+          code: 'E60009992',
+          name: 'East',
+          authorityType: 'Unitary authority',
+          neighbourCodes: ['E60009991'],
+        },
+      ])
+      .returning();
+    if (!west || !east) throw new Error('No LPAs inserted');
+    const project = offeredProject('p1');
+    const requirement = biodiversityRequirement('r1');
+    const loader: MatchRecordsLoader = async (_db, roundId) => {
+      expect(roundId).toBe(round.id);
+      return {
+        projects: [
+          {
+            ...project,
+            round: { id: round.id, name: round.name, status: 'ClosedForBidsAndOffers' },
+            location: project.location && { ...project.location, lpa: { id: west.id, name: 'West' } },
+          },
+        ],
+        requirements: [
+          {
+            ...requirement,
+            round: { id: round.id, name: round.name, status: 'ClosedForBidsAndOffers', ampEnd: '2031-03-31' },
+            development: requirement.development && {
+              ...requirement.development,
+              lpa: { id: east.id, name: 'East' },
+              nca: { id: 'N9', name: 'N9' },
+            },
+          },
+        ],
+      };
+    };
+    const { round: matchRound, built: fromDb } = await buildRoundInstance(
+      t.db,
+      round.id,
+      t.clock.now(),
+      loader,
+    );
+    expect(matchRound).toEqual({
+      id: round.id,
+      services: ['Biodiversity'],
+      firstDeliveryYear: 2028,
+      ampEnd: '2031-03-31',
+      reserve: { percentage: 20, appliesTo: 'allDemand' },
+      buyerShareOfSurplus: 0.3,
+      timeLimitSeconds: 45,
+    });
+    expect(fromDb.instance).toMatchObject({
+      years: 4,
+      reservePercent: 0,
+      buyerShareOfSurplus: 0.3,
+      neighbours: { lpa: [['E60009991', 'E60009992']] },
+      projects: [{ id: 'p1', lpa: 'E60009991' }],
+      requirements: [{ id: 'r1', lpa: 'E60009992', units: [5] }],
+    });
+    expect(fromDb.leftOut).toEqual([]);
   });
 
   it('refuses to start matching a round that is not closed for bids and offers', async () => {
