@@ -22,11 +22,16 @@ export interface SolverRunnerOptions {
   graceMs?: number;
   /** The clearing thread's module (default: the engine). */
   worker?: URL;
+  /** How many times a task is claimed before it fails: each claim after the first means its process died. */
+  maxAttempts?: number;
 }
 
 /** The reason of a task the watchdog stopped. */
 export const overranReason = (seconds: number): string =>
   `The solver ran past its time limit of ${seconds} s and was stopped`;
+/** The reason of a task whose process died each time it ran. */
+export const diedReason = (times: number): string =>
+  `The server process clearing this round stopped ${times} times before the solver answered`;
 /** The reason of a task the operator cancelled. */
 export const CANCELLED_REASON = 'Cancelled by the operator';
 
@@ -44,6 +49,7 @@ export class SolverTaskRunner {
   private readonly pollMs: number;
   private readonly graceMs: number;
   private readonly worker: URL;
+  private readonly maxAttempts: number;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopping = false;
@@ -60,6 +66,7 @@ export class SolverTaskRunner {
     this.pollMs = options.pollMs ?? 2_000;
     this.graceMs = options.graceMs ?? 15_000;
     this.worker = options.worker ?? CLEAR_WORKER;
+    this.maxAttempts = options.maxAttempts ?? 3;
   }
 
   /** Starts looking for tasks every `pollMs`. */
@@ -89,7 +96,13 @@ export class SolverTaskRunner {
   async runNext(): Promise<SolverTaskRow | null> {
     const task = await claimSolverTask(this.db, this.owner, this.clock(), this.leaseMs);
     if (!task) return null;
-    const { outcome, progress } = await this.clear(task);
+    const { outcome, progress } =
+      task.attempts > this.maxAttempts
+        ? {
+            outcome: { status: 'Failed' as const, reason: diedReason(task.attempts - 1) },
+            progress: task.progress,
+          }
+        : await this.clear(task);
     if (outcome.status === 'Lost') return null;
     return finishSolverTask(
       this.db,

@@ -10,7 +10,7 @@ import { lpas } from '../refdata/refdata.tables.ts';
 import { biodiversityRequirement, lpaAdjacency, matchRound, offeredProject } from './instance.testing.ts';
 import { buildInstance } from './instance.ts';
 import { solverTasks } from './match.tables.ts';
-import { CANCELLED_REASON, overranReason, SolverTaskRunner } from './runner.ts';
+import { CANCELLED_REASON, diedReason, overranReason, SolverTaskRunner } from './runner.ts';
 import { buildRoundInstance, type MatchRecordsLoader, startMatch } from './start-match.ts';
 import { claimSolverTask, findSolverTask, finishSolverTask } from './tasks.ts';
 
@@ -277,6 +277,23 @@ describeWithApp('solver tasks', (t) => {
     );
     expect(late).toBeNull();
     expect(await findSolverTask(t.db, task.id)).toMatchObject({ status: 'Succeeded', reason: null });
+  });
+
+  it('fails a task whose process died every time it ran, with the reason', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, built());
+    for (let died = 1; died <= 2; died++) {
+      expect(await claimSolverTask(t.db, `dead-${died}`, t.clock.now(), 1_000)).toMatchObject({
+        attempts: died,
+      });
+      t.clock.advance(2_000);
+    }
+    const ended = await runner({ owner: 'last', maxAttempts: 2 }).runNext();
+    expect(ended).toMatchObject({ id: task.id, status: 'Failed', attempts: 3, reason: diedReason(2) });
+    expect(diedReason(2)).toBe(
+      'The server process clearing this round stopped 2 times before the solver answered',
+    );
+    expect(await roundStatus(round.id)).toBe('Failed');
   });
 
   it('stops a running task the operator cancels; the round fails with the reason', async () => {

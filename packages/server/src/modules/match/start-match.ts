@@ -85,8 +85,8 @@ export async function buildRoundInstance(
 }
 
 /**
- * Stores the task clearing `built.instance` with the round's time limit and moves the round to Matching, in `tx`
- * (the Match action's handler calls this inside its own transaction, where the runner moves the status).
+ * Stores the queued task clearing `built.instance` with the round's time limit, in `tx`: what the Match action's
+ * handler calls inside its own transaction (where the action runner moves the round to Matching).
  */
 export async function queueMatch(
   tx: Transaction,
