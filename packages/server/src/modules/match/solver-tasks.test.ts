@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { checkResult } from '@curlew/matching';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -381,6 +383,50 @@ if (process.env.TEST_DATABASE_URL) {
         await first.db.update(solverTasks).set({ status: 'Cancelled' }).where(eq(solverTasks.id, task.id));
       }
     });
+
+    it('takes up the task of a server process killed while clearing it, once its lease runs out', async () => {
+      const round = await buildRound(first.db, 'ClosedForBidsAndOffers');
+      const task = await startMatch({ db: first.db, clock: first.clock.now }, round.id, built());
+      const [database] = await queryRows<{ name: string }>(first.db, sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${database?.name}`;
+      const module = (name: string) => JSON.stringify(fileURLToPath(new URL(name, import.meta.url)));
+      const script = `const { connectPostgres } = await import(${module('../../platform/db/connect.ts')});
+        const { SolverTaskRunner } = await import(${module('./runner.ts')});
+        const connection = await connectPostgres(${JSON.stringify(url.toString())}, { max: 2 });
+        const runner = new SolverTaskRunner(connection.db, () => new Date(), {
+          owner: 'doomed', leaseMs: 2000, heartbeatMs: 200, worker: new URL(${JSON.stringify(STALLED.href)}),
+        });
+        await runner.runNext();`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: 'ignore',
+      });
+      try {
+        await vi.waitFor(
+          async () =>
+            expect(await findSolverTask(first.db, task.id)).toMatchObject({
+              status: 'Running',
+              leaseOwner: 'doomed',
+              progress: expect.objectContaining({ best: expect.any(Number) }),
+            }),
+          { timeout: 60_000, interval: 200 },
+        );
+      } finally {
+        child.kill('SIGKILL');
+      }
+      const survivor = new SolverTaskRunner(second.db, () => new Date(), { owner: 'survivor' });
+      expect(await survivor.runNext()).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await survivor.runNext()).toMatchObject({
+        id: task.id,
+        status: 'Succeeded',
+        attempts: 2,
+        leaseOwner: 'survivor',
+      });
+      expect(
+        (await first.db.select().from(marketRounds).where(eq(marketRounds.id, round.id)))[0]?.status,
+      ).toBe('Pending');
+    }, 120_000);
 
     it('runs each task exactly once when the runners of two processes drain the queue together', async () => {
       const rounds = [];
