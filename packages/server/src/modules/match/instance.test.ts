@@ -1,5 +1,6 @@
 import type { CreditRequirement, Project } from '@curlew/domain';
 import { checkResult, clearRound, parseInstance } from '@curlew/matching';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   biodiversityRequirement,
@@ -460,4 +461,123 @@ describe('determinism and the engine', () => {
     expect(result.requirements.find((r) => r.id === 'r3/ongoing-only')?.fill).toBe(0);
     expect(result.surplus).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('any round', () => {
+  const distinctiveness = fc.constantFrom('Low', 'Medium', 'High', 'VeryHigh', null);
+  const project = fc
+    .record({
+      id: fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6'),
+      status: fc.constantFrom('Offered', 'Offered', 'Certified'),
+      offer: fc.option(fc.integer({ min: 0, max: 100_000 })),
+      certified: fc.boolean(),
+      distinctiveness,
+      nutrient: fc.option(
+        fc.dictionary(
+          fc.constantFrom('2026', '2027', '2028', '2031'),
+          fc.float({ min: 0, max: 50, noNaN: true }),
+        ),
+      ),
+      duration: fc.constantFrom('Permanent', 'TwoYears'),
+      group: fc.option(
+        fc.constantFrom(
+          { id: 'gx', name: 'X', type: 'XOR' as const },
+          { id: 'ga', name: 'A', type: 'AND' as const },
+        ),
+      ),
+      gain: fc.float({ min: -5, max: 40, noNaN: true }),
+    })
+    .map((p) =>
+      offeredProject(p.id, {
+        status: p.status,
+        offer: p.offer,
+        group: p.group,
+        supply: { baselineUnitsLost: 2, yearsToTargetCondition: 1, gainsPerYear: [1, p.gain] },
+        services: [
+          biodiversityService(`${p.id}-bio`, {
+            status: p.certified ? 'Certified' : 'PendingCertification',
+            distinctiveness: p.distinctiveness,
+          }),
+          ...(p.nutrient
+            ? [
+                nutrientService(
+                  `${p.id}-n`,
+                  Object.fromEntries(
+                    Object.entries(p.nutrient).map(([year, units]) => [Number(year), units]),
+                  ),
+                  { mitigationDuration: p.duration },
+                ),
+              ]
+            : []),
+        ],
+      }),
+    );
+  const requirement = fc
+    .record({
+      id: fc.constantFrom('r1', 'r2', 'r3', 'r4', 'r5', 'r6'),
+      nutrient: fc.boolean(),
+      ongoing: fc.float({ min: 0, max: 30, noNaN: true }),
+      additional: fc.float({ min: 0, max: 30, noNaN: true }),
+      alternative: fc.boolean(),
+      units: fc.float({ min: 0, max: 30, noNaN: true }),
+      distinctiveness,
+      group: fc.option(fc.constantFrom({ id: 'h1', name: 'H1' }, { id: 'h2', name: 'H2' })),
+      hasBid: fc.boolean(),
+    })
+    .map((r) => {
+      const bidValue = r.hasBid
+        ? { bid: 5000, acceptOngoingOnly: r.alternative, bidOngoingOnly: r.alternative ? 3000 : null }
+        : null;
+      if (r.nutrient)
+        return nutrientRequirement(
+          r.id,
+          { ongoing: r.ongoing, additional: r.additional },
+          { bid: bidValue, group: r.group },
+        );
+      const base = biodiversityRequirement(r.id);
+      return biodiversityRequirement(r.id, {
+        bid: bidValue,
+        group: r.group,
+        buyerCredits: base.buyerCredits && {
+          ...base.buyerCredits,
+          bioUnits: r.units,
+          bioDistinctiveness: r.distinctiveness,
+        },
+      });
+    });
+  const reserve = fc.option(
+    fc.record({
+      percentage: fc.integer({ min: 1, max: 50 }),
+      appliesTo: fc.constantFrom('supply', 'allDemand', 'ongoingDemand') as fc.Arbitrary<
+        'supply' | 'allDemand' | 'ongoingDemand'
+      >,
+    }),
+  );
+
+  it('always gives an instance the engine accepts, with every record either in it or left out with a reason', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(project, { selector: (p) => p.id, maxLength: 6 }),
+        fc.uniqueArray(requirement, { selector: (r) => r.id, maxLength: 6 }),
+        reserve,
+        (projects, requirements, roundReserve) => {
+          const built = buildInstance(
+            matchRound({ reserve: roundReserve }),
+            projects,
+            requirements,
+            lpaAdjacency,
+          );
+          expect(parseInstance(built.instance)).toEqual(built.instance);
+          const inside = new Set(built.instance.projects.map((p) => p.id));
+          const outside = new Set(built.leftOut.filter((l) => l.kind === 'project').map((l) => l.id));
+          for (const p of projects) expect(inside.has(p.id) !== outside.has(p.id)).toBe(true);
+          const entered = new Set(Object.values(built.requirements).map((m) => m.requirementId));
+          const left = new Set(built.leftOut.filter((l) => l.kind === 'requirement').map((l) => l.id));
+          for (const r of requirements) expect(entered.has(r.id) !== left.has(r.id)).toBe(true);
+          for (const l of built.leftOut) expect(l.reason.length).toBeGreaterThan(10);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
