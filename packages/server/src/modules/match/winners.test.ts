@@ -1,4 +1,4 @@
-import { checkResult } from '@curlew/matching';
+import { checkResult, clearRound } from '@curlew/matching';
 import { describe, expect, it } from 'vitest';
 import {
   biodiversityRequirement,
@@ -9,7 +9,7 @@ import {
   offeredProject,
 } from './instance.testing.ts';
 import { buildInstance } from './instance.ts';
-import { checkWinnersCsv, NOT_IMPORTED_WINNER } from './winners.ts';
+import { checkWinnersCsv, NOT_IMPORTED_WINNER, winnersCsv } from './winners.ts';
 
 const bid = (amount: number) => ({ bid: amount, acceptOngoingOnly: false, bidOngoingOnly: null });
 
@@ -193,4 +193,21 @@ describe('an imported winners file', () => {
       problems: [{ lines: [], message: 'The file lists no winners' }],
     });
   });
+
+  it("reads the engine's own answer, written as a winners file, back into the same allocation", async () => {
+    const round = built();
+    const solved = await clearRound(round.instance, { timeLimitSeconds: 20, threads: 1 });
+    const file = winnersCsv(solved, round, 2027);
+    expect(file.split('\r\n')[0]).toBe('project,service,requirement,year,units');
+    const check = checkWinnersCsv(file, round, 2027);
+    if (!check.ok) throw new Error(JSON.stringify(check.problems));
+    expect(check.result.flows).toEqual(solved.flows);
+    expect(check.result.projects.map((p) => [p.id, p.won])).toEqual(
+      solved.projects.map((p) => [p.id, p.won]),
+    );
+    expect(check.result.requirements.map((r) => [r.id, r.fill])).toEqual(
+      solved.requirements.map((r) => [r.id, r.fill]),
+    );
+    expect(check.result.surplus).toBe(solved.surplus);
+  }, 60_000);
 });

@@ -192,6 +192,28 @@ export function checkWinnersCsv(text: string, built: BuiltInstance, firstDeliver
   return { ok: true, result };
 }
 
+/** A CSV field, quoted when it holds a comma, a quote or a line break. */
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * The winners file of a result (WINNERS_COLUMNS): one line per flow, the project's service by id and the year as
+ * a calendar year, in the result's order. `checkWinnersCsv` reads it back into the same allocation.
+ */
+export function winnersCsv(result: ClearingResult, built: BuiltInstance, firstDeliveryYear: number): string {
+  const lines = result.flows.map((flow) =>
+    [
+      flow.project,
+      built.credits[flow.project]?.[flow.credit] ?? String(flow.credit),
+      flow.requirement,
+      String(firstDeliveryYear + flow.year),
+      flow.units.toFixed(2),
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[WINNERS_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
 const refuse = (problems: WinnersProblem[]): WinnersCheck => ({ ok: false, problems });
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const linesOf = (flows: readonly Delivery[]) =>
