@@ -53,7 +53,7 @@ export async function listActivity(
     .from(activity)
     .leftJoin(organisations, eq(organisations.id, activity.actorOrganisationId))
     .where(where)
-    .orderBy(desc(activity.at), desc(activity.id))
+    .orderBy(desc(activity.at), desc(activity.sequence))
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
   const [total] = await db.select({ value: count() }).from(activity).where(where);

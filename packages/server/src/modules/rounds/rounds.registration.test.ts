@@ -253,6 +253,49 @@ describeWithApp(
       }
     });
 
+    it('reinstates to the status of the latest withdrawal when the trail has several at the same instant', async () => {
+      const [row] = await t.db
+        .insert(participations)
+        .values({
+          marketRoundId: world.settledRound.id,
+          organisationId: world.members.participant.organisation.id,
+          capacity: 'Investor',
+          status: 'Provisional',
+          createdAt: t.clock.now(),
+          updatedAt: t.clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error('No participation');
+      const act = async (action: string, values: Record<string, unknown>) => {
+        const response = await asRole(
+          t.app,
+          world,
+          'admin',
+          'POST',
+          `/api/participation/${row.id}/action/${action}`,
+          values,
+        );
+        expect([action, response.statusCode]).toEqual([action, 200]);
+      };
+      const statusNow = async () =>
+        (await asRole(t.app, world, 'admin', 'GET', `/api/participation/${row.id}`)).json() as {
+          status: string;
+          previousStatus: string | null;
+        };
+      // The test clock stands still: every entry below shares one timestamp.
+      for (let round = 0; round < 3; round += 1) {
+        await act('Withdraw', { reason: 'Provisional and leaving' });
+        expect(await statusNow()).toMatchObject({ status: 'Withdrawn', previousStatus: 'Provisional' });
+        await act('Reinstate', { reason: 'Back' });
+        await act('CompleteRegistration', {});
+        await act('Withdraw', { reason: 'Registered and leaving' });
+        expect(await statusNow()).toMatchObject({ status: 'Withdrawn', previousStatus: 'Registered' });
+        await act('Reinstate', { reason: 'Back again' });
+        expect(await statusNow()).toMatchObject({ status: 'Registered', previousStatus: null });
+        await t.db.update(participations).set({ status: 'Provisional' }).where(eq(participations.id, row.id));
+      }
+    });
+
     it('refuses registration outside its window with a sentence naming it and its dates (test clock)', async () => {
       const now = t.clock.now();
       await setRoundStatus(t.db, roundId, 'Open');
