@@ -12,7 +12,11 @@ export const OPTION_SOURCES = {
   ncas: { url: '/ncas', valueKey: 'id', labelKey: 'label' },
   lpas: { url: '/lpas', valueKey: 'id', labelKey: 'name' },
   subcatchments: { url: '/subcatchments', valueKey: 'id', labelKey: 'name' },
-  participants: { url: `/organisations?type=PARTICIPANT&pageSize=${MAX_PAGE_SIZE}`, valueKey: 'id', labelKey: 'name' },
+  participants: {
+    url: `/organisations?type=PARTICIPANT&pageSize=${MAX_PAGE_SIZE}`,
+    valueKey: 'id',
+    labelKey: 'name',
+  },
   agents: { url: `/organisations?type=AGENT&pageSize=${MAX_PAGE_SIZE}`, valueKey: 'id', labelKey: 'name' },
   declarations: {
     url: '/settings/declarations?active=true&pageSize=500',

@@ -3,6 +3,7 @@ import {
   type ActionResult,
   type AnyActionDefinition,
   actionSubmissionPath,
+  activeDeclarations,
   DECLARATIONS_FIELD,
   type FieldDefinition,
   type FormValues,
@@ -94,7 +95,8 @@ export function ActionForm({
   const formId = useId();
   const form = useActionForm(formData, definition);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
-  const { definition: wire, declarations } = formData;
+  const { definition: wire } = formData;
+  const declarations = activeDeclarations(formData.declarations, form.values);
   const { fields, groups, steps } = wire;
   const [stepIndex, setStepIndex] = useState(0);
   const [submitting, setSubmitting] = useState(false);

@@ -55,17 +55,22 @@ export async function insertParticipation(
     createdBy: string;
     now: Date;
   },
-): Promise<void> {
-  await tx.insert(participations).values({
-    marketRoundId: values.round.id,
-    organisationId: values.organisationId,
-    capacity: values.capacity,
-    status: values.status,
-    agentOrganisationId: values.agentOrganisationId,
-    createdBy: values.createdBy,
-    createdAt: values.now,
-    updatedAt: values.now,
-  });
+): Promise<string> {
+  const [row] = await tx
+    .insert(participations)
+    .values({
+      marketRoundId: values.round.id,
+      organisationId: values.organisationId,
+      capacity: values.capacity,
+      status: values.status,
+      agentOrganisationId: values.agentOrganisationId,
+      createdBy: values.createdBy,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning({ id: participations.id });
+  if (!row) throw new Error('Inserting the participation returned no row');
+  return row.id;
 }
 
 /** Writes a participation's status: the runner's and `transition`'s status write, never a handler's. */

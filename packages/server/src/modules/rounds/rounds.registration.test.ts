@@ -2,6 +2,7 @@ import { REGISTRATION_STATUSES, type RegistrationStatus } from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../test/world.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { declareEverything, setRoundStatus, setWindows } from './rounds.testing.ts';
@@ -97,6 +98,44 @@ describeWithApp(
       expect((await participationOf(world.members.participant.organisation.id, 'Supplier'))?.status).toBe(
         'Provisional',
       );
+    });
+
+    it('asks the declarations of the chosen round on the organisation actions RegisterAsParticipant and ExpressInterest', async () => {
+      const organisation = (await buildOrganisation(t.db, { type: 'PARTICIPANT', name: 'Heron Fields' })).id;
+      const declarationId = asked.MarketRoundParticipant_Register ?? '';
+      for (const [action, capacity, status] of [
+        ['ExpressInterest', 'Investor', 'Interested'],
+        ['RegisterAsParticipant', 'Supplier', 'Provisional'],
+      ] as const) {
+        const url = `/api/organisation/${organisation}/action/${action}`;
+        const form = await asRole(t.app, world, 'admin', 'GET', url);
+        expect(form.statusCode).toBe(200);
+        // Each prompt is asked only while a round that asks it is chosen.
+        expect(form.json().declarations).toEqual([
+          expect.objectContaining({
+            id: declarationId,
+            visibleWhen: { fieldId: 'marketRoundId', oneOf: [roundId] },
+          }),
+        ]);
+        const values = { marketRoundId: roundId, capacities: [capacity] };
+        const none = await asRole(t.app, world, 'admin', 'POST', url, values);
+        expect(none.statusCode).toBe(422);
+        expect(none.json().errors).toEqual([
+          { path: `declarations.${declarationId}`, message: 'Field required' },
+        ]);
+        const refused = await asRole(t.app, world, 'admin', 'POST', url, {
+          ...values,
+          declarations: { [declarationId]: false },
+        });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors).toEqual([
+          { path: `declarations.${declarationId}`, message: 'Must be agreed to' },
+        ]);
+        expect(await participationOf(organisation, capacity)).toBeUndefined();
+        const ok = await asRole(t.app, world, 'admin', 'POST', url, { ...values, declarations: answers });
+        expect(ok.statusCode, ok.body).toBe(200);
+        expect((await participationOf(organisation, capacity))?.status).toBe(status);
+      }
     });
 
     it('lets an agent register its client only with approved RegisterForRound authority for the round', async () => {
