@@ -1,4 +1,4 @@
-import type { EntityAction, Market, MarketRoundStatus } from '@curlew/domain';
+import type { EntityAction, Market } from '@curlew/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';

@@ -11,7 +11,7 @@ import {
   type RoundSummary,
   roundLifecycle,
 } from '@curlew/domain';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, inArray } from 'drizzle-orm';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { participations } from '../markets/markets.tables.ts';
