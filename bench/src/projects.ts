@@ -35,10 +35,14 @@ async function scratchDatabase(base: string): Promise<{ url: string; drop(): Pro
 }
 
 async function measure(label: string, databaseUrl: string, password: string): Promise<void> {
-  const server = await spawnServer(join(repoRoot, 'bench/src/projects-server.ts'), {
-    CURLEW_DEMO_PASSWORD: password,
-    DATABASE_URL: databaseUrl,
-  });
+  const server = await spawnServer(
+    join(repoRoot, 'bench/src/projects-server.ts'),
+    {
+      CURLEW_DEMO_PASSWORD: password,
+      DATABASE_URL: databaseUrl,
+    },
+    600,
+  );
   try {
     const login = await fetch(`${server.baseUrl}/api/auth/login`, {
       method: 'POST',

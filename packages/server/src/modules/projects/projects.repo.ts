@@ -6,7 +6,7 @@ import type {
   ServiceCertificationStatus,
 } from '@curlew/domain';
 import { CREDIT_TYPES } from '@curlew/domain';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
@@ -25,9 +25,10 @@ export type ProjectServiceRow = typeof projectServices.$inferSelect;
 /** A yearly units row of a service. */
 export type ProjectServiceUnitsRow = typeof projectServiceUnits.$inferSelect;
 
-/** The supplier and agent organisations of a project, joined under their own names. */
+/** The supplier organisation of a project, joined under its own name when a list sorts by it. */
 export const supplierOrganisations = alias(organisations, 'supplier_organisations');
-export const agentOrganisations = alias(organisations, 'project_agent_organisations');
+/** The round of a project, joined under its own name when a list sorts by it. */
+export const sortRounds = alias(marketRounds, 'sort_rounds');
 
 /** A project with the names of what it refers to. */
 export type ProjectRecord = ProjectRow & {
@@ -45,49 +46,75 @@ export type ProjectRecord = ProjectRow & {
   groupType: (typeof projectGroups.$inferSelect)['type'] | null;
 };
 
-/** The columns of a project record (the project and the names it refers to). */
+const nameOf = <T = string>(
+  table:
+    | typeof organisations
+    | typeof projectTypes
+    | typeof markets
+    | typeof lpas
+    | typeof ncas
+    | typeof subcatchments,
+  column: SQL | AnyColumn,
+  id: AnyColumn,
+) => sql<T | null>`(select ${column} from ${table} where ${table.id} = ${id})`;
+
+const roundColumn = <T>(column: AnyColumn) =>
+  sql<T | null>`(select ${column} from ${marketRounds} where ${marketRounds.id} = ${projects.marketRoundId})`;
+const groupColumn = <T>(column: AnyColumn) =>
+  sql<T | null>`(select ${column} from ${projectGroups} where ${projectGroups.id} = ${projects.groupId})`;
+
+/**
+ * The columns of a project record: the project and the names it refers to, each read by a scalar subquery (the
+ * planner then plans one table, however many references a project has, which keeps a list page fast).
+ */
 export const projectRecordColumns = {
   project: projects,
-  supplierName: supplierOrganisations.name,
-  agentName: agentOrganisations.name,
-  typeName: projectTypes.name,
-  marketName: markets.name,
-  roundName: marketRounds.name,
-  roundStatus: marketRounds.status,
-  roundDates: marketRounds.registrationDates,
-  lpaName: lpas.name,
-  ncaName: ncas.name,
-  subcatchmentName: subcatchments.name,
-  groupName: projectGroups.name,
-  groupType: projectGroups.type,
+  supplierName: sql<string>`(select ${organisations.name} from ${organisations} where ${organisations.id} = ${projects.supplierId})`,
+  agentName: nameOf(organisations, organisations.name, projects.agentId),
+  typeName: nameOf(projectTypes, projectTypes.name, projects.typeId),
+  marketName: nameOf(markets, markets.name, projects.marketId),
+  roundName: roundColumn<string>(marketRounds.name),
+  roundStatus: roundColumn<ProjectRecord['roundStatus']>(marketRounds.status),
+  roundDates: roundColumn<ProjectRecord['roundDates']>(marketRounds.registrationDates),
+  lpaName: nameOf(lpas, lpas.name, projects.lpaId),
+  ncaName: nameOf(ncas, ncas.name, projects.ncaId),
+  subcatchmentName: nameOf(subcatchments, subcatchments.name, projects.subcatchmentId),
+  groupName: groupColumn<string>(projectGroups.name),
+  groupType: groupColumn<ProjectRecord['groupType']>(projectGroups.type),
 };
 
 type RecordRow = { project: ProjectRow } & Omit<ProjectRecord, keyof ProjectRow>;
 
 const toRecord = ({ project, ...names }: RecordRow): ProjectRecord => ({ ...project, ...names });
 
-/** A select of projects with their names (and `extra` columns), joined once for the record and the list. */
+/**
+ * A select of projects with their names (and `extra` columns). `sortBy` joins the supplier or the round when a list
+ * is sorted by its name.
+ */
 export const selectProjectRecords = <Extra extends Record<string, SQL | SQL.Aliased>>(
   db: Queryable,
   extra: Extra,
-) =>
-  db
+  sortBy?: 'supplier' | 'round',
+) => {
+  const query = db
     .select({ ...projectRecordColumns, ...extra })
     .from(projects)
-    .innerJoin(supplierOrganisations, eq(supplierOrganisations.id, projects.supplierId))
-    .leftJoin(agentOrganisations, eq(agentOrganisations.id, projects.agentId))
-    .leftJoin(projectTypes, eq(projectTypes.id, projects.typeId))
-    .leftJoin(markets, eq(markets.id, projects.marketId))
-    .leftJoin(marketRounds, eq(marketRounds.id, projects.marketRoundId))
-    .leftJoin(lpas, eq(lpas.id, projects.lpaId))
-    .leftJoin(ncas, eq(ncas.id, projects.ncaId))
-    .leftJoin(subcatchments, eq(subcatchments.id, projects.subcatchmentId))
-    .leftJoin(projectGroups, eq(projectGroups.id, projects.groupId));
+    .$dynamic();
+  if (sortBy === 'supplier')
+    return query.innerJoin(supplierOrganisations, eq(supplierOrganisations.id, projects.supplierId));
+  if (sortBy === 'round') return query.leftJoin(sortRounds, eq(sortRounds.id, projects.marketRoundId));
+  return query;
+};
 
 /** A select of projects with names and the actor's access, inside the actor's scope and `where`. */
-export const selectProjectsFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
+export const selectProjectsFor = (
+  db: Queryable,
+  actor: ScopeReader,
+  where: SQL | undefined,
+  sortBy?: 'supplier' | 'round',
+) => {
   const scope = projectScope(actor);
-  return selectProjectRecords(db, { relation: scope.relation, permissions: scope.permissions }).where(
+  return selectProjectRecords(db, { relation: scope.relation, permissions: scope.permissions }, sortBy).where(
     and(scope.where, where),
   );
 };
