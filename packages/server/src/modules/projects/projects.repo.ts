@@ -25,7 +25,7 @@ export type ProjectServiceRow = typeof projectServices.$inferSelect;
 /** A yearly units row of a service. */
 export type ProjectServiceUnitsRow = typeof projectServiceUnits.$inferSelect;
 
-/** The supplier organisation of a project, joined under its own name when a list sorts by it. */
+/** The supplier organisation of a project, joined under its own name. */
 export const supplierOrganisations = alias(organisations, 'supplier_organisations');
 /** The round of a project, joined under its own name when a list sorts by it. */
 export const sortRounds = alias(marketRounds, 'sort_rounds');
@@ -69,7 +69,7 @@ const groupColumn = <T>(column: AnyColumn) =>
  */
 export const projectRecordColumns = {
   project: projects,
-  supplierName: sql<string>`(select ${organisations.name} from ${organisations} where ${organisations.id} = ${projects.supplierId})`,
+  supplierName: supplierOrganisations.name,
   agentName: nameOf(organisations, organisations.name, projects.agentId),
   typeName: nameOf(projectTypes, projectTypes.name, projects.typeId),
   marketName: nameOf(markets, markets.name, projects.marketId),
@@ -88,22 +88,21 @@ type RecordRow = { project: ProjectRow } & Omit<ProjectRecord, keyof ProjectRow>
 const toRecord = ({ project, ...names }: RecordRow): ProjectRecord => ({ ...project, ...names });
 
 /**
- * A select of projects with their names (and `extra` columns). `sortBy` joins the supplier or the round when a list
- * is sorted by its name.
+ * A select of projects with their names (and `extra` columns); `sortBy` 'round' joins the round a list sorts by.
  */
 export const selectProjectRecords = <Extra extends Record<string, SQL | SQL.Aliased>>(
   db: Queryable,
   extra: Extra,
   sortBy?: 'supplier' | 'round',
 ) => {
+  // The supplier is always joined: with a join, drizzle qualifies every column of the selection's subqueries (a
+  // single-table select would leave them bare, and a bare column binds to the subquery's own table first).
   const query = db
     .select({ ...projectRecordColumns, ...extra })
     .from(projects)
+    .innerJoin(supplierOrganisations, eq(supplierOrganisations.id, projects.supplierId))
     .$dynamic();
-  if (sortBy === 'supplier')
-    return query.innerJoin(supplierOrganisations, eq(supplierOrganisations.id, projects.supplierId));
-  if (sortBy === 'round') return query.leftJoin(sortRounds, eq(sortRounds.id, projects.marketRoundId));
-  return query;
+  return sortBy === 'round' ? query.leftJoin(sortRounds, eq(sortRounds.id, projects.marketRoundId)) : query;
 };
 
 /** A select of projects with names and the actor's access, inside the actor's scope and `where`. */
