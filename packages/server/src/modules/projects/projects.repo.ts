@@ -27,8 +27,6 @@ export type ProjectServiceUnitsRow = typeof projectServiceUnits.$inferSelect;
 
 /** The supplier organisation of a project, joined under its own name. */
 export const supplierOrganisations = alias(organisations, 'supplier_organisations');
-/** The round of a project, joined under its own name when a list sorts by it. */
-export const sortRounds = alias(marketRounds, 'sort_rounds');
 
 /** A project with the names of what it refers to. */
 export type ProjectRecord = ProjectRow & {
@@ -58,11 +56,6 @@ const nameOf = <T = string>(
   id: AnyColumn,
 ) => sql<T | null>`(select ${column} from ${table} where ${table.id} = ${id})`;
 
-const roundColumn = <T>(column: AnyColumn) =>
-  sql<T | null>`(select ${column} from ${marketRounds} where ${marketRounds.id} = ${projects.marketRoundId})`;
-const groupColumn = <T>(column: AnyColumn) =>
-  sql<T | null>`(select ${column} from ${projectGroups} where ${projectGroups.id} = ${projects.groupId})`;
-
 /**
  * The columns of a project record: the project and the names it refers to, each read by a scalar subquery (the
  * planner then plans one table, however many references a project has, which keeps a list page fast).
@@ -73,14 +66,14 @@ export const projectRecordColumns = {
   agentName: nameOf(organisations, organisations.name, projects.agentId),
   typeName: nameOf(projectTypes, projectTypes.name, projects.typeId),
   marketName: nameOf(markets, markets.name, projects.marketId),
-  roundName: roundColumn<string>(marketRounds.name),
-  roundStatus: roundColumn<ProjectRecord['roundStatus']>(marketRounds.status),
-  roundDates: roundColumn<ProjectRecord['roundDates']>(marketRounds.registrationDates),
+  roundName: marketRounds.name,
+  roundStatus: marketRounds.status,
+  roundDates: marketRounds.registrationDates,
   lpaName: nameOf(lpas, lpas.name, projects.lpaId),
   ncaName: nameOf(ncas, ncas.name, projects.ncaId),
   subcatchmentName: nameOf(subcatchments, subcatchments.name, projects.subcatchmentId),
-  groupName: groupColumn<string>(projectGroups.name),
-  groupType: groupColumn<ProjectRecord['groupType']>(projectGroups.type),
+  groupName: projectGroups.name,
+  groupType: projectGroups.type,
 };
 
 type RecordRow = { project: ProjectRow } & Omit<ProjectRecord, keyof ProjectRow>;
@@ -88,32 +81,27 @@ type RecordRow = { project: ProjectRow } & Omit<ProjectRecord, keyof ProjectRow>
 const toRecord = ({ project, ...names }: RecordRow): ProjectRecord => ({ ...project, ...names });
 
 /**
- * A select of projects with their names (and `extra` columns); `sortBy` 'round' joins the round a list sorts by.
+ * A select of projects with their names (and `extra` columns): the supplier, round and group joined, the other
+ * names read by scalar subqueries.
  */
 export const selectProjectRecords = <Extra extends Record<string, SQL | SQL.Aliased>>(
   db: Queryable,
   extra: Extra,
-  sortBy?: 'supplier' | 'round',
 ) => {
   // The supplier is always joined: with a join, drizzle qualifies every column of the selection's subqueries (a
   // single-table select would leave them bare, and a bare column binds to the subquery's own table first).
-  const query = db
+  return db
     .select({ ...projectRecordColumns, ...extra })
     .from(projects)
     .innerJoin(supplierOrganisations, eq(supplierOrganisations.id, projects.supplierId))
-    .$dynamic();
-  return sortBy === 'round' ? query.leftJoin(sortRounds, eq(sortRounds.id, projects.marketRoundId)) : query;
+    .leftJoin(marketRounds, eq(marketRounds.id, projects.marketRoundId))
+    .leftJoin(projectGroups, eq(projectGroups.id, projects.groupId));
 };
 
 /** A select of projects with names and the actor's access, inside the actor's scope and `where`. */
-export const selectProjectsFor = (
-  db: Queryable,
-  actor: ScopeReader,
-  where: SQL | undefined,
-  sortBy?: 'supplier' | 'round',
-) => {
+export const selectProjectsFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
   const scope = projectScope(actor);
-  return selectProjectRecords(db, { relation: scope.relation, permissions: scope.permissions }, sortBy).where(
+  return selectProjectRecords(db, { relation: scope.relation, permissions: scope.permissions }).where(
     and(scope.where, where),
   );
 };

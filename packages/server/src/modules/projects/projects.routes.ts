@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { containsPattern, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
+import { marketRounds } from '../markets/markets.tables.ts';
 import { projectActions } from './projects.actions.ts';
 import { projectsCsv } from './projects.csv.ts';
 import { projectKind } from './projects.kind.ts';
 import { presentProject, presentProjectListItem } from './projects.present.ts';
-import { projectInScope, selectProjectsFor, sortRounds, supplierOrganisations } from './projects.repo.ts';
+import { projectInScope, selectProjectsFor, supplierOrganisations } from './projects.repo.ts';
 import { projectScope } from './projects.scope.ts';
 import { projects } from './projects.tables.ts';
 
@@ -28,7 +29,7 @@ const SORT_COLUMNS = {
   name: projects.name,
   status: projects.status,
   supplier: supplierOrganisations.name,
-  round: sortRounds.name,
+  round: marketRounds.name,
   createdAt: projects.createdAt,
 } as const;
 
@@ -54,14 +55,13 @@ export async function registerProjectRoutes(app: FastifyInstance): Promise<void>
       query.supplierId === undefined ? undefined : eq(projects.supplierId, query.supplierId),
     );
     const order = listOrder(SORT_COLUMNS, query, projects.id);
-    const sortBy = query.sort === 'supplier' || query.sort === 'round' ? query.sort : undefined;
     const present = (rows: Awaited<ReturnType<ReturnType<typeof selectProjectsFor>['orderBy']>>) =>
       rows.flatMap((row) => {
         const found = projectInScope(row);
         return found === null ? [] : [presentProjectListItem(found.record)];
       });
     if (query.format === 'csv') {
-      const rows = await selectProjectsFor(deps.db, actor, where, sortBy)
+      const rows = await selectProjectsFor(deps.db, actor, where)
         .orderBy(...order)
         .limit(CSV_MAX_ROWS);
       return reply
@@ -73,7 +73,7 @@ export async function registerProjectRoutes(app: FastifyInstance): Promise<void>
       query,
       {
         rows: ({ limit, offset }) =>
-          selectProjectsFor(deps.db, actor, where, sortBy)
+          selectProjectsFor(deps.db, actor, where)
             .orderBy(...order)
             .limit(limit)
             .offset(offset),
