@@ -11,11 +11,13 @@ import {
   type RoundSummary,
   roundLifecycle,
 } from '@curlew/domain';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { participationScope } from '../participations/participations.scope.ts';
+import { projectScope } from '../projects/projects.scope.ts';
+import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
 import { findRoundFor, findRoundRecord, type RoundRecord, writeRoundStatus } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
@@ -105,7 +107,7 @@ const emptyCounts = (): ParticipationCounts =>
     ]),
   ) as ParticipationCounts;
 
-/** The round's counts as the actor may see them: the participations in its scope (its own, its clients'). */
+/** The round's counts as the actor may see them: the participations and projects in its scope (its own, its clients'). */
 export async function roundSummary(
   db: Queryable,
   actor: ScopeReader,
@@ -119,7 +121,20 @@ export async function roundSummary(
     .groupBy(participations.capacity, participations.status);
   const counts = emptyCounts();
   for (const row of rows) counts[row.capacity][row.status] = row.value;
-  return { participations: counts, projects: 0, requirements: 0, offers: 0, bids: 0 };
+  const [supply] = await db
+    .select({
+      projects: count(),
+      offers: sql<number>`count(*) filter (where ${projects.status} = 'Offered')`.mapWith(Number),
+    })
+    .from(projects)
+    .where(and(eq(projects.marketRoundId, roundId), projectScope(actor).where));
+  return {
+    participations: counts,
+    projects: supply?.projects ?? 0,
+    requirements: 0,
+    offers: supply?.offers ?? 0,
+    bids: 0,
+  };
 }
 
 /** Rounds as the API answers them (reference names resolved in one pass). */
