@@ -2,7 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { buildProject, buildProjectGroup, buildRound } from '../../../test/factories.ts';
 import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
-import { buildProjectReferences, type ProjectReferences, prepareSuppliers } from './projects.testing.ts';
+import {
+  buildProjectMatrixTargets,
+  buildProjectReferences,
+  type ProjectReferences,
+  prepareSuppliers,
+} from './projects.testing.ts';
 
 const PDF = { name: 'file.pdf', type: 'application/pdf', content: PDF_BYTES };
 
@@ -376,5 +381,23 @@ describeWithApp('project dialogs', (t) => {
     expect(update.json().message).toBe(
       'You need approved authority with permission to register for this round',
     );
+  });
+
+  it('builds the authorisation matrix targets: each role reads its own project, no one but the operator another', async () => {
+    const targets = await buildProjectMatrixTargets(t.db, world);
+    for (const role of ['admin', 'sysadmin', 'lpa', 'participant', 'agent'] as const) {
+      const own = await asRole(t.app, world, role, 'GET', `/api/project/${targets.project.own[role]}`);
+      expect(own.statusCode, role).toBe(200);
+      const another = await asRole(t.app, world, role, 'GET', `/api/project/${targets.project.another}`);
+      expect(another.statusCode, role).toBe(role === 'admin' || role === 'sysadmin' ? 200 : 404);
+    }
+    const group = await asRole(
+      t.app,
+      world,
+      'participant',
+      'GET',
+      `/api/project-group/${targets['project-group'].own.participant}`,
+    );
+    expect(group.statusCode).toBe(200);
   });
 });
