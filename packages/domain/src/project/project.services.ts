@@ -273,7 +273,7 @@ export const biodiversitySupplyInput = z
           .min(YEARS_TO_TARGET_CONDITION.min, { error: MESSAGES.atLeastOneYear })
           .max(YEARS_TO_TARGET_CONDITION.max, { error: MESSAGES.atMostThirtyYears }),
       ),
-    gainsPerYear: z.unknown(),
+    gainsPerYear: z.unknown().optional(),
   })
   .transform((value, ctx) => {
     const years = value.yearsToTargetCondition;
