@@ -77,6 +77,14 @@ async function listRows(
   query: RequirementListQuery,
   slice?: { limit: number; offset: number },
 ): Promise<RequirementListItem[]> {
+  if (slice === undefined) {
+    // Every matching row (CSV): one scoped, joined select in the list's order.
+    const rows = await selectRequirementsFor(db, actor, filtersOf(query)).orderBy(...orderOf(query));
+    return rows.flatMap((row) => {
+      const found = requirementInScope(row);
+      return found === null ? [] : [presentRequirementListItem(found.record)];
+    });
+  }
   const where = and(requirementScope(actor).where, filtersOf(query));
   const base = db.select({ id: creditRequirements.id }).from(creditRequirements).$dynamic();
   const joined =
@@ -86,7 +94,7 @@ async function listRows(
         ? base.leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
         : base;
   const ordered = joined.where(where).orderBy(...orderOf(query));
-  const page = slice === undefined ? await ordered : await ordered.limit(slice.limit).offset(slice.offset);
+  const page = await ordered.limit(slice.limit).offset(slice.offset);
   const ids = page.map((row) => row.id);
   if (ids.length === 0) return [];
   const rows = await selectRequirementsFor(db, actor, inArray(creditRequirements.id, ids));
