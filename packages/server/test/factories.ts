@@ -6,14 +6,17 @@ import type {
   CreditType,
   MarketRoundStatus,
   ParticipationCapacity,
+  ProjectGroupType,
+  ProjectStatus,
   RegistrationStatus,
 } from '@curlew/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { users } from '../src/auth/auth.tables.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { agentAuthorities, agentClients } from '../src/modules/agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, markets, participations } from '../src/modules/markets/markets.tables.ts';
 import { organisations } from '../src/modules/organisations/organisations.tables.ts';
+import { projectGroups, projectServices, projects } from '../src/modules/projects/projects.tables.ts';
 import { lpas, ncas, subcatchments } from '../src/modules/refdata/refdata.tables.ts';
 import {
   creditRequirements,
@@ -195,6 +198,89 @@ export async function buildParticipation(
     .returning({ id: participations.id });
   if (!row) throw new Error('No participation inserted');
   return row.id;
+}
+
+/** What buildProject may set: any project column, plus services to add. */
+export type ProjectOverrides = Partial<typeof projects.$inferInsert> & {
+  status?: ProjectStatus;
+  roundId?: string;
+  /** Services to insert (Biodiversity unless a type is given). */
+  services?: Partial<typeof projectServices.$inferInsert>[];
+};
+
+/**
+ * Inserts a project (Draft unless `status` says otherwise) of a supplier in a round; a missing supplier or round is
+ * created. Services given are inserted with it and its `serviceTypes` kept in step.
+ */
+export async function buildProject(
+  db: Database,
+  overrides: ProjectOverrides = {},
+): Promise<typeof projects.$inferSelect> {
+  const { roundId, services = [], ...columns } = overrides;
+  const now = new Date();
+  const marketRoundId =
+    columns.marketRoundId !== undefined ? columns.marketRoundId : (roundId ?? (await buildRound(db)).id);
+  const [roundRow] =
+    marketRoundId === null
+      ? []
+      : await db
+          .select({ marketId: marketRounds.marketId })
+          .from(marketRounds)
+          .where(eq(marketRounds.id, marketRoundId));
+  const types = [...new Set(services.map((service) => service.type ?? 'Biodiversity'))];
+  const [row] = await db
+    .insert(projects)
+    .values({
+      name: `Project ${next()}`,
+      supplierId: columns.supplierId ?? (await buildOrganisation(db)).id,
+      marketRoundId,
+      marketId: roundRow?.marketId ?? null,
+      serviceTypes: types,
+      createdAt: now,
+      updatedAt: now,
+      ...columns,
+    })
+    .returning();
+  if (!row) throw new Error('No project inserted');
+  for (const service of services)
+    await db.insert(projectServices).values({
+      projectId: row.id,
+      type: 'Biodiversity',
+      mitigationBegins: '2026-04-01',
+      createdAt: now,
+      updatedAt: now,
+      ...service,
+    });
+  return row;
+}
+
+/** Inserts a project group (XOR unless told) of a supplier in a round; a missing supplier or round is created. */
+export async function buildProjectGroup(
+  db: Database,
+  values: {
+    supplierId?: string;
+    roundId?: string;
+    type?: ProjectGroupType;
+    name?: string;
+    projectIds?: string[];
+  } = {},
+): Promise<typeof projectGroups.$inferSelect> {
+  const now = new Date();
+  const [row] = await db
+    .insert(projectGroups)
+    .values({
+      name: values.name ?? `Group ${next()}`,
+      type: values.type ?? 'XOR',
+      supplierId: values.supplierId ?? (await buildOrganisation(db)).id,
+      marketRoundId: values.roundId ?? (await buildRound(db)).id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('No project group inserted');
+  if (values.projectIds !== undefined && values.projectIds.length > 0)
+    await db.update(projects).set({ groupId: row.id }).where(inArray(projects.id, values.projectIds));
+  return row;
 }
 
 /** Inserts a local planning authority, an NCA and a subcatchment (reference rows the tests own). */

@@ -4,8 +4,11 @@ import { agentAuthoritiesModule } from './agent-authorities/agent-authorities.mo
 import { commentsModule } from './comments/comments.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
+import { matchModule } from './match/match.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
 import { participationsModule } from './participations/participations.module.ts';
+import { projectGroupsModule } from './project-groups/project-groups.module.ts';
+import { projectsModule } from './projects/projects.module.ts';
 import { refdataModule } from './refdata/refdata.module.ts';
 import { requirementGroupsModule } from './requirement-groups/requirement-groups.module.ts';
 import { requirementsModule } from './requirements/requirements.module.ts';
@@ -18,10 +21,13 @@ export const MODULES: readonly AppModule[] = [
   marketsModule,
   roundsModule,
   participationsModule,
+  projectsModule,
+  projectGroupsModule,
   requirementsModule,
   requirementGroupsModule,
   commentsModule,
   activityModule,
   filesModule,
   refdataModule,
+  matchModule,
 ];

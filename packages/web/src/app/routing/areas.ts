@@ -59,6 +59,10 @@ const ParticipantHomePage = lazyPage(() =>
 );
 const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
+const projectsPage = (name: keyof typeof import('../../features/projects/pages.ts')) =>
+  lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
+const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
+  lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -78,6 +82,36 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
 const home = { label: 'Home' };
 const roundCrumb = { label: 'Market round', entity: 'round' } as const;
 const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
+const projectsCrumb = { label: 'Projects' };
+const projectCrumb = { label: 'Project', entity: 'project' } as const;
+const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup' } as const;
+/** The projects pages of suppliers and their agents. */
+const participantProjectRoutes: readonly AreaRoute[] = [
+  { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+  { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
+  { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
+];
+const requirementsCrumb = { label: 'Credit requirements' };
+const requirementCrumb = { label: 'Credit requirement', entity: 'requirement' } as const;
+const requirementGroupCrumb = { label: 'Credit requirement group', entity: 'requirementGroup' } as const;
+/** The requirement pages of participants and agents (their own, or their clients'). */
+const participantRequirementRoutes: readonly AreaRoute[] = [
+  {
+    path: 'credit-requirements',
+    page: requirementsPage('ParticipantRequirementsPage'),
+    crumb: requirementsCrumb,
+  },
+  {
+    path: 'credit-requirements/:requirementId',
+    page: requirementsPage('ParticipantRequirementPage'),
+    crumb: requirementCrumb,
+  },
+  {
+    path: 'requirement-group/:groupId',
+    page: requirementsPage('RequirementGroupPage'),
+    crumb: requirementGroupCrumb,
+  },
+];
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
@@ -85,6 +119,9 @@ export const AREA_ROUTES: AreaRouteTrees = {
   admin: [
     { path: '', page: AdminHomePage, crumb: home },
     { path: 'markets', page: roundsPage('MarketsPage'), crumb: { label: 'Markets' } },
+    { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('ProjectPage'), crumb: projectCrumb },
+    { path: 'project-group/:id', page: projectsPage('ProjectGroupPage'), crumb: projectGroupCrumb },
     {
       path: 'markets/:marketId',
       page: roundsPage('MarketPage'),
@@ -100,6 +137,21 @@ export const AREA_ROUTES: AreaRouteTrees = {
       path: 'participants/:organisationId/participation/:participationId',
       page: roundsPage('ParticipationPage'),
       crumb: { label: 'Participation', entity: 'round' },
+    },
+    {
+      path: 'credit-requirements',
+      page: requirementsPage('OperatorRequirementsPage'),
+      crumb: requirementsCrumb,
+    },
+    {
+      path: 'credit-requirements/:requirementId',
+      page: requirementsPage('OperatorRequirementPage'),
+      crumb: requirementCrumb,
+    },
+    {
+      path: 'requirement-group/:groupId',
+      page: requirementsPage('RequirementGroupPage'),
+      crumb: requirementGroupCrumb,
     },
     { path: 'settings', page: SettingsPage, crumb: { label: 'Settings' } },
     { path: 'settings/refdata', page: RefDataTypesPage, crumb: { label: 'Reference data' } },
@@ -142,7 +194,17 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: { label: 'Market operator', entity: 'organisation' },
     },
   ],
-  lpa: [{ path: '', page: HomePage, crumb: home }],
+  lpa: [
+    { path: '', page: HomePage, crumb: home },
+    { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
+    { path: 'credit-requirements', page: requirementsPage('LpaRequirementsPage'), crumb: requirementsCrumb },
+    {
+      path: 'credit-requirements/:requirementId',
+      page: requirementsPage('LpaRequirementPage'),
+      crumb: requirementCrumb,
+    },
+  ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
     {
@@ -150,6 +212,8 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
+    ...participantProjectRoutes,
+    ...participantRequirementRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
@@ -158,6 +222,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
+    ...participantRequirementRoutes,
     {
       path: 'agencies/:organisationId',
       page: agentPage('AgentOrganisationPage'),
@@ -168,6 +233,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: agentPage('AgentClientPage'),
       crumb: { label: 'Client', entity: 'organisation' },
     },
+    ...participantProjectRoutes,
   ],
   signedIn: [
     { path: '', page: HomePage, crumb: home },

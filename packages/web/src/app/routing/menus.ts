@@ -63,8 +63,16 @@ export const MENUS = {
     { label: 'Projects', to: '/projects' },
     { label: 'Credit requirements', to: '/credit-requirements' },
   ],
-  participant: [{ label: 'Home', to: '/' }],
-  agent: [{ label: 'Home', to: '/' }],
+  participant: [
+    { label: 'Home', to: '/' },
+    { label: 'Projects', to: '/projects' },
+    { label: 'Credit requirements', to: '/credit-requirements' },
+  ],
+  agent: [
+    { label: 'Home', to: '/' },
+    { label: 'Projects', to: '/projects' },
+    { label: 'Credit requirements', to: '/credit-requirements' },
+  ],
   signedIn: [{ label: 'Home', to: '/' }],
   anonymous: AUTHENTICATION_MENU,
 } as const satisfies Record<ShellArea, readonly MenuEntry[]>;

@@ -93,11 +93,11 @@ ALTER TABLE "requirement_groups" ADD CONSTRAINT "requirement_groups_buyer_id_org
 ALTER TABLE "requirement_groups" ADD CONSTRAINT "requirement_groups_market_round_id_market_rounds_id_fk" FOREIGN KEY ("market_round_id") REFERENCES "public"."market_rounds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "requirement_groups" ADD CONSTRAINT "requirement_groups_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credit_requirements_buyer_idx" ON "credit_requirements" USING btree ("buyer_id");--> statement-breakpoint
-CREATE INDEX "credit_requirements_round_idx" ON "credit_requirements" USING btree ("market_round_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "credit_requirements_status_idx" ON "credit_requirements" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "credit_requirements_round_idx" ON "credit_requirements" USING btree ("market_round_id","created_at");--> statement-breakpoint
+CREATE INDEX "credit_requirements_status_idx" ON "credit_requirements" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "credit_requirements_lpa_idx" ON "credit_requirements" USING btree ("lpa_id");--> statement-breakpoint
-CREATE INDEX "credit_requirements_created_idx" ON "credit_requirements" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "credit_requirements_name_idx" ON "credit_requirements" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "credit_requirements_created_idx" ON "credit_requirements" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "credit_requirements_name_idx" ON "credit_requirements" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "credit_requirements_credit_types_idx" ON "credit_requirements" USING gin ("credit_types");--> statement-breakpoint
 CREATE INDEX "requirement_credits_requirement_idx" ON "requirement_credits" USING btree ("requirement_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "requirement_group_members_requirement_idx" ON "requirement_group_members" USING btree ("requirement_id");--> statement-breakpoint
