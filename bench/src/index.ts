@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { weighPageScripts } from './login-bundle.ts';
 import { benchProjects } from './projects.ts';
+import { benchRequirementsList } from './requirements-list.ts';
 import { repoRoot, spawnServer } from './spawn-server.ts';
 
 const LOGIN_JS_TARGET_KB = 150;
@@ -81,3 +82,4 @@ async function benchUserRoute(): Promise<void> {
 await benchLoginBundle();
 await benchUserRoute();
 await benchProjects(DEMO_PASSWORD);
+await benchRequirementsList();

@@ -151,6 +151,76 @@ describeWithApp('demo data', (t) => {
     ).toEqual(['Buyer Registered', 'Supplier Registered']);
   });
 
+  it('seeds credit requirements at every stage, sealed bids for the owner only, one AND group and the LPA area', async () => {
+    const admin = await signIn(t.app, 'admin', 'demo-password-for-tests');
+    const all = await requestJson(t.app, 'GET', '/api/requirements?pageSize=100&sort=name', undefined, {
+      cookie: admin,
+    });
+    const rows: {
+      name: string;
+      status: string;
+      round: { name: string };
+      creditTypes: string[];
+      type: string;
+    }[] = all.json().items;
+    const inRound = (round: string) => rows.filter((row) => row.round.name === round);
+    expect(
+      inRound(DEMO_ROUNDS.open)
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual(['Draft', 'Provisional', 'Provisional', 'Registered']);
+    const bidding = inRound(DEMO_ROUNDS.bidding);
+    expect(bidding.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(bidding.flatMap((row) => row.creditTypes))).toEqual(
+      new Set(['Biodiversity', 'NutrientMitigationNitrogen', 'NutrientMitigationPhosphorous']),
+    );
+    expect(bidding.filter((row) => row.status === 'Registered')).toHaveLength(1);
+    expect(bidding.some((row) => row.type === 'Investor')).toBe(true);
+    expect(inRound(DEMO_ROUNDS.closed)).toHaveLength(2);
+    const groups = await requestJson(t.app, 'GET', '/api/requirement-groups', undefined, { cookie: admin });
+    expect(groups.json().items).toHaveLength(1);
+    expect(groups.json().items[0].requirements).toHaveLength(3);
+
+    const buyer = await signIn(t.app, 'buyer', 'demo-password-for-tests');
+    const own = await requestJson(
+      t.app,
+      'GET',
+      `/api/requirements?q=Portsmouth%20Harbour%20Quarter%20-%20nitrogen`,
+      undefined,
+      { cookie: buyer },
+    );
+    const [nitrogen] = own.json().items;
+    const record = await requestJson(t.app, 'GET', `/api/requirement/${nitrogen.id}`, undefined, {
+      cookie: buyer,
+    });
+    expect(record.json()).toMatchObject({
+      bid: { bid: 1950000, acceptOngoingOnly: true, bidOngoingOnly: 1200000 },
+      buyerCredits: { nutrientType: 'both', nutrientOngoingUnits: 38, nutrientAdditionalUnits: 120 },
+      development: { lpa: { name: 'Portsmouth LPA' }, subcatchment: { name: 'Solent' }, localOnly: true },
+      group: { name: 'Portsmouth Harbour Quarter' },
+    });
+    const supplier = await signIn(t.app, 'supplier', 'demo-password-for-tests');
+    expect(
+      (await requestJson(t.app, 'GET', `/api/requirement/${nitrogen.id}`, undefined, { cookie: supplier }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await requestJson(t.app, 'GET', '/api/requirements', undefined, { cookie: supplier })).json().total,
+    ).toBe(0);
+    const lpa = await signIn(t.app, 'lpa', 'demo-password-for-tests');
+    const area = await requestJson(t.app, 'GET', '/api/requirements', undefined, { cookie: lpa });
+    expect(area.json().items.map((row: { name: string }) => row.name)).toEqual([
+      'Truro Eastern District Centre - biodiversity',
+    ]);
+    const agent = await signIn(t.app, 'agent', 'demo-password-for-tests');
+    const clients = await requestJson(t.app, 'GET', '/api/requirements?pageSize=100', undefined, {
+      cookie: agent,
+    });
+    expect(new Set(clients.json().items.map((row: { buyer: { name: string } }) => row.buyer.name))).toEqual(
+      new Set(['Kernow Homes Ltd']),
+    );
+  });
+
   it('seeds projects at every stage, offered projects of every credit type in Round 3 2025 and an XOR group', async () => {
     const as = async (username: string, url: string) => {
       const cookie = await signIn(t.app, username, 'demo-password-for-tests');

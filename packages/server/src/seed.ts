@@ -8,6 +8,7 @@ import { organisations } from './modules/organisations/organisations.tables.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/connect.ts';
 import { seedDemoProjects } from './seed.projects.ts';
+import { seedDemoRequirements } from './seed.requirements.ts';
 import { seedDemoRounds } from './seed.rounds.ts';
 
 interface DemoOrganisation {
@@ -190,6 +191,7 @@ export async function seedDemoData(
       if (!market) throw new Error('Demo market was not inserted');
       await seedDemoRounds(tx, { marketId: market.id, now, idOf });
       await seedDemoProjects(tx, { now, idOf });
+      await seedDemoRequirements(tx, { now, idOf });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,

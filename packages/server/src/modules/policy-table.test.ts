@@ -1,4 +1,5 @@
 import {
+  CREDIT_REQUIREMENT_STATUSES,
   type EntityAction,
   MARKET_ROUND_STATUSES,
   PROJECT_STATUSES,
@@ -6,7 +7,12 @@ import {
 } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
-import { buildProject, buildProjectGroup } from '../../test/factories.ts';
+import {
+  buildProject,
+  buildProjectGroup,
+  buildRequirement,
+  buildRequirementGroup,
+} from '../../test/factories.ts';
 import { buildAgentAuthority, buildWorld, type World } from '../../test/world.ts';
 import { findUserById } from '../auth/users.repo.ts';
 import type { Actor } from '../platform/actions/types.ts';
@@ -23,6 +29,10 @@ import { projectGroupActions } from './project-groups/project-groups.actions.ts'
 import { projectGroupKind } from './project-groups/project-groups.kind.ts';
 import { projectActions } from './projects/projects.actions.ts';
 import { projectKind } from './projects/projects.kind.ts';
+import { requirementGroupActions } from './requirement-groups/requirement-groups.actions.ts';
+import { requirementGroupKind } from './requirement-groups/requirement-groups.kind.ts';
+import { requirementActions } from './requirements/requirements.actions.ts';
+import { requirementKind } from './requirements/requirements.kind.ts';
 import { roundActions } from './rounds/rounds.actions.ts';
 import { roundKind } from './rounds/rounds.kind.ts';
 
@@ -325,6 +335,71 @@ describeWithApp('policy table', (t) => {
         groupRows,
       ),
     );
+
+    {
+      const requirement = await requirementKind.load(
+        t.db,
+        await buildRequirement(t.db, { roundId: world.openRound.id, buyerId: organisation.id }),
+      );
+      if (!requirement) throw new Error('No requirement');
+      const requirementRows = [];
+      for (const status of CREDIT_REQUIREMENT_STATUSES) {
+        for (const [relation, who, permissions] of [
+          ['operator', 'operator', []],
+          ['member', 'participant', []],
+          ['agent', 'agent', ['RegisterForRound']],
+          ['agent', 'agent', ['MakeOffersOrBids']],
+          ['lpa', 'participant', []],
+        ] as const) {
+          const subject = {
+            actor: actor(who),
+            record: { ...requirement, status },
+            relation,
+            permissions: [...permissions],
+          };
+          requirementRows.push({
+            label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}, ${status}`,
+            actions: await requirementActions.actionsFor(deps, subject),
+          });
+        }
+      }
+      sections.push(
+        table(
+          "requirement (a buyer's, in a round open for registration)",
+          requirementActions.definitions.map((d) => d.id),
+          requirementRows,
+        ),
+      );
+      const group = await requirementGroupKind.load(
+        t.db,
+        await buildRequirementGroup(t.db, { buyerId: organisation.id, roundId: world.openRound.id }),
+      );
+      if (!group) throw new Error('No requirement group');
+      const groupRows = [];
+      for (const [relation, who, permissions] of [
+        ['operator', 'operator', []],
+        ['member', 'participant', []],
+        ['agent', 'agent', ['RegisterForRound']],
+        ['agent', 'agent', ['MakeOffersOrBids']],
+      ] as const) {
+        groupRows.push({
+          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}`,
+          actions: await requirementGroupActions.actionsFor(deps, {
+            actor: actor(who),
+            record: group,
+            relation,
+            permissions: [...permissions],
+          }),
+        });
+      }
+      sections.push(
+        table(
+          'requirement-group',
+          requirementGroupActions.definitions.map((d) => d.id),
+          groupRows,
+        ),
+      );
+    }
 
     await expect(sections.join('\n')).toMatchFileSnapshot('./policy-table.md');
   });

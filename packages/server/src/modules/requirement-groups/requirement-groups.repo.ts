@@ -129,7 +129,7 @@ export async function insertGroup(
     name: string;
     buyerId: string;
     marketRoundId: string | null;
-    createdBy: string;
+    createdBy: string | null;
     now: Date;
   },
   requirementIds: readonly string[],

@@ -54,6 +54,7 @@ import {
   assertRoundDeclarations,
   capacityOf,
   missingParts,
+  openRoundsFor,
   openRoundsRegisteredIn,
   registrationRefusal,
   roundForRequirement,
@@ -673,15 +674,15 @@ export const requirementCreateHandlers = {
     async load({ db, actor }) {
       const participant = actor.organisation?.type === 'PARTICIPANT' ? actor.organisationId : null;
       const rounds =
-        participant === null ? [] : await openRoundsRegisteredIn(db, participant, ['Buyer', 'Investor']);
+        participant === null
+          ? await openRoundsFor(db, actor)
+          : await openRoundsRegisteredIn(db, participant, ['Buyer', 'Investor']);
       return {
         initialValues: participant === null ? {} : { buyerId: participant },
         ...(participant !== null && rounds.length === 0
           ? { warnings: [{ path: 'buyerId', message: WARNINGS.notRegisteredBuyerOrInvestor }] }
           : {}),
-        ...(participant === null
-          ? {}
-          : { options: { marketRoundId: rounds.map((r) => ({ value: r.id, label: r.name })) } }),
+        options: { marketRoundId: rounds.map((round) => ({ value: round.id, label: round.name })) },
       };
     },
     async handle({ tx, actor, values, now }) {

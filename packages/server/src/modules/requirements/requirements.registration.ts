@@ -8,11 +8,13 @@ import {
   declarationPrompts,
   type ParticipationCapacity,
 } from '@curlew/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import { isOperator } from '../../platform/actions/policy.ts';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
+import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { audienceOf } from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
@@ -91,6 +93,39 @@ export async function openRoundsRegisteredIn(
         inArray(participations.capacity, [...capacities]),
         eq(participations.status, 'Registered'),
         eq(marketRounds.status, 'Open'),
+      ),
+    )
+    .orderBy(marketRounds.name);
+}
+
+/**
+ * The Open rounds the operator (all) or an agent (those where it holds approved RegisterForRound authority for a
+ * client) may start a requirement in.
+ */
+export async function openRoundsFor(db: Queryable, actor: Actor): Promise<{ id: string; name: string }[]> {
+  const agentId = actor.organisation?.type === 'AGENT' ? actor.organisationId : null;
+  if (agentId === null && !isOperator(actor)) return [];
+  return db
+    .selectDistinct({ id: marketRounds.id, name: marketRounds.name })
+    .from(marketRounds)
+    .where(
+      and(
+        eq(marketRounds.status, 'Open'),
+        agentId === null
+          ? undefined
+          : exists(
+              db
+                .select({ id: agentAuthorities.id })
+                .from(agentAuthorities)
+                .where(
+                  and(
+                    eq(agentAuthorities.agentOrganisationId, agentId),
+                    eq(agentAuthorities.marketRoundId, marketRounds.id),
+                    eq(agentAuthorities.approved, true),
+                    sql`'RegisterForRound' = any(${agentAuthorities.permissions})`,
+                  ),
+                ),
+            ),
       ),
     )
     .orderBy(marketRounds.name);

@@ -242,7 +242,7 @@ export async function writeBid(
     bid: number;
     acceptOngoingOnly: boolean;
     bidOngoingOnly: number | null;
-    setBy: string;
+    setBy: string | null;
     now: Date;
   },
 ): Promise<void> {

@@ -6,7 +6,7 @@ import {
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
 } from '@curlew/domain';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { containsPattern, listQuerySchema } from '../../platform/actions/paging.ts';
@@ -67,18 +67,46 @@ const orderOf = (query: RequirementListQuery) => [
   asc(creditRequirements.id),
 ];
 
-/** The rows of the list in the actor's scope, filtered and sorted; one page unless `slice` is absent. */
+/**
+ * The rows of the list in the actor's scope, filtered and sorted; one page unless `slice` is absent. The page's ids
+ * are chosen on the requirements table alone (joined only to what the sort names), then read with their names.
+ */
 async function listRows(
   db: Queryable,
   actor: Actor,
   query: RequirementListQuery,
   slice?: { limit: number; offset: number },
 ): Promise<RequirementListItem[]> {
-  const select = selectRequirementsFor(db, actor, filtersOf(query)).orderBy(...orderOf(query));
-  const rows = slice === undefined ? await select : await select.limit(slice.limit).offset(slice.offset);
-  return rows.flatMap((row) => {
-    const found = requirementInScope(row);
-    return found === null ? [] : [presentRequirementListItem(found.record)];
+  if (slice === undefined) {
+    // Every matching row (CSV): one scoped, joined select in the list's order.
+    const rows = await selectRequirementsFor(db, actor, filtersOf(query)).orderBy(...orderOf(query));
+    return rows.flatMap((row) => {
+      const found = requirementInScope(row);
+      return found === null ? [] : [presentRequirementListItem(found.record)];
+    });
+  }
+  const where = and(requirementScope(actor).where, filtersOf(query));
+  const base = db.select({ id: creditRequirements.id }).from(creditRequirements).$dynamic();
+  const joined =
+    query.sort === 'buyer'
+      ? base.innerJoin(organisations, eq(organisations.id, creditRequirements.buyerId))
+      : query.sort === 'round'
+        ? base.leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
+        : base;
+  const ordered = joined.where(where).orderBy(...orderOf(query));
+  const page = await ordered.limit(slice.limit).offset(slice.offset);
+  const ids = page.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const rows = await selectRequirementsFor(db, actor, inArray(creditRequirements.id, ids));
+  const byId = new Map(
+    rows.flatMap((row) => {
+      const found = requirementInScope(row);
+      return found === null ? [] : [[found.record.id, presentRequirementListItem(found.record)] as const];
+    }),
+  );
+  return ids.flatMap((id) => {
+    const item = byId.get(id);
+    return item === undefined ? [] : [item];
   });
 }
 

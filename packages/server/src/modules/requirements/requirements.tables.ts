@@ -84,11 +84,11 @@ export const creditRequirements = pgTable(
   },
   (table) => [
     index('credit_requirements_buyer_idx').on(table.buyerId),
-    index('credit_requirements_round_idx').on(table.marketRoundId, table.createdAt),
-    index('credit_requirements_status_idx').on(table.status, table.createdAt),
+    index('credit_requirements_round_idx').on(table.marketRoundId, table.createdAt, table.id),
+    index('credit_requirements_status_idx').on(table.status, table.createdAt, table.id),
     index('credit_requirements_lpa_idx').on(table.lpaId),
-    index('credit_requirements_created_idx').on(table.createdAt),
-    index('credit_requirements_name_idx').on(table.name),
+    index('credit_requirements_created_idx').on(table.createdAt, table.id),
+    index('credit_requirements_name_idx').on(table.name, table.id),
     index('credit_requirements_credit_types_idx').using('gin', table.creditTypes),
   ],
 );
