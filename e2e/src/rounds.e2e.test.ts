@@ -357,6 +357,10 @@ describe('a new market round from creation to bids and offers', () => {
       .getByText('Bids and offers open · Now')
       .waitFor();
     await waitForFinishedPage(page);
+    // Registration is over: no window shows as open, whatever its dates.
+    expect(await page.getByRole('table', { name: 'Registration windows' }).textContent()).not.toContain(
+      'Open now',
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, '13-bids-and-offers-open');
   }, 600_000);
