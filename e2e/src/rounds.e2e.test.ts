@@ -207,7 +207,6 @@ describe('a new market round from creation to bids and offers', () => {
       .getByRole('list', { name: 'Round progress' })
       .getByText('Open for registration · Now')
       .waitFor();
-    const roundUrl = page.url();
     await screenshot(page, '08-round-open');
 
     // The agent asks for authority to register its client in the new round; the operator approves it.
@@ -291,7 +290,10 @@ describe('a new market round from creation to bids and offers', () => {
     await agent.close();
 
     // The operator completes both registrations, withdraws one and reinstates it.
-    await page.goto(roundUrl);
+    await page.getByRole('link', { name: 'Markets', exact: true }).click();
+    await page.getByRole('link', { name: marketName }).click();
+    await page.getByRole('link', { name: roundName }).click();
+    await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     const participants = page.getByRole('table', { name: `Participants of ${roundName}` });
     for (const organisation of [DEMO_SUPPLIER, DEMO_BUYER]) {
       await participants.getByRole('link', { name: organisation }).click();
@@ -301,7 +303,11 @@ describe('a new market round from creation to bids and offers', () => {
       await complete.getByRole('button', { name: 'Complete' }).click();
       await complete.waitFor({ state: 'detached' });
       await page.getByText('Registered', { exact: true }).first().waitFor();
-      await page.goto(roundUrl);
+      await page
+        .getByRole('navigation', { name: 'Breadcrumbs' })
+        .getByRole('link', { name: roundName })
+        .click();
+      await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     }
     await participants.getByRole('link', { name: DEMO_BUYER }).click();
     await page.getByRole('heading', { level: 1, name: DEMO_BUYER }).waitFor();
@@ -322,7 +328,11 @@ describe('a new market round from creation to bids and offers', () => {
     await screenshot(page, '12-participation-reinstated');
 
     // Registration closes, then bids and offers open.
-    await page.goto(roundUrl);
+    await page
+      .getByRole('navigation', { name: 'Breadcrumbs' })
+      .getByRole('link', { name: roundName })
+      .click();
+    await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     await participants
       .getByRole('row')
       .filter({ hasText: DEMO_BUYER })
@@ -347,6 +357,10 @@ describe('a new market round from creation to bids and offers', () => {
       .getByText('Bids and offers open · Now')
       .waitFor();
     await waitForFinishedPage(page);
+    // Registration is over: no window shows as open, whatever its dates.
+    expect(await page.getByRole('table', { name: 'Registration windows' }).textContent()).not.toContain(
+      'Open now',
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, '13-bids-and-offers-open');
   }, 600_000);

@@ -36,8 +36,9 @@ export function RoundTimeline({ round }: { round: MarketRound }) {
   );
 }
 
-/** The registration windows with the ones open now marked. */
+/** The registration windows with the ones open now marked (registration happens only while the round is Open). */
 export function RoundDates({ round, now = new Date() }: { round: MarketRound; now?: Date }) {
+  const registering = round.status === 'Open';
   return (
     <Stack gap="xs">
       <Title order={2}>Key dates</Title>
@@ -59,7 +60,7 @@ export function RoundDates({ round, now = new Date() }: { round: MarketRound; no
                 <Table.Td>{window === null ? 'Not set' : showDate(window.start)}</Table.Td>
                 <Table.Td>{window === null ? 'Not set' : showDate(window.end)}</Table.Td>
                 <Table.Td>
-                  {isWindowOpen(window, now) ? (
+                  {registering && isWindowOpen(window, now) ? (
                     <StatusBadge color="teal.9">Open now</StatusBadge>
                   ) : (
                     <Text size="sm">—</Text>

@@ -159,6 +159,18 @@ describe('operator round page', () => {
     },
   });
 
+  it('marks no registration window open once the round has moved past registration', async () => {
+    server.routes = {
+      ...roundRoutes(),
+      'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'OpenForBidsAndOffers' }) },
+    };
+    show('/markets/:marketId/round/:roundId', OperatorRoundPage, '/markets/m1/round/r1');
+    const windows = await screen.findByRole('table', { name: 'Registration windows' });
+    const suppliers = within(windows).getByText('Supplier registration').closest('tr') as HTMLElement;
+    expect(suppliers).toHaveTextContent('1 Jan 2026');
+    expect(windows).not.toHaveTextContent('Open now');
+  });
+
   it('shows where the round is, its dates, reserve, scope, declarations, counts and participants', async () => {
     server.routes = roundRoutes();
     show('/markets/:marketId/round/:roundId', OperatorRoundPage, '/markets/m1/round/r1');
