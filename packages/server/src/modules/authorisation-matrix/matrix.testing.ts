@@ -58,8 +58,8 @@ export interface EntityMatrix {
     path: (id: string) => string;
     answer: (role: SignedInRole, target: string) => 200 | 403 | 404;
   }[];
-  /** The roles that may create records of the kind (its create actions answer 200/422 for them); the operator's when absent. */
-  creators?: readonly SignedInRole[];
+  /** The roles that may create records of the kind (the operator's unless told): 200 on the form, 422 on `{}`. */
+  creators?: readonly Role[];
   /** Extra checks in the same suite (lists, summaries), run after the table's. */
   more?: (context: { t: TestApp; world: () => World; ids: () => TargetIds }) => void;
 }
@@ -210,8 +210,10 @@ export function describeMatrix(matrix: EntityMatrix): void {
 
     const { createDefinitions, collection } = registrationOf(matrix.entity);
     for (const definition of createDefinitions) {
-      const creators: readonly Role[] = matrix.creators ?? OPERATORS;
-      it(`${collection} ${definition.id}: only ${creators.join(', ')} create`, async () => {
+      const creators = matrix.creators ?? OPERATORS;
+      const who =
+        matrix.creators === undefined ? 'only the operator creates' : `only ${creators.join(', ')} create`;
+      it(`${collection} ${definition.id}: ${who}`, async () => {
         const wrong: string[] = [];
         for (const role of ROLES) {
           const path = `/api/${collection}/action/${definition.id}`;

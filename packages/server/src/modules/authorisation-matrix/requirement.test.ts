@@ -1,91 +1,154 @@
-import { eq } from 'drizzle-orm';
-import { buildAgentAuthority, buildPlaces, buildRequirement } from '../../../test/factories.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { buildAgentAuthority, buildPlaces, buildRequirement, buildRound } from '../../../test/factories.ts';
+import { linkLpa } from '../projects/projects.testing.ts';
 import { describeMatrix, type Expectation, every, forEveryRole } from './matrix.testing.ts';
 
-/** Investor dialogs do not apply to a buyer's requirement; after-the-round actions wait for their statuses. */
-const ON_A_BUYERS_DRAFT = {
+/** The investor's actions, which a buyer's requirement does not offer. */
+const investorOnly = {
   SetInvestorCredits: 'n/a',
   SetInvestorLocation: 'n/a',
   WizardInvestorCredits: 'n/a',
   WizardInvestorLocation: 'n/a',
-  CompleteRegistration: 409,
+} as const;
+
+/** The operator's decisions, refused to anyone else. */
+const operatorDecisions = {
+  CompleteRegistration: 403,
+  AllocateRights: 403,
+  IssueCredits: 403,
+  Retire: 403,
+} as const;
+
+/** What waits for a later status on a Draft requirement. */
+const laterOnDraft = {
   SetBid: 409,
-  AllocateRights: 409,
-  IssueCredits: 409,
   RedeemCredits: 409,
-  Retire: 409,
   UploadCreditSupplyAgreement: 409,
 } as const;
 
-const operatorOnDraft: Expectation = { read: 'ok', others: 'ok', actions: ON_A_BUYERS_DRAFT };
-const ownerOnDraft: Expectation = {
+/** The buyer's member on its Draft requirement: it edits and registers it; the bid waits (409). */
+const memberOnDraft: Expectation = {
+  read: 'ok',
+  others: 'ok',
+  actions: { ...investorOnly, ...operatorDecisions, ...laterOnDraft },
+};
+
+/** The agent with RegisterForRound on its client's Draft requirement: as the member, but no bid without authority. */
+const registeringAgentOnDraft: Expectation = {
+  read: 'ok',
+  others: 'ok',
+  actions: { ...investorOnly, ...operatorDecisions, ...laterOnDraft, SetBid: 403 },
+};
+
+/** The operator on a Draft requirement: the owner's side, its own decisions waiting their status. */
+const operatorOnDraft: Expectation = {
   read: 'ok',
   others: 'ok',
   actions: {
-    ...ON_A_BUYERS_DRAFT,
-    CompleteRegistration: 403,
-    AllocateRights: 403,
-    IssueCredits: 403,
-    Retire: 403,
+    ...investorOnly,
+    ...laterOnDraft,
+    CompleteRegistration: 409,
+    AllocateRights: 409,
+    IssueCredits: 409,
+    Retire: 409,
   },
 };
-const lpaInArea: Expectation = {
+
+/** The operator on a Provisional requirement: it completes the registration; registering again waits (409). */
+const operatorOnProvisional: Expectation = {
+  ...operatorOnDraft,
+  actions: { ...operatorOnDraft.actions, Register: 409, CompleteRegistration: 'ok', WizardFinish: 409 },
+};
+
+/** The member on its Registered requirement while the round takes bids: the bid, comments, documents. */
+const memberOnRegistered: Expectation = {
+  read: 'ok',
+  others: 409,
+  actions: { ...investorOnly, ...operatorDecisions, SetBid: 'ok', Comment: 'ok', ReplaceDocument: 'ok' },
+};
+
+/** The agent with MakeOffersOrBids only: it bids and comments; editing needs RegisterForRound (403). */
+const biddingAgentOnRegistered: Expectation = {
   read: 'ok',
   others: 403,
   actions: {
-    SetInvestorCredits: 'n/a',
-    SetInvestorLocation: 'n/a',
-    WizardInvestorCredits: 'n/a',
-    WizardInvestorLocation: 'n/a',
+    ...investorOnly,
+    SetBid: 'ok',
+    Comment: 'ok',
+    ReplaceDocument: 'ok',
+    RedeemCredits: 409,
+    UploadCreditSupplyAgreement: 409,
   },
 };
+
+/** The operator on a Registered requirement: it bids for the owner while the round takes bids. */
+const operatorOnRegistered: Expectation = {
+  read: 'ok',
+  others: 409,
+  actions: { ...investorOnly, SetBid: 'ok', Comment: 'ok', ReplaceDocument: 'ok' },
+};
+
+/** A local planning authority reads the developments in its area past Draft; every action is refused. */
+const lpaInArea: Expectation = { read: 'ok', others: 403, actions: investorOnly };
 
 describeMatrix({
   entity: 'requirement',
   async setup({ db, world }) {
-    const round = world.openRound.id;
-    const area = await buildPlaces(db);
-    await db
-      .update(organisations)
-      .set({ lpaId: area.lpaId })
-      .where(eq(organisations.id, world.members.lpa.organisation.id));
+    const { lpaId } = await buildPlaces(db);
+    const { lpaId: otherLpaId } = await buildPlaces(db);
+    await linkLpa(db, world, lpaId);
+    const roundId = world.openRound.id;
     await buildAgentAuthority(db, {
-      roundId: round,
+      roundId,
       clientId: world.client.id,
       agentId: world.members.agent.organisation.id,
       approved: true,
       permissions: ['RegisterForRound'],
     });
     const own = await buildRequirement(db, {
+      roundId,
       buyerId: world.members.participant.organisation.id,
-      roundId: round,
+      lpaId,
     });
-    const client = await buildRequirement(db, { buyerId: world.client.id, roundId: round });
-    const inArea = await buildRequirement(db, {
-      buyerId: world.members.participant.organisation.id,
-      roundId: round,
+    const client = await buildRequirement(db, { roundId, buyerId: world.client.id, lpaId });
+    const another = await buildRequirement(db, {
+      roundId,
       status: 'Provisional',
-      lpaId: area.lpaId,
-    });
-    const other = await buildRequirement(db, {
       buyerId: world.otherParticipant.organisation.id,
-      roundId: round,
+      lpaId: otherLpaId,
+    });
+    // A round taking bids: Registered requirements of the participant (in the LPA's area) and of the client, whose
+    // agent holds MakeOffersOrBids only there.
+    const bids = await buildRound(db, 'OpenForBidsAndOffers', 'Bids round');
+    await buildAgentAuthority(db, {
+      roundId: bids.id,
+      clientId: world.client.id,
+      agentId: world.members.agent.organisation.id,
+      approved: true,
+      permissions: ['MakeOffersOrBids'],
+    });
+    const registered = await buildRequirement(db, {
+      roundId: bids.id,
+      status: 'Registered',
+      buyerId: world.members.participant.organisation.id,
+      lpaId,
+    });
+    const clientRegistered = await buildRequirement(db, {
+      roundId: bids.id,
+      status: 'Registered',
+      buyerId: world.client.id,
     });
     return {
-      ownDraft: { ...forEveryRole(own), agent: client, lpa: inArea },
-      otherDraft: forEveryRole(other),
+      draft: { ...forEveryRole(own), agent: client },
+      another: forEveryRole(another),
+      registered: { ...forEveryRole(registered), agent: clientRegistered },
     };
   },
-  creators: ['admin', 'sysadmin', 'participant', 'agent'],
   table: {
-    admin: { ownDraft: operatorOnDraft, otherDraft: operatorOnDraft },
-    sysadmin: { ownDraft: operatorOnDraft, otherDraft: operatorOnDraft },
-    lpa: { ownDraft: lpaInArea, otherDraft: every(404) },
-    participant: { ownDraft: ownerOnDraft, otherDraft: every(404) },
-    agent: {
-      ownDraft: { ...ownerOnDraft, actions: { ...ownerOnDraft.actions, SetBid: 403 } },
-      otherDraft: every(404),
-    },
+    admin: { draft: operatorOnDraft, another: operatorOnProvisional, registered: operatorOnRegistered },
+    sysadmin: { draft: operatorOnDraft, another: operatorOnProvisional, registered: operatorOnRegistered },
+    lpa: { draft: every(404), another: every(404), registered: lpaInArea },
+    participant: { draft: memberOnDraft, another: every(404), registered: memberOnRegistered },
+    agent: { draft: registeringAgentOnDraft, another: every(404), registered: biddingAgentOnRegistered },
   },
+  creators: ['admin', 'sysadmin', 'participant', 'agent'],
 });

@@ -125,7 +125,10 @@ export const requirementPolicies = {
 
 const ok: GuardAnswer = { ok: true };
 
-/** When each action may run: the round's requirements window for Register, bids open for SetBid. */
+/**
+ * When each action may run: the round's requirements window for Register, bids open for SetBid; the wizard's end only
+ * on the Draft it saved (its answer says so), never on a requirement already registered.
+ */
 export const requirementGuards = {
   Register: async ({ db, record, now }): Promise<GuardAnswer> => {
     const [missing] = missingParts(record);
@@ -145,6 +148,8 @@ export const requirementGuards = {
           : `${record.roundName} is not open for bids and offers`,
     };
   },
+  WizardFinish: async ({ record }): Promise<GuardAnswer> =>
+    record.status === 'Draft' ? ok : { ok: false, reason: `${record.name} is no longer a draft` },
 } satisfies RecordGuards<typeof REQUIREMENT_ACTIONS, RequirementRecord, RequirementRelation>;
 
 type FileContext = Pick<HandlerContextBase<unknown>, 'deps' | 'tx' | 'actor' | 'files' | 'now'>;
