@@ -16,7 +16,13 @@ import { setBuyerCredits, setInvestorCredits } from './requirement.credits.ts';
 import { requirementCreditLifecycle, requirementLifecycle } from './requirement.lifecycle.ts';
 import { REQUIREMENT_ACTIONS } from './requirement.list.ts';
 import { redemptionDateLabel, setBuyerDevelopment, setInvestorLocation } from './requirement.place.ts';
-import { REQUIREMENT_WIZARD, wizardBuyerCredits, wizardNext, wizardPrevious } from './requirement.wizard.ts';
+import {
+  REQUIREMENT_WIZARD,
+  wizardBuyerCredits,
+  wizardBuyerDevelopment,
+  wizardNext,
+  wizardPrevious,
+} from './requirement.wizard.ts';
 import {
   createRequirementGroup,
   removeRequirementsFromGroup,
@@ -45,9 +51,11 @@ describe('new-requirement wizard', () => {
     expect(wizardBuyerCredits).toMatchObject({
       actionLabel: 'Save and continue',
       cannotCancel: true,
-      previous: 'CreateRequirement',
       input: setBuyerCredits.input,
     });
+    // The first step created the record: the credits step has no Previous to go back to.
+    expect(wizardBuyerCredits.previous).toBeUndefined();
+    expect(wizardBuyerDevelopment.previous).toBe('WizardBuyerCredits');
   });
 
   it('needs a name, a type and an owner', () => {

@@ -10,19 +10,20 @@ export const WIZARD_STEP_LABEL = 'Save and continue';
 
 const wizard = { actionLabel: WIZARD_STEP_LABEL, cannotCancel: true } as const;
 
-/** Wizard step 2 (buyers): the credits. Same fields and rules as SetBuyerCredits; cannot be cancelled. */
+/**
+ * Wizard step 2 (buyers): the credits. Same fields and rules as SetBuyerCredits; cannot be cancelled. The first step
+ * created the requirement, so there is no Previous here: its name and type change through Update.
+ */
 export const wizardBuyerCredits = defineAction({
   ...setBuyerCredits,
   ...wizard,
   id: 'WizardBuyerCredits',
-  previous: createRequirement.id,
 });
-/** Wizard step 2 (investors): the credits. */
+/** Wizard step 2 (investors): the credits; no Previous, as for buyers. */
 export const wizardInvestorCredits = defineAction({
   ...setInvestorCredits,
   ...wizard,
   id: 'WizardInvestorCredits',
-  previous: createRequirement.id,
 });
 /** Wizard step 3 (buyers): the development. */
 export const wizardBuyerDevelopment = defineAction({

@@ -3,6 +3,7 @@ import {
   type ActionResult,
   type AnyActionDefinition,
   actionSubmissionPath,
+  activeDeclarations,
   DECLARATIONS_FIELD,
   displayedFields,
   type FieldDefinition,
@@ -21,6 +22,7 @@ import { ErrorSummary } from './ErrorSummary.tsx';
 import { fieldName } from './FieldLabel.tsx';
 import { FormField } from './FormField.tsx';
 import { FormGroupSection } from './FormGroupSection.tsx';
+import { findFormExtra } from './formExtras.ts';
 import { issueOf, issuesOf, useActionForm } from './useActionForm.ts';
 
 /** Props of an action form. */
@@ -95,7 +97,8 @@ export function ActionForm({
   const formId = useId();
   const form = useActionForm(formData, definition);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
-  const { definition: wire, declarations } = formData;
+  const { definition: wire } = formData;
+  const declarations = activeDeclarations(formData.declarations, form.values);
   const { groups, steps } = wire;
   // Labels and units that follow other answers (the domain definition's `display`).
   const fields = displayedFields(form.definition, wire.fields, form.values, formData.settings);
@@ -195,6 +198,7 @@ export function ActionForm({
   });
 
   const previousAction = formData.previous;
+  const Extra = findFormExtra(wire.entity, wire.id);
   return (
     <form onSubmit={onSubmit} noValidate aria-label={wire.title}>
       <Stack gap="md">
@@ -212,6 +216,7 @@ export function ActionForm({
           </Stepper>
         )}
         {body}
+        {Extra !== undefined && <Extra values={form.values} settings={formData.settings} self={self} />}
         {showDeclarations && (
           <Stack gap="xs">
             {declarations.map((declaration) => {

@@ -61,6 +61,8 @@ const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts'))
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
 const projectsPage = (name: keyof typeof import('../../features/projects/pages.ts')) =>
   lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
+const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
+  lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -89,6 +91,27 @@ const participantProjectRoutes: readonly AreaRoute[] = [
   { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
   { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
 ];
+const requirementsCrumb = { label: 'Credit requirements' };
+const requirementCrumb = { label: 'Credit requirement', entity: 'requirement' } as const;
+const requirementGroupCrumb = { label: 'Credit requirement group', entity: 'requirementGroup' } as const;
+/** The requirement pages of participants and agents (their own, or their clients'). */
+const participantRequirementRoutes: readonly AreaRoute[] = [
+  {
+    path: 'credit-requirements',
+    page: requirementsPage('ParticipantRequirementsPage'),
+    crumb: requirementsCrumb,
+  },
+  {
+    path: 'credit-requirements/:requirementId',
+    page: requirementsPage('ParticipantRequirementPage'),
+    crumb: requirementCrumb,
+  },
+  {
+    path: 'requirement-group/:groupId',
+    page: requirementsPage('RequirementGroupPage'),
+    crumb: requirementGroupCrumb,
+  },
+];
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
@@ -114,6 +137,21 @@ export const AREA_ROUTES: AreaRouteTrees = {
       path: 'participants/:organisationId/participation/:participationId',
       page: roundsPage('ParticipationPage'),
       crumb: { label: 'Participation', entity: 'round' },
+    },
+    {
+      path: 'credit-requirements',
+      page: requirementsPage('OperatorRequirementsPage'),
+      crumb: requirementsCrumb,
+    },
+    {
+      path: 'credit-requirements/:requirementId',
+      page: requirementsPage('OperatorRequirementPage'),
+      crumb: requirementCrumb,
+    },
+    {
+      path: 'requirement-group/:groupId',
+      page: requirementsPage('RequirementGroupPage'),
+      crumb: requirementGroupCrumb,
     },
     { path: 'settings', page: SettingsPage, crumb: { label: 'Settings' } },
     { path: 'settings/refdata', page: RefDataTypesPage, crumb: { label: 'Reference data' } },
@@ -160,6 +198,12 @@ export const AREA_ROUTES: AreaRouteTrees = {
     { path: '', page: HomePage, crumb: home },
     { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
     { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
+    { path: 'credit-requirements', page: requirementsPage('LpaRequirementsPage'), crumb: requirementsCrumb },
+    {
+      path: 'credit-requirements/:requirementId',
+      page: requirementsPage('LpaRequirementPage'),
+      crumb: requirementCrumb,
+    },
   ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
@@ -169,6 +213,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: roundCrumb,
     },
     ...participantProjectRoutes,
+    ...participantRequirementRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
@@ -177,6 +222,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
+    ...participantRequirementRoutes,
     {
       path: 'agencies/:organisationId',
       page: agentPage('AgentOrganisationPage'),

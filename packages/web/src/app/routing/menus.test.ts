@@ -30,6 +30,11 @@ describe('MENUS', () => {
     expect(describeMenu(MENUS.lpa)).toEqual(['Home', 'Projects', 'Credit requirements']);
     expect(describeMenu(MENUS.anonymous)).toEqual(['Sign in', 'Sign up']);
   });
+
+  it('gives participants and agents Home, their projects and their credit requirements', () => {
+    expect(describeMenu(MENUS.participant)).toEqual(['Home', 'Projects', 'Credit requirements']);
+    expect(describeMenu(MENUS.agent)).toEqual(['Home', 'Projects', 'Credit requirements']);
+  });
 });
 
 describe('visibleMenu', () => {

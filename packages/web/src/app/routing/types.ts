@@ -12,6 +12,7 @@ export const CRUMB_ENTITIES = [
   'refDataType',
   'refDataItem',
   'requirement',
+  'requirementGroup',
 ] as const;
 /** An entity whose name a page can supply for its breadcrumb. */
 export type CrumbEntity = (typeof CRUMB_ENTITIES)[number];

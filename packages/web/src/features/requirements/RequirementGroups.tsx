@@ -1,0 +1,155 @@
+import { CREDIT_REQUIREMENT_STATUS_LABELS, commentAction } from '@curlew/domain';
+import { Anchor, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { EntityActionButton, EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { ActivityFeed } from '../activity/ActivityFeed.tsx';
+import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { Detail } from '../rounds/MarketPage.tsx';
+import { showDate } from '../rounds/roundDisplay.ts';
+import { REQUIREMENT_STATUS_COLOURS } from './requirementDisplay.ts';
+import {
+  REQUIREMENT_GROUPS_SELF,
+  requirementGroupPagePath,
+  requirementPagePath,
+  useRequirementGroup,
+  useRequirementGroups,
+} from './requirementsApi.ts';
+
+/** The requirement groups of a round (all or none of a group's requirements win) and the create action. */
+export function RoundRequirementGroups({ roundId }: { roundId: string }) {
+  const groups = useRequirementGroups(roundId);
+  const refresh = useRefreshAfterAction();
+  if (groups.isPending) return <PageLoader />;
+  if (groups.isError)
+    return (
+      <LoadFailure
+        what="Credit requirement groups"
+        error={groups.error}
+        retry={() => void groups.refetch()}
+      />
+    );
+  const create = groups.data.actions?.find((action) => action.id === 'CreateRequirementGroup');
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={2}>Credit requirement groups</Title>
+        {create !== undefined && (
+          <EntityActionButton
+            self={REQUIREMENT_GROUPS_SELF}
+            action={create}
+            onSucceeded={() => void refresh()}
+          />
+        )}
+      </Group>
+      {groups.data.items.length === 0 ? (
+        <Text size="sm">There are no credit requirement groups in this round.</Text>
+      ) : (
+        <Table aria-label="Credit requirement groups" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Group</Table.Th>
+              <Table.Th>Buyer</Table.Th>
+              <Table.Th>Requirements</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.data.items.map((group) => (
+              <Table.Tr key={group.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={requirementGroupPagePath(group.id)} size="sm">
+                    {group.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{group.buyer.name}</Table.Td>
+                <Table.Td>{group.requirements.length}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `requirement-group/{groupId}` (admin, participant and agent): a group of one buyer's requirements in one round
+ * that win all or none, its requirements, the server's actions (add, remove, rename), comments and history.
+ */
+export function RequirementGroupPage() {
+  const { groupId = '' } = useParams();
+  const group = useRequirementGroup(groupId);
+  const refresh = useRefreshAfterAction();
+  useCrumbName('requirementGroup', group.data?.name);
+  usePageTitle(group.data?.name ?? 'Credit requirement group');
+  if (group.isPending) return <PageLoader />;
+  if (group.isError)
+    return (
+      <LoadFailure what="Credit requirement group" error={group.error} retry={() => void group.refetch()} />
+    );
+  const g = group.data;
+  const subject = { subjectType: 'requirement-group', subjectId: g.id };
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{g.name}</Title>
+          <Text c="dimmed">Credit requirement group: all of its requirements win, or none</Text>
+        </Stack>
+        <EntityActionButtons
+          self={g.self}
+          actions={g.actions}
+          exclude={[commentAction.id]}
+          enabledOnly
+          label={`Actions for ${g.name}`}
+          onSucceeded={() => void refresh()}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Detail label="Buyer">{g.buyer.name}</Detail>
+        <Detail label="Market round">{g.round?.name ?? 'None'}</Detail>
+        <Detail label="Added">{showDate(g.createdAt)}</Detail>
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Title order={2}>Credit requirements</Title>
+        {g.requirements.length === 0 ? (
+          <Text size="sm">This group has no credit requirements.</Text>
+        ) : (
+          <Table aria-label={`Credit requirements of ${g.name}`} withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Requirement</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {g.requirements.map((requirement) => (
+                <Table.Tr key={requirement.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={requirementPagePath(requirement.id)} size="sm">
+                      {requirement.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge color={REQUIREMENT_STATUS_COLOURS[requirement.status]}>
+                      {CREDIT_REQUIREMENT_STATUS_LABELS[requirement.status]}
+                    </StatusBadge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <CommentsPanel subject={subject} self={g.self} actions={g.actions} />
+        <ActivityFeed subject={subject} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

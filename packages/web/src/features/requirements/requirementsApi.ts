@@ -1,0 +1,58 @@
+import type { CreditRequirement, EntityAction, Page, RequirementGroup } from '@curlew/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../actions/ActionsConfig.tsx';
+
+/** The self link of the requirements collection, where CreateRequirement opens and posts. */
+export const REQUIREMENTS_SELF = '/requirements';
+/** The self link of the requirement groups collection, where CreateRequirementGroup opens and posts. */
+export const REQUIREMENT_GROUPS_SELF = '/requirement-groups';
+
+/** Cache key prefix of everything about credit requirements and their groups. */
+export const REQUIREMENTS_KEY = ['requirements'] as const;
+
+/** A list page with the collection's create actions for the signed-in user. */
+export type PageWithActions<T> = Page<T> & { actions?: EntityAction[] };
+
+const enc = encodeURIComponent;
+
+/** The self link of a requirement. */
+export const requirementSelf = (id: string): string => `/requirement/${enc(id)}`;
+/** The self link of a requirement group. */
+export const requirementGroupSelf = (id: string): string => `/requirement-group/${enc(id)}`;
+
+/** The app page of the requirements list (every area has one at this address). */
+export const REQUIREMENTS_PAGE = '/credit-requirements';
+/** The app page of a requirement. */
+export const requirementPagePath = (id: string): string => `${REQUIREMENTS_PAGE}/${enc(id)}`;
+/** The app page of a requirement group. */
+export const requirementGroupPagePath = (id: string): string => `/requirement-group/${enc(id)}`;
+
+/** One requirement with its actions (`GET /api/requirement/{id}`); nothing loads for an empty id. */
+export function useRequirement(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...REQUIREMENTS_KEY, 'requirement', id],
+    queryFn: ({ signal }) => api.get<CreditRequirement>(requirementSelf(id), { signal }),
+    enabled: id !== '',
+  });
+}
+
+/** One requirement group with its requirements and actions (`GET /api/requirement-group/{id}`). */
+export function useRequirementGroup(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...REQUIREMENTS_KEY, 'group', id],
+    queryFn: ({ signal }) => api.get<RequirementGroup>(requirementGroupSelf(id), { signal }),
+  });
+}
+
+/** The groups of a round (`GET /api/requirement-groups?roundId=`) with the create action; none without a round. */
+export function useRequirementGroups(roundId: string | null) {
+  const api = useApi();
+  const path = `${REQUIREMENT_GROUPS_SELF}?roundId=${enc(roundId ?? '')}`;
+  return useQuery({
+    queryKey: [...REQUIREMENTS_KEY, 'groups', path],
+    queryFn: ({ signal }) => api.get<PageWithActions<RequirementGroup>>(path, { signal }),
+    enabled: roundId !== null,
+  });
+}
