@@ -5,14 +5,14 @@ import type { OptionsSource } from '../forms/fields.ts';
  * id as the value and its name as the label. Paths have no `/api` prefix.
  */
 export const OPTION_SOURCES = {
-  markets: { url: '/markets?pageSize=500', valueKey: 'id', labelKey: 'name' },
+  markets: { url: '/markets?pageSize=100', valueKey: 'id', labelKey: 'name' },
   standards: { url: '/standards', valueKey: 'id', labelKey: 'name' },
   projectTypes: { url: '/project-types', valueKey: 'id', labelKey: 'name' },
   ncas: { url: '/ncas', valueKey: 'id', labelKey: 'label' },
   lpas: { url: '/lpas', valueKey: 'id', labelKey: 'name' },
   subcatchments: { url: '/subcatchments', valueKey: 'id', labelKey: 'name' },
-  participants: { url: '/organisations?type=PARTICIPANT&pageSize=500', valueKey: 'id', labelKey: 'name' },
-  agents: { url: '/organisations?type=AGENT&pageSize=500', valueKey: 'id', labelKey: 'name' },
+  participants: { url: '/organisations?type=PARTICIPANT&pageSize=100', valueKey: 'id', labelKey: 'name' },
+  agents: { url: '/organisations?type=AGENT&pageSize=100', valueKey: 'id', labelKey: 'name' },
   declarations: {
     url: '/settings/declarations?active=true&pageSize=500',
     valueKey: 'id',
