@@ -150,4 +150,50 @@ describeWithApp('demo data', (t) => {
         .sort(),
     ).toEqual(['Buyer Registered', 'Supplier Registered']);
   });
+
+  it('seeds projects at every stage, offered projects of every credit type in Round 3 2025 and an XOR group', async () => {
+    const as = async (username: string, url: string) => {
+      const cookie = await signIn(t.app, username, 'demo-password-for-tests');
+      const response = await requestJson(t.app, 'GET', url, undefined, { cookie });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const all = await as('admin', '/api/projects?pageSize=100&sort=name');
+    const byRound = (round: string) =>
+      all.items
+        .filter((item: { round: { name: string } | null }) => item.round?.name === round)
+        .map((item: { name: string; status: string }) => `${item.name}: ${item.status}`);
+    expect(byRound(DEMO_ROUNDS.open)).toEqual([
+      'Botley Wood Edge: Registered',
+      'Hamble Valley Grassland: Screened',
+      'Hill Barn Meadows: Draft',
+      'Whiteley Pastures: Certified',
+    ]);
+    const bidding = all.items.filter(
+      (item: { round: { name: string } | null; status: string }) =>
+        item.round?.name === DEMO_ROUNDS.bidding && item.status === 'Offered',
+    );
+    expect(bidding.length).toBeGreaterThanOrEqual(6);
+    expect(
+      [...new Set(bidding.flatMap((item: { creditTypes: string[] }) => item.creditTypes))].sort(),
+    ).toEqual(['Biodiversity', 'NutrientMitigationNitrogen', 'NutrientMitigationPhosphorous']);
+    expect(byRound(DEMO_ROUNDS.bidding)).toContain('Swanwick Lakes Meadow: Certified');
+    expect(byRound(DEMO_ROUNDS.closed)).toHaveLength(2);
+    const lowerTest = bidding.find((item: { name: string }) => item.name === 'Lower Test Marshes');
+    expect(lowerTest.group).toMatchObject({ name: 'Solent wetland alternatives', type: 'XOR' });
+    const record = await as('agent', `/api/project/${lowerTest.id}`);
+    expect(record.offer).toBe(780000);
+    const biodiversity = record.services.find((service: { type: string }) => service.type === 'Biodiversity');
+    expect(biodiversity.metricEstimate).toBeGreaterThan(0);
+    expect(biodiversity.unitsPerPeriod.length).toBeGreaterThan(1);
+    expect((await as('buyer', '/api/projects')).items).toEqual([]);
+    const lpa = await as('lpa', '/api/projects?sort=name');
+    expect(lpa.items.map((item: { name: string }) => item.name)).toEqual([
+      'Gunnislake Orchard Grassland',
+      'Kit Hill Heath',
+    ]);
+    const lpaRecord = await as('lpa', `/api/project/${lpa.items[0].id}`);
+    expect('offer' in lpaRecord).toBe(false);
+    expect(lpaRecord.costs).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { markets } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/connect.ts';
+import { seedDemoProjects } from './seed.projects.ts';
 import { seedDemoRounds } from './seed.rounds.ts';
 
 interface DemoOrganisation {
@@ -188,6 +189,7 @@ export async function seedDemoData(
         .returning({ id: markets.id });
       if (!market) throw new Error('Demo market was not inserted');
       await seedDemoRounds(tx, { marketId: market.id, now, idOf });
+      await seedDemoProjects(tx, { now, idOf });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,

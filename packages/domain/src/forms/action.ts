@@ -1,11 +1,16 @@
 import type { z } from 'zod';
 import type { FieldError } from '../validation/errors.ts';
-import type { FieldDefinition, FormGroup, FormStep, JsonValue } from './fields.ts';
+import type { FieldBase, FieldDefinition, FormGroup, FormStep, JsonValue } from './fields.ts';
 import type { FormValues } from './values.ts';
 import { activeValues } from './visibility.ts';
 
 /** Values the server sends with a form for its warnings and display (`ActionFormData.settings`). */
 export type FormSettings = Readonly<Record<string, JsonValue>>;
+
+/** What a field shows that may follow other values: its label, help and the text before and after its input. */
+export type FieldDisplay = Partial<
+  Pick<FieldBase<FieldDefinition['type']>, 'label' | 'hint' | 'prefix' | 'suffix'>
+>;
 
 /** One validation error or warning: the API's field-error shape, `path` dotted ('' for the whole form). */
 export type FormIssue = FieldError;
@@ -76,6 +81,11 @@ export interface ActionConfig<
    * the server knows about the record, e.g. which project types are incompatible with the current service).
    */
   warnings?: (values: Partial<z.input<Input>>, settings: FormSettings) => readonly FormIssue[];
+  /**
+   * What some fields show for the current values, laid over their definitions (e.g. a size labelled 'Area (ha)' or
+   * 'Length (km)' by the habitat family chosen); keyed by field id.
+   */
+  display?: (values: FormValues, settings: FormSettings) => Readonly<Record<string, FieldDisplay>>;
   /** No Cancel: the button reads 'Close' instead. */
   cannotCancel?: boolean;
   /** An app route to go to instead of opening a form. */
@@ -185,6 +195,21 @@ export const validateAction = <Input extends z.ZodType>(
   return result.success
     ? { success: true, data: result.data, errors: [] }
     : { success: false, errors: issuesFromZod(result.error) };
+};
+
+/** The fields of an action as they show for the current values: each with its `display` laid over it. */
+export const displayedFields = (
+  action: Pick<AnyActionDefinition, 'display'> | undefined,
+  fields: readonly FieldDefinition[],
+  values: FormValues,
+  settings: FormSettings = {},
+): readonly FieldDefinition[] => {
+  const shown = action?.display?.(values, settings);
+  if (shown === undefined) return fields;
+  return fields.map((field) => {
+    const display = shown[field.id];
+    return display === undefined ? field : { ...field, ...display };
+  });
 };
 
 /** The action's non-blocking warnings for the current values and the form data's settings (none when it declares none). */

@@ -1,3 +1,4 @@
+export * from './completion.ts';
 export * from './declarations.ts';
 export * from './market.actions.ts';
 export * from './market.schema.ts';

@@ -4,6 +4,7 @@ import type { FieldDefinition } from '../forms/fields.ts';
 import { indexedItems } from '../forms/indexed.ts';
 import { withRules } from '../forms/refine.ts';
 import { isoDateValue, optionalIsoDateValue } from '../forms/rules.ts';
+import type { FormValues } from '../forms/values.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { choiceOf } from '../validation/choice.ts';
@@ -26,6 +27,7 @@ import {
   DISTINCTIVENESS_LABELS,
   distinctivenessSchema,
   type Module,
+  type SizeUnit,
 } from '../vocab/habitats.ts';
 import { METRIC_DIFFICULTIES, STRATEGIC_SIGNIFICANCE_LEVELS } from './metric.ts';
 import { PROJECT_EDITABLE_STATUSES } from './project.lifecycle.ts';
@@ -45,6 +47,16 @@ export const SERVICE_MODULE_LABELS = {
 /** The label of a service's size for its module: an area in hectares, a length in kilometres. */
 export const serviceSizeLabel = (module: Module | undefined): string =>
   module === 'Linear' || module === 'River' ? 'Length (km)' : 'Area (ha)';
+
+/** The unit of a service's size for its module: hectares for area habitats, kilometres for hedgerows and rivers. */
+export const serviceSizeUnit = (module: Module | undefined): SizeUnit =>
+  module === 'Linear' || module === 'River' ? 'km' : 'ha';
+
+/** The size field of a biodiversity service as it shows for the habitat family chosen. */
+const biodiversityDisplay = (values: FormValues) => {
+  const module = typeof values.module === 'string' ? (values.module as Module) : undefined;
+  return { size: { label: serviceSizeLabel(module), suffix: serviceSizeUnit(module) } };
+};
 
 const serviceField = {
   id: 'serviceId',
@@ -152,6 +164,7 @@ export const addBiodiversityService = defineAction({
   actionLabel: 'Add service',
   fields: biodiversityFields,
   input: biodiversityServiceInput,
+  display: biodiversityDisplay,
   lifecycle: { from: PROJECT_EDITABLE_STATUSES },
 });
 
@@ -162,6 +175,7 @@ export const editBiodiversityService = defineAction({
   title: 'Edit biodiversity service',
   actionLabel: 'Apply',
   fields: [serviceField, ...biodiversityFields],
+  display: biodiversityDisplay,
   input: withRules(z.object({ serviceId: requiredText(), ...biodiversityShape }), (value, addIssue) => {
     if (value.module === 'Area' && (value.broadHabitat === undefined || value.broadHabitat === ''))
       addIssue(['broadHabitat'], MESSAGES.required);
@@ -259,7 +273,7 @@ export const biodiversitySupplyInput = z
           .min(YEARS_TO_TARGET_CONDITION.min, { error: MESSAGES.atLeastOneYear })
           .max(YEARS_TO_TARGET_CONDITION.max, { error: MESSAGES.atMostThirtyYears }),
       ),
-    gainsPerYear: z.unknown(),
+    gainsPerYear: z.unknown().optional(),
   })
   .transform((value, ctx) => {
     const years = value.yearsToTargetCondition;

@@ -6,7 +6,11 @@ import { filesModule } from './files/files.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
 import { participationsModule } from './participations/participations.module.ts';
+import { projectGroupsModule } from './project-groups/project-groups.module.ts';
+import { projectsModule } from './projects/projects.module.ts';
 import { refdataModule } from './refdata/refdata.module.ts';
+import { requirementGroupsModule } from './requirement-groups/requirement-groups.module.ts';
+import { requirementsModule } from './requirements/requirements.module.ts';
 import { roundsModule } from './rounds/rounds.module.ts';
 
 /** Every module of the application, once: the app serves these, and the registry tests check their actions. */
@@ -16,6 +20,10 @@ export const MODULES: readonly AppModule[] = [
   marketsModule,
   roundsModule,
   participationsModule,
+  projectsModule,
+  projectGroupsModule,
+  requirementsModule,
+  requirementGroupsModule,
   commentsModule,
   activityModule,
   filesModule,

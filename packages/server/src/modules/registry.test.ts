@@ -24,30 +24,10 @@ const domainDefinitions = (): AnyActionDefinition[] => {
   return [...found];
 };
 
-/**
- * Entities the domain defines whose server module is still to come (markets, rounds, projects, requirements).
- * Their definitions are skipped below, and a test fails as soon as a module registers one of them, so an entity
- * leaves this list in the commit that serves it.
- */
-const AWAITING_SERVER_MODULE: ReadonlySet<string> = new Set([
-  'project',
-  'project-group',
-  'requirement',
-  'requirement-group',
-]);
-
-/** The definitions the server must serve: every one but those of entities awaiting their module. */
-const servedDefinitions = (): AnyActionDefinition[] =>
-  domainDefinitions().filter(
-    (definition) => definition.entity === undefined || !AWAITING_SERVER_MODULE.has(definition.entity),
-  );
+/** The definitions the server must serve: every one the domain defines. */
+const servedDefinitions = (): AnyActionDefinition[] => domainDefinitions();
 
 describe('action registry', () => {
-  it('serves no entity that is still listed as awaiting its module', () => {
-    const served = ACTION_REGISTRATIONS.map((registration) => registration.entity);
-    expect(served.filter((entity) => AWAITING_SERVER_MODULE.has(entity))).toEqual([]);
-  });
-
   it('finds the domain action definitions it checks', () => {
     const ids = domainDefinitions().map((definition) => `${definition.entity ?? '*'}/${definition.id}`);
     expect(ids).toEqual(

@@ -4,6 +4,7 @@ import {
   type AnyActionDefinition,
   actionSubmissionPath,
   DECLARATIONS_FIELD,
+  displayedFields,
   type FieldDefinition,
   type FormValues,
   fileFieldIds,
@@ -96,7 +97,9 @@ export function ActionForm({
   const form = useActionForm(formData, definition);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
   const { definition: wire, declarations } = formData;
-  const { fields, groups, steps } = wire;
+  const { groups, steps } = wire;
+  // Labels and units that follow other answers (the domain definition's `display`).
+  const fields = displayedFields(form.definition, wire.fields, form.values, formData.settings);
   const [stepIndex, setStepIndex] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [banner, setBanner] = useState<string | undefined>();

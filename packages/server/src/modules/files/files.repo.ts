@@ -238,3 +238,20 @@ export async function findOwnerFile(
     );
   return row ? { row: row.file, view: presentFile(row) } : undefined;
 }
+
+/** Marks every current document of an owner as no longer current (its data was removed); the history stays. */
+export async function retireOwnerFiles(
+  tx: Queryable,
+  owner: { ownerType: string; ownerId: string },
+): Promise<void> {
+  await tx
+    .update(storedFiles)
+    .set({ current: false })
+    .where(
+      and(
+        eq(storedFiles.ownerType, owner.ownerType),
+        eq(storedFiles.ownerId, owner.ownerId),
+        eq(storedFiles.current, true),
+      ),
+    );
+}

@@ -61,6 +61,8 @@ const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts'))
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
 const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
   lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
+const projectsPage = (name: keyof typeof import('../../features/projects/pages.ts')) =>
+  lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -101,6 +103,15 @@ const participantRequirementRoutes: readonly AreaRoute[] = [
     crumb: requirementGroupCrumb,
   },
 ];
+const projectsCrumb = { label: 'Projects' };
+const projectCrumb = { label: 'Project', entity: 'project' } as const;
+const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup' } as const;
+/** The projects pages of suppliers and their agents. */
+const participantProjectRoutes: readonly AreaRoute[] = [
+  { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+  { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
+  { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
+];
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
 export const AREA_ROUTES: AreaRouteTrees = {
@@ -108,6 +119,9 @@ export const AREA_ROUTES: AreaRouteTrees = {
   admin: [
     { path: '', page: AdminHomePage, crumb: home },
     { path: 'markets', page: roundsPage('MarketsPage'), crumb: { label: 'Markets' } },
+    { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('ProjectPage'), crumb: projectCrumb },
+    { path: 'project-group/:id', page: projectsPage('ProjectGroupPage'), crumb: projectGroupCrumb },
     {
       path: 'markets/:marketId',
       page: roundsPage('MarketPage'),
@@ -188,6 +202,8 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: requirementsPage('LpaRequirementPage'),
       crumb: requirementCrumb,
     },
+    { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
   ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
@@ -197,6 +213,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: roundCrumb,
     },
     ...participantRequirementRoutes,
+    ...participantProjectRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
@@ -216,6 +233,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: agentPage('AgentClientPage'),
       crumb: { label: 'Client', entity: 'organisation' },
     },
+    ...participantProjectRoutes,
   ],
   signedIn: [
     { path: '', page: HomePage, crumb: home },

@@ -31,9 +31,9 @@ describe('MENUS', () => {
     expect(describeMenu(MENUS.anonymous)).toEqual(['Sign in', 'Sign up']);
   });
 
-  it('gives participants and agents Home and their credit requirements', () => {
-    expect(describeMenu(MENUS.participant)).toEqual(['Home', 'Credit requirements']);
-    expect(describeMenu(MENUS.agent)).toEqual(['Home', 'Credit requirements']);
+  it('gives participants and agents Home, their projects and their credit requirements', () => {
+    expect(describeMenu(MENUS.participant)).toEqual(['Home', 'Projects', 'Credit requirements']);
+    expect(describeMenu(MENUS.agent)).toEqual(['Home', 'Projects', 'Credit requirements']);
   });
 });
 

@@ -65,10 +65,12 @@ export const MENUS = {
   ],
   participant: [
     { label: 'Home', to: '/' },
+    { label: 'Projects', to: '/projects' },
     { label: 'Credit requirements', to: '/credit-requirements' },
   ],
   agent: [
     { label: 'Home', to: '/' },
+    { label: 'Projects', to: '/projects' },
     { label: 'Credit requirements', to: '/credit-requirements' },
   ],
   signedIn: [{ label: 'Home', to: '/' }],

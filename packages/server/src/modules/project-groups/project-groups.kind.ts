@@ -1,0 +1,44 @@
+import type { EntityAction, ProjectGroup } from '@curlew/domain';
+import type { EntityKind } from '../../platform/actions/types.ts';
+import {
+  findProjectGroupFor,
+  findProjectGroupRecord,
+  type ProjectGroupRecord,
+} from './project-groups.repo.ts';
+import type { ProjectGroupRelation } from './project-groups.scope.ts';
+
+export type { ProjectGroupRecord } from './project-groups.repo.ts';
+export type { ProjectGroupRelation } from './project-groups.scope.ts';
+
+/** The project group entity: `/project-group/{id}` (no lifecycle: it lives as long as its round's offers). */
+export const projectGroupKind: EntityKind<ProjectGroupRecord, ProjectGroupRelation> = {
+  entity: 'project-group',
+  collection: 'project-groups',
+  noun: 'project group',
+  load: findProjectGroupRecord,
+  loadFor: findProjectGroupFor,
+  idOf: (record) => record.id,
+  fields: (record) => ({ name: record.name, type: record.type }),
+};
+
+/** A project group as the API answers it. */
+export const presentProjectGroup = (
+  record: ProjectGroupRecord,
+  members: readonly { id: string; name: string; status: ProjectGroup['projects'][number]['status'] }[],
+  actions: EntityAction[],
+): ProjectGroup => ({
+  id: record.id,
+  self: `/project-group/${record.id}`,
+  name: record.name,
+  type: record.type,
+  supplier: { id: record.supplierId, name: record.supplierName },
+  round: { id: record.marketRoundId, name: record.roundName, status: record.roundStatus },
+  projects: members.map((member) => ({
+    id: member.id,
+    name: member.name,
+    self: `/project/${member.id}`,
+    status: member.status,
+  })),
+  createdAt: record.createdAt.toISOString(),
+  actions,
+});

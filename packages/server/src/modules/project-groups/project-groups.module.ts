@@ -1,0 +1,21 @@
+import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { projectGroupActions } from './project-groups.actions.ts';
+import { projectGroupKind } from './project-groups.kind.ts';
+import { registerProjectGroupRoutes } from './project-groups.routes.ts';
+
+/** Project groups: a supplier's XOR or AND group of projects in one round, `/project-group/{id}`. */
+export const projectGroupsModule: AppModule = {
+  name: 'project-groups',
+  actions: [projectGroupActions],
+  subjects: {
+    'project-group': subjectAccessThroughScope(projectGroupKind, {
+      organisationIds: async (db, id) => {
+        const record = await projectGroupKind.load(db, id);
+        return record ? [record.supplierId] : [];
+      },
+      describe: async (db, id) => (await projectGroupKind.load(db, id))?.name,
+    }),
+  },
+  routes: registerProjectGroupRoutes,
+};

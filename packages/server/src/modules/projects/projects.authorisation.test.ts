@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, Project, ProjectGroup, ProjectListItem } from '@curlew/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeWithApp, requestJson } from '../../../test/app.ts';
+import { buildParticipation, buildProject, buildProjectGroup, buildRound } from '../../../test/factories.ts';
+import {
+  asRole,
+  buildAgentAuthority,
+  buildMember,
+  buildWorld,
+  linkClient,
+  type Member,
+  ROLES,
+  type Role,
+  type World,
+} from '../../../test/world.ts';
+import { buildProjectReferences, linkLpa, type ProjectReferences } from './projects.testing.ts';
+
+const OFFER = 987654;
+const COSTS = {
+  maintenance: 11111,
+  marketOperatorFee: 2222,
+  complianceMonitoring: 3333,
+  performanceMonitoring: 4444,
+};
+
+type Target = 'own' | 'other' | 'missing';
+
+/**
+ * Who reads which project (role x own / other organisation / missing), exact statuses; the sealed offer on every read
+ * route (record, list, CSV, activity, project group); local planning authorities see only their area, never a price.
+ */
+describeWithApp('project and project group authorisation', (t) => {
+  let world: World;
+  let refs: ProjectReferences;
+  let roundId: string;
+  /** The project each role calls its own (the operator: any; the agent: its client's; the LPA: one in its area). */
+  const own: Partial<Record<Role, string>> = {};
+  let otherProjectId: string;
+  let clientProjectId: string;
+  let groupId: string;
+  let otherGroupId: string;
+  let limitedAgent: Member;
+  let buyer: Member;
+  let investor: Member;
+
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+    refs = await buildProjectReferences(t.db);
+    await linkLpa(t.db, world, refs.lpaId);
+    roundId = (await buildRound(t.db, 'OpenForBidsAndOffers', 'Offers round')).id;
+    const participant = world.members.participant.organisation.id;
+    const common = { roundId, status: 'Offered' as const, offer: OFFER, ...COSTS, typeId: refs.typeId };
+    const ownProject = await buildProject(t.db, {
+      ...common,
+      name: 'Own project',
+      supplierId: participant,
+      lpaId: refs.lpaId,
+      services: [{ type: 'Biodiversity', size: 3 }],
+    });
+    const clientProject = await buildProject(t.db, {
+      ...common,
+      name: 'Client project',
+      supplierId: world.client.id,
+      lpaId: refs.otherLpaId,
+    });
+    const otherProject = await buildProject(t.db, {
+      ...common,
+      name: 'Other project',
+      supplierId: world.otherParticipant.organisation.id,
+      lpaId: refs.otherLpaId,
+    });
+    clientProjectId = clientProject.id;
+    otherProjectId = otherProject.id;
+    own.admin = ownProject.id;
+    own.sysadmin = otherProject.id;
+    own.participant = ownProject.id;
+    own.lpa = ownProject.id;
+    own.agent = clientProject.id;
+    own.anonymous = ownProject.id;
+    await buildAgentAuthority(t.db, {
+      roundId,
+      clientId: world.client.id,
+      agentId: world.members.agent.organisation.id,
+      status: 'Approved',
+      permissions: ['RegisterForRound', 'MakeOffersOrBids'],
+    });
+    limitedAgent = await buildMember(t.app, t.db, 'AGENT', ['agent']);
+    await linkClient(t.db, limitedAgent.organisation.id, world.client.id);
+    await buildAgentAuthority(t.db, {
+      roundId,
+      clientId: world.client.id,
+      agentId: limitedAgent.organisation.id,
+      status: 'Approved',
+      permissions: ['RegisterForRound'],
+    });
+    buyer = await buildMember(t.app, t.db, 'PARTICIPANT', ['participant']);
+    investor = await buildMember(t.app, t.db, 'PARTICIPANT', ['participant']);
+    await buildParticipation(t.db, {
+      roundId,
+      organisationId: buyer.organisation.id,
+      capacity: 'Buyer',
+      status: 'Registered',
+    });
+    await buildParticipation(t.db, {
+      roundId,
+      organisationId: investor.organisation.id,
+      capacity: 'Investor',
+      status: 'Registered',
+    });
+    groupId = (
+      await buildProjectGroup(t.db, { supplierId: world.client.id, roundId, projectIds: [clientProject.id] })
+    ).id;
+    otherGroupId = (
+      await buildProjectGroup(t.db, {
+        supplierId: world.otherParticipant.organisation.id,
+        roundId,
+        projectIds: [otherProject.id],
+      })
+    ).id;
+    // An activity entry of the offer's own action: its details must not carry the price.
+    const offered = await asRole(
+      t.app,
+      world,
+      'participant',
+      'POST',
+      `/api/project/${ownProject.id}/action/SetOffer`,
+      {
+        offer: OFFER,
+      },
+    );
+    expect(offered.statusCode).toBe(200);
+  });
+
+  const target = (role: Role, which: Target): string =>
+    which === 'missing' ? randomUUID() : which === 'own' ? (own[role] ?? '') : otherProjectId;
+
+  /** role -> [own, other, missing] statuses of GET /api/project/{id}. */
+  const RECORD_STATUSES: Record<Role, [number, number, number]> = {
+    admin: [200, 200, 404],
+    sysadmin: [200, 200, 404],
+    participant: [200, 404, 404],
+    agent: [200, 404, 404],
+    lpa: [200, 404, 404],
+    anonymous: [401, 401, 401],
+  };
+
+  describe('reading a project', () => {
+    for (const role of ROLES)
+      for (const [index, which] of (['own', 'other', 'missing'] as const).entries())
+        it(`${role} reading ${which} -> ${RECORD_STATUSES[role][index]}`, async () => {
+          const response = await asRole(t.app, world, role, 'GET', `/api/project/${target(role, which)}`);
+          expect(response.statusCode).toBe(RECORD_STATUSES[role][index]);
+        });
+  });
+
+  /** role -> [own, other, missing] statuses of POST Update (the supplier's side changes; an LPA only reads). */
+  const UPDATE_STATUSES: Record<Role, [number, number, number]> = {
+    admin: [409, 409, 404],
+    sysadmin: [409, 409, 404],
+    participant: [409, 404, 404],
+    agent: [409, 404, 404],
+    lpa: [403, 404, 404],
+    anonymous: [401, 401, 401],
+  };
+
+  describe('changing a project (Update on an offered project: after screening only the operator changes it)', () => {
+    for (const role of ROLES)
+      for (const [index, which] of (['own', 'other', 'missing'] as const).entries())
+        it(`${role} updating ${which} -> ${UPDATE_STATUSES[role][index]}`, async () => {
+          const response = await asRole(
+            t.app,
+            world,
+            role,
+            'POST',
+            `/api/project/${target(role, which)}/action/Update`,
+            { name: 'Renamed', typeId: refs.typeId },
+          );
+          expect(response.statusCode).toBe(UPDATE_STATUSES[role][index]);
+        });
+  });
+
+  it('lists exactly the projects in each role’s scope', async () => {
+    const ids = async (cookie: string) => {
+      const response = await requestJson(t.app, 'GET', `/api/projects?roundId=${roundId}`, undefined, {
+        cookie,
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Page<ProjectListItem>).items.map((item) => item.name).sort();
+    };
+    expect(await ids(world.members.admin.cookie)).toEqual(['Client project', 'Other project', 'Own project']);
+    expect(await ids(world.members.participant.cookie)).toEqual(['Own project']);
+    expect(await ids(world.members.agent.cookie)).toEqual(['Client project']);
+    expect(await ids(limitedAgent.cookie)).toEqual(['Client project']);
+    expect(await ids(world.members.lpa.cookie)).toEqual(['Own project']);
+    expect(await ids(buyer.cookie)).toEqual([]);
+    expect(await ids(investor.cookie)).toEqual([]);
+    expect((await asRole(t.app, world, 'anonymous', 'GET', '/api/projects')).statusCode).toBe(401);
+  });
+
+  it('gives an LPA with no linked authority no project', async () => {
+    const unlinked = await buildMember(t.app, t.db, 'LPA', ['lpa']);
+    const response = await requestJson(t.app, 'GET', '/api/projects', undefined, { cookie: unlinked.cookie });
+    expect(response.json().items).toEqual([]);
+    const record = await requestJson(t.app, 'GET', `/api/project/${own.lpa}`, undefined, {
+      cookie: unlinked.cookie,
+    });
+    expect(record.statusCode).toBe(404);
+  });
+
+  describe('the sealed offer', () => {
+    const readers = () => ({
+      operator: world.members.admin.cookie,
+      supplier: world.members.participant.cookie,
+      agentWithMakeOffers: world.members.agent.cookie,
+      agentWithoutMakeOffers: limitedAgent.cookie,
+      lpa: world.members.lpa.cookie,
+      buyer: buyer.cookie,
+      investor: investor.cookie,
+      otherSupplier: world.otherParticipant.cookie,
+    });
+    const projectOf = (reader: string) =>
+      reader === 'agentWithMakeOffers' || reader === 'agentWithoutMakeOffers'
+        ? clientProjectId
+        : own.participant;
+
+    it('is in the record only for the operator, the supplier and its agent with MakeOffersOrBids', async () => {
+      const seen: Record<string, number | string> = {};
+      for (const [reader, cookie] of Object.entries(readers())) {
+        const response = await requestJson(t.app, 'GET', `/api/project/${projectOf(reader)}`, undefined, {
+          cookie,
+        });
+        if (response.statusCode !== 200) {
+          seen[reader] = response.statusCode;
+          continue;
+        }
+        const project = response.json() as Project;
+        seen[reader] = 'offer' in project ? `offer ${project.offer}` : 'no offer';
+        if (reader === 'lpa') expect(project.costs).toBeNull();
+        if (!('offer' in project)) expect(response.body).not.toContain(String(OFFER));
+      }
+      expect(seen).toEqual({
+        operator: `offer ${OFFER}`,
+        supplier: `offer ${OFFER}`,
+        agentWithMakeOffers: `offer ${OFFER}`,
+        agentWithoutMakeOffers: 'no offer',
+        lpa: 'no offer',
+        buyer: 404,
+        investor: 404,
+        otherSupplier: 404,
+      });
+    });
+
+    it('is in no list row, CSV row, activity entry or project group, whoever reads', async () => {
+      for (const [reader, cookie] of Object.entries(readers())) {
+        const list = await requestJson(t.app, 'GET', '/api/projects', undefined, { cookie });
+        expect(list.statusCode, reader).toBe(200);
+        expect(list.body, reader).not.toContain(String(OFFER));
+        for (const item of list.json().items) expect('offer' in item, reader).toBe(false);
+        const csv = await requestJson(t.app, 'GET', '/api/projects?format=csv', undefined, { cookie });
+        expect(csv.statusCode, reader).toBe(200);
+        expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(csv.body, reader).not.toContain(String(OFFER));
+        expect(csv.body.split('\r\n')[0]?.toLowerCase(), reader).not.toContain('offer');
+        const activity = await requestJson(
+          t.app,
+          'GET',
+          `/api/activity?subjectType=project&subjectId=${projectOf(reader)}`,
+          undefined,
+          { cookie },
+        );
+        expect([200, 404], reader).toContain(activity.statusCode);
+        expect(activity.body, reader).not.toContain(String(OFFER));
+        const group = await requestJson(t.app, 'GET', `/api/project-group/${groupId}`, undefined, { cookie });
+        expect(group.body, reader).not.toContain(String(OFFER));
+      }
+    });
+
+    it('lists CSV rows of exactly the reader’s projects', async () => {
+      const csv = await requestJson(
+        t.app,
+        'GET',
+        `/api/projects?format=csv&roundId=${roundId}&sort=name`,
+        undefined,
+        {
+          cookie: world.members.admin.cookie,
+        },
+      );
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toBe(
+        'Name,Status,Supplier,Agent,Project type,Market,Market round,Services,Local planning authority,Project group,Created',
+      );
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+        'Client project',
+        'Other project',
+        'Own project',
+      ]);
+      const lpa = await requestJson(t.app, 'GET', '/api/projects?format=csv', undefined, {
+        cookie: world.members.lpa.cookie,
+      });
+      expect(
+        lpa.body
+          .trim()
+          .split('\r\n')
+          .slice(1)
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['Own project']);
+    });
+  });
+
+  /** role -> [own, other, missing] statuses of GET /api/project-group/{id}. */
+  const GROUP_STATUSES: Record<Role, [number, number, number]> = {
+    admin: [200, 200, 404],
+    sysadmin: [200, 200, 404],
+    participant: [404, 404, 404],
+    agent: [200, 404, 404],
+    lpa: [404, 404, 404],
+    anonymous: [401, 401, 401],
+  };
+
+  describe('reading a project group', () => {
+    for (const role of ROLES)
+      for (const [index, which] of (['own', 'other', 'missing'] as const).entries())
+        it(`${role} reading ${which} group -> ${GROUP_STATUSES[role][index]}`, async () => {
+          const id = which === 'missing' ? randomUUID() : which === 'own' ? groupId : otherGroupId;
+          const response = await asRole(t.app, world, role, 'GET', `/api/project-group/${id}`);
+          expect(response.statusCode).toBe(GROUP_STATUSES[role][index]);
+          if (response.statusCode === 200) expect((response.json() as ProjectGroup).projects.length).toBe(1);
+        });
+  });
+
+  /** role -> [own, other, missing] statuses of POST project-group Update. */
+  const GROUP_UPDATE_STATUSES: Record<Role, [number, number, number]> = {
+    admin: [200, 200, 404],
+    sysadmin: [200, 200, 404],
+    participant: [404, 404, 404],
+    agent: [200, 404, 404],
+    lpa: [404, 404, 404],
+    anonymous: [401, 401, 401],
+  };
+
+  describe('changing a project group', () => {
+    for (const role of ROLES)
+      for (const [index, which] of (['own', 'other', 'missing'] as const).entries())
+        it(`${role} updating ${which} group -> ${GROUP_UPDATE_STATUSES[role][index]}`, async () => {
+          const id = which === 'missing' ? randomUUID() : which === 'own' ? groupId : otherGroupId;
+          const response = await asRole(
+            t.app,
+            world,
+            role,
+            'POST',
+            `/api/project-group/${id}/action/Update`,
+            {
+              name: 'Either farm',
+              type: 'XOR',
+            },
+          );
+          expect(response.statusCode).toBe(GROUP_UPDATE_STATUSES[role][index]);
+        });
+  });
+
+  it('lets the supplier group its own projects only, and lists groups by round and supplier', async () => {
+    const participant = world.members.participant.organisation.id;
+    const second = await buildProject(t.db, { roundId, supplierId: participant, status: 'Certified' });
+    const created = await asRole(t.app, world, 'participant', 'POST', '/api/project-groups', {
+      name: 'Either field',
+      supplierId: participant,
+      marketRoundId: roundId,
+      type: 'XOR',
+      projectIds: [own.participant, second.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const refused = await asRole(t.app, world, 'participant', 'POST', '/api/project-groups', {
+      name: 'Not mine',
+      supplierId: participant,
+      marketRoundId: roundId,
+      type: 'AND',
+      projectIds: [otherProjectId],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ path: 'projectIds.0', message: 'Not a valid option' }]);
+    const list = await asRole(t.app, world, 'participant', 'GET', `/api/project-groups?roundId=${roundId}`);
+    expect(
+      (list.json() as Page<ProjectGroup>).items.map((group) => [group.name, group.projects.length]),
+    ).toEqual([['Either field', 2]]);
+    const operator = await asRole(
+      t.app,
+      world,
+      'admin',
+      'GET',
+      `/api/project-groups?supplierId=${participant}`,
+    );
+    expect((operator.json() as Page<ProjectGroup>).items.map((group) => group.name)).toEqual([
+      'Either field',
+    ]);
+    const project = await asRole(t.app, world, 'participant', 'GET', `/api/project/${own.participant}`);
+    expect(project.json().group).toMatchObject({ name: 'Either field', type: 'XOR' });
+  });
+});

@@ -1,0 +1,363 @@
+import type { Project } from '@curlew/domain';
+import { beforeAll, expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
+import { setRoundStatus } from '../rounds/rounds.testing.ts';
+import {
+  buildProjectReferences,
+  linkLpa,
+  type ProjectReferences,
+  prepareSuppliers,
+} from './projects.testing.ts';
+
+const PDF = { name: 'report.pdf', type: 'application/pdf', content: PDF_BYTES };
+
+describeWithApp('a project from draft to sealed offer through the API', (t) => {
+  let world: World;
+  let refs: ProjectReferences;
+  let asked: Record<string, string>;
+  let projectId: string;
+  const url = (action: string) => `/api/project/${projectId}/action/${action}`;
+  const as = (role: 'admin' | 'participant' | 'agent' | 'lpa', action: string, body: unknown) =>
+    asRole(t.app, world, role, 'POST', url(action), body);
+  const read = async (role: 'admin' | 'participant' | 'agent' | 'lpa'): Promise<Project> => {
+    const response = await asRole(t.app, world, role, 'GET', `/api/project/${projectId}`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+  const errorsOf = (response: {
+    statusCode: number;
+    json(): { errors?: { path: string; message: string }[] };
+  }) => {
+    expect(response.statusCode).toBe(422);
+    return response.json().errors;
+  };
+
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+    refs = await buildProjectReferences(t.db);
+    asked = await prepareSuppliers(t.db, world, world.openRound.id);
+    await linkLpa(t.db, world, refs.lpaId);
+  });
+
+  it('adds a project (422 without the declarations, mitigation durations when fixed-term)', async () => {
+    const values = {
+      name: 'Meadow Farm',
+      supplierId: world.members.participant.organisation.id,
+      marketRoundId: world.openRound.id,
+      isFixedTerm: true,
+    };
+    const noDurations = await asRole(t.app, world, 'participant', 'POST', '/api/projects', values);
+    expect(errorsOf(noDurations)).toEqual([{ path: 'mitigationDurations', message: 'Field required' }]);
+    const undeclared = await asRole(t.app, world, 'participant', 'POST', '/api/projects', {
+      ...values,
+      mitigationDurations: ['OneYear'],
+    });
+    expect(errorsOf(undeclared)).toEqual([
+      { path: `declarations.${asked.MarketRoundProject_Register}`, message: 'Field required' },
+    ]);
+    const other = await asRole(t.app, world, 'participant', 'POST', '/api/projects', {
+      ...values,
+      supplierId: world.otherParticipant.organisation.id,
+      isFixedTerm: false,
+    });
+    expect(other.statusCode).toBe(403);
+    const created = await postMultipart(
+      t.app,
+      '/api/projects',
+      {
+        ...values,
+        mitigationDurations: ['OneYear', 'TwoYears'],
+        declarations: { [asked.MarketRoundProject_Register ?? '']: true },
+      },
+      { landholderInfo: { ...PDF, name: 'landholder.pdf' } },
+      world.members.participant.cookie,
+    );
+    expect(created.statusCode).toBe(201);
+    projectId = created.json().context.id;
+    const project = await read('participant');
+    expect(project).toMatchObject({
+      name: 'Meadow Farm',
+      status: 'Draft',
+      supplier: { id: world.members.participant.organisation.id },
+      round: { id: world.openRound.id, status: 'Open' },
+      isFixedTerm: true,
+      mitigationDurations: ['OneYear', 'TwoYears'],
+      offer: null,
+    });
+    expect(project.documents.map((doc) => [doc.tag, doc.name])).toEqual([
+      ['LandholderInfo', 'landholder.pdf'],
+    ]);
+  });
+
+  it('updates details (type required) and adds a biodiversity service (broad habitat for area habitats)', async () => {
+    expect(errorsOf(await as('participant', 'Update', { name: 'Meadow Farm' }))).toEqual([
+      { path: 'typeId', message: 'Field required' },
+    ]);
+    expect((await as('participant', 'Update', { name: 'Meadow Farm', typeId: refs.typeId })).statusCode).toBe(
+      200,
+    );
+    const service = {
+      module: 'Area',
+      habitatType: refs.habitat.habitatType,
+      distinctiveness: 'High',
+      condition: 'Good',
+      size: 4,
+      strategicSignificance: 'Medium',
+      difficulty: 'Low',
+      mitigationBegins: '2026-04-01',
+    };
+    expect(errorsOf(await as('participant', 'AddBiodiversityService', service))).toEqual([
+      { path: 'broadHabitat', message: 'Field required' },
+    ]);
+    expect(
+      errorsOf(
+        await as('participant', 'AddBiodiversityService', {
+          ...service,
+          broadHabitat: 'Woodland and forest',
+        }),
+      ),
+    ).toEqual([{ path: 'habitatType', message: 'Not a valid option' }]);
+    const added = await as('participant', 'AddBiodiversityService', {
+      ...service,
+      broadHabitat: refs.habitat.broadHabitat,
+    });
+    expect(added.statusCode).toBe(200);
+    const project = await read('participant');
+    expect(project.services).toHaveLength(1);
+    expect(project.services[0]).toMatchObject({
+      type: 'Biodiversity',
+      status: 'Draft',
+      module: 'Area',
+      sizeUnit: 'ha',
+      size: 4,
+      metricEstimate: null,
+    });
+  });
+
+  it('adds a nutrient service, refusing a biodiversity type', async () => {
+    const values = {
+      service: 'Biodiversity',
+      mitigationBegins: '2026-04-01',
+      mitigationDuration: 'ThreeYears',
+      area: 10,
+      units: 120,
+    };
+    expect(errorsOf(await as('participant', 'AddNutrientService', values))).toEqual([
+      { path: 'service', message: 'Only Nitrogen or Phosphorous allowed' },
+    ]);
+    const added = await as('participant', 'AddNutrientService', {
+      ...values,
+      service: 'NutrientMitigationNitrogen',
+    });
+    expect(added.statusCode).toBe(200);
+    const nitrogen = (await read('participant')).services.find(
+      (s) => s.type === 'NutrientMitigationNitrogen',
+    );
+    expect(nitrogen?.years).toBe(3);
+    expect(nitrogen?.unitsPerPeriod.map((period) => [period.start, period.end, period.units])).toEqual([
+      ['2026-04-01', '2027-03-31', 120],
+      ['2027-04-01', '2028-03-31', 120],
+      ['2028-04-01', '2029-03-31', 120],
+    ]);
+  });
+
+  it('sets the biodiversity supply (1 to 30 years, a gain per year, trimmed to N + 1) with the metric estimate', async () => {
+    expect(
+      errorsOf(
+        await as('participant', 'SetBiodiversitySupply', { baselineUnitsLost: 1, yearsToTargetCondition: 0 }),
+      ),
+    ).toEqual([{ path: 'yearsToTargetCondition', message: 'Must be at least 1 year' }]);
+    expect(
+      errorsOf(
+        await as('participant', 'SetBiodiversitySupply', {
+          baselineUnitsLost: 1,
+          yearsToTargetCondition: 31,
+        }),
+      ),
+    ).toEqual([{ path: 'yearsToTargetCondition', message: 'Cannot exceed 30 years' }]);
+    expect(
+      errorsOf(
+        await as('participant', 'SetBiodiversitySupply', {
+          baselineUnitsLost: 1,
+          yearsToTargetCondition: 2.7,
+          gainsPerYear: [2, 5],
+        }),
+      ),
+    ).toEqual([{ path: 'gainsPerYear.2', message: 'Required' }]);
+    const set = await as('participant', 'SetBiodiversitySupply', {
+      baselineUnitsLost: 1,
+      yearsToTargetCondition: 2,
+      gainsPerYear: [2, 5, 9, 40],
+    });
+    expect(set.statusCode).toBe(200);
+    const project = await read('participant');
+    expect(project.supply).toEqual({
+      baselineUnitsLost: 1,
+      yearsToTargetCondition: 2,
+      gainsPerYear: [2, 5, 9],
+    });
+    const biodiversity = project.services.find((s) => s.type === 'Biodiversity');
+    // 4 ha x 6 (the habitat's score) x 3 (Good) x 1.1 (Medium) x 1 (Low difficulty) x time to target for 2 years.
+    expect(biodiversity?.metricEstimate).toBeGreaterThan(0);
+    expect(biodiversity?.unitsPerPeriod.map((period) => period.units)).toEqual([1, 4, 8]);
+  });
+
+  it('sets the location (NCA for biodiversity, subcatchment for nutrients) and the costs (not negative)', async () => {
+    const location = {
+      creditTypes: ['Biodiversity', 'NutrientMitigationNitrogen'],
+      lpa: refs.lpaId,
+      nearAddress: 'Meadow Farm, Botley',
+    };
+    expect(errorsOf(await as('participant', 'SetLocation', location))).toEqual([
+      { path: 'nca', message: 'Field required' },
+      { path: 'subcatchment', message: 'Field required' },
+    ]);
+    const set = await as('participant', 'SetLocation', {
+      ...location,
+      nca: refs.ncaId,
+      subcatchment: refs.subcatchmentId,
+      gridReference: 'SU 41234 11234',
+    });
+    expect(set.statusCode).toBe(200);
+    const costs = {
+      maintenance: 20000,
+      marketOperator: 1500,
+      complianceMonitoring: 3000,
+      performanceMonitoring: -1,
+    };
+    expect(errorsOf(await as('participant', 'SetCosts', costs))?.[0]).toMatchObject({
+      path: 'performanceMonitoring',
+    });
+    expect((await as('participant', 'SetCosts', { ...costs, performanceMonitoring: 2500 })).statusCode).toBe(
+      200,
+    );
+    const project = await read('participant');
+    expect(project.location).toMatchObject({
+      lpa: { id: refs.lpaId },
+      nca: { id: refs.ncaId },
+      subcatchment: { id: refs.subcatchmentId },
+      gridReference: 'SU 41234 11234',
+    });
+    expect(project.costs).toEqual({
+      maintenance: 20000,
+      marketOperator: 1500,
+      complianceMonitoring: 3000,
+      performanceMonitoring: 2500,
+    });
+  });
+
+  it('registers and completes the registration (confirmation must be Yes)', async () => {
+    const register = await as('participant', 'Register', {
+      marketRoundId: world.openRound.id,
+      declarations: { [asked.MarketRoundProject_Register ?? '']: true },
+    });
+    expect(register.statusCode).toBe(200);
+    expect((await read('participant')).status).toBe('Provisional');
+    const form = await asRole(t.app, world, 'participant', 'GET', url('CompleteRegistration'));
+    expect(form.json().initialValues).toMatchObject({ canSkip: false });
+    expect(form.json().initialValues.issues).toBeUndefined();
+    expect(errorsOf(await as('participant', 'CompleteRegistration', { confirmed: false }))).toEqual([
+      { path: 'confirmed', message: 'Must be confirmed' },
+    ]);
+    expect((await as('participant', 'CompleteRegistration', { confirmed: true })).statusCode).toBe(200);
+    const project = await read('participant');
+    expect(project.status).toBe('Registered');
+    expect(project.services.map((service) => service.status)).toEqual([
+      'PendingCertification',
+      'PendingCertification',
+    ]);
+  });
+
+  it('screens (comment for Fail), reviews (reason or report) and certifies (standard for Yes)', async () => {
+    expect(errorsOf(await as('admin', 'AddScreeningOutcome', { outcome: 'Fail' }))).toEqual([
+      { path: 'comment', message: 'Field required' },
+    ]);
+    expect((await as('participant', 'AddScreeningOutcome', { outcome: 'Pass' })).statusCode).toBe(403);
+    expect(
+      (await as('admin', 'AddScreeningOutcome', { outcome: 'Pass', comment: 'dropped' })).statusCode,
+    ).toBe(200);
+    let project = await read('admin');
+    expect(project.status).toBe('Screened');
+    expect(project.outcomes.at(-1)).toMatchObject({ kind: 'screening', outcome: 'Pass', comment: null });
+    expect(errorsOf(await as('admin', 'SetPreMarketReviewOutcome', { outcome: 'Pending' }))).toEqual([
+      { path: 'reason', message: 'Must provide a reason or a report, or both' },
+    ]);
+    expect((await as('admin', 'SetPreMarketReviewOutcome', { outcome: 'Pass' })).statusCode).toBe(200);
+    project = await read('admin');
+    expect(project.status).toBe('ApprovedRound');
+    const [first, second] = project.services;
+    const decision = {
+      assessedByName: 'Ana Ecologist',
+      assessedByOrg: 'Ecology Ltd',
+      assessedByPosition: 'Principal',
+      assessedDate: '2026-05-02',
+      reviewedByName: 'Rob Reviewer',
+      reviewedByOrg: 'Curlew',
+      reviewedByPosition: 'Reviewer',
+      reviewedDate: '2026-05-01',
+      serviceCertifications: [
+        { id: first?.id, standardId: 'NA', decision: 'Yes' },
+        { id: second?.id, standardId: refs.standardId, decision: 'NoSupplierRetaining' },
+      ],
+    };
+    const refused = await postMultipart(
+      t.app,
+      url('SetCertificationDecision'),
+      decision,
+      { statement: PDF },
+      world.members.admin.cookie,
+    );
+    expect(errorsOf(refused)).toEqual([
+      { path: 'assessedDate', message: 'Cannot be after date reviewed' },
+      { path: 'reviewedDate', message: 'Cannot be before date assessed' },
+      { path: 'serviceCertifications.0.standardId', message: 'Must choose a standard' },
+    ]);
+    const certified = await postMultipart(
+      t.app,
+      url('SetCertificationDecision'),
+      {
+        ...decision,
+        reviewedDate: '2026-05-03',
+        serviceCertifications: [
+          { id: first?.id, standardId: refs.standardId, decision: 'Yes' },
+          { id: second?.id, standardId: 'NA', decision: 'NoSupplierRetaining' },
+        ],
+      },
+      { statement: PDF },
+      world.members.admin.cookie,
+    );
+    expect(certified.statusCode).toBe(200);
+    project = await read('admin');
+    expect(project.status).toBe('Certified');
+    expect(
+      project.services.map((service) => [service.status, service.certification?.standard?.id ?? null]),
+    ).toEqual([
+      ['Certified', refs.standardId],
+      ['NotCertified', null],
+    ]);
+  });
+
+  it('takes the offer only while the round is open for bids and offers, from the supplier or its agent', async () => {
+    const offer = { offer: 250000, declarations: { [asked.MarketRoundProject_Offer ?? '']: true } };
+    const early = await as('participant', 'SetOffer', offer);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `Offers can only be made while ${world.openRound.name} is open for bids and offers`,
+    );
+    await setRoundStatus(t.db, world.openRound.id, 'OpenForBidsAndOffers');
+    expect((await as('admin', 'SetOffer', offer)).statusCode).toBe(403);
+    expect(errorsOf(await as('participant', 'SetOffer', { offer: 250000 }))).toEqual([
+      { path: `declarations.${asked.MarketRoundProject_Offer}`, message: 'Field required' },
+    ]);
+    expect((await as('participant', 'SetOffer', offer)).statusCode).toBe(200);
+    expect((await read('participant')).offer).toBe(250000);
+    expect((await read('admin')).offer).toBe(250000);
+    const lpa = await read('lpa');
+    expect(lpa.status).toBe('Offered');
+    expect('offer' in lpa).toBe(false);
+    expect(lpa.costs).toBeNull();
+    expect(lpa.actions).toEqual([]);
+    await setRoundStatus(t.db, world.openRound.id, 'Open');
+  });
+});

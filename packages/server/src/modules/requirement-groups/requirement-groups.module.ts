@@ -1,0 +1,21 @@
+import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { requirementGroupActions } from './requirement-groups.actions.ts';
+import { requirementGroupKind } from './requirement-groups.kind.ts';
+import { registerRequirementGroupRoutes } from './requirement-groups.routes.ts';
+
+/** Requirement groups: one buyer's requirements in one round that win all or none, `/requirement-group/{id}`. */
+export const requirementGroupsModule: AppModule = {
+  name: 'requirement-groups',
+  actions: [requirementGroupActions],
+  subjects: {
+    'requirement-group': subjectAccessThroughScope(requirementGroupKind, {
+      organisationIds: async (db, id) => {
+        const record = await requirementGroupKind.load(db, id);
+        return record ? [record.buyerId] : [];
+      },
+      describe: async (db, id) => (await requirementGroupKind.load(db, id))?.name,
+    }),
+  },
+  routes: registerRequirementGroupRoutes,
+};

@@ -1,0 +1,23 @@
+import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import type { AppModule } from '../../platform/module.ts';
+import { requirementActions } from './requirements.actions.ts';
+import { requirementKind } from './requirements.kind.ts';
+import { registerRequirementRoutes } from './requirements.routes.ts';
+import * as tables from './requirements.tables.ts';
+
+/** Credit requirements: a buyer's or investor's need and its sealed bid, `/requirement/{id}`. */
+export const requirementsModule: AppModule = {
+  name: 'requirements',
+  tables,
+  actions: [requirementActions],
+  subjects: {
+    requirement: subjectAccessThroughScope(requirementKind, {
+      organisationIds: async (db, id) => {
+        const record = await requirementKind.load(db, id);
+        return record ? [record.buyerId, ...(record.agentId === null ? [] : [record.agentId])] : [];
+      },
+      describe: async (db, id) => (await requirementKind.load(db, id))?.name,
+    }),
+  },
+  routes: registerRequirementRoutes,
+};

@@ -1,0 +1,155 @@
+import {
+  type CreditRequirement,
+  type EntityAction,
+  formatIsoDate,
+  type RecordDocument,
+  type RequirementBid,
+  type RequirementListItem,
+} from '@curlew/domain';
+import type { RequirementBidRow, RequirementCreditRow, RequirementRecord } from './requirements.repo.ts';
+
+const named = (id: string | null, name: string | null) =>
+  id !== null && name !== null ? { id, name } : null;
+
+const roundOf = (record: RequirementRecord) =>
+  record.marketRoundId !== null && record.roundName !== null && record.roundStatus !== null
+    ? { id: record.marketRoundId, name: record.roundName, status: record.roundStatus }
+    : null;
+
+const FINISHED: readonly string[] = ['CreditsRedeemed', 'Retired'];
+
+/** Whether the redemption date has passed while the credits are not redeemed (registry filter). */
+export const isLateRedemption = (record: RequirementRecord, now: Date): boolean =>
+  record.redemptionDate !== null &&
+  record.redemptionDate < formatIsoDate(now) &&
+  record.status !== 'Draft' &&
+  !FINISHED.includes(record.status);
+
+/** A bid row as the API answers it. */
+export const presentBid = (bid: RequirementBidRow): RequirementBid => ({
+  bid: bid.bid,
+  acceptOngoingOnly: bid.acceptOngoingOnly,
+  bidOngoingOnly: bid.bidOngoingOnly,
+});
+
+/**
+ * A requirement as the API answers it. `bid` is given (a bid or null) only when `bid` is not undefined, that is for
+ * those who may see it; everyone else gets no `bid` key at all.
+ */
+export function presentRequirement(
+  record: RequirementRecord,
+  parts: {
+    credits: readonly RequirementCreditRow[];
+    documents: RecordDocument[];
+    bid: RequirementBidRow | null | undefined;
+    actions: EntityAction[];
+    now: Date;
+  },
+): CreditRequirement {
+  const isBuyer = record.type === 'Buyer';
+  const lpa = named(record.lpaId, record.lpaName);
+  const nca = named(record.ncaId, record.ncaName);
+  const answer: CreditRequirement = {
+    id: record.id,
+    self: `/requirement/${record.id}`,
+    name: record.name,
+    type: record.type,
+    status: record.status,
+    buyer: { id: record.buyerId, name: record.buyerName },
+    agent: named(record.agentId, record.agentName),
+    market: named(record.marketId, record.marketName),
+    round:
+      roundOf(record) === null
+        ? null
+        : { ...(roundOf(record) as NonNullable<ReturnType<typeof roundOf>>), ampEnd: record.roundAmpEnd },
+    credits: parts.credits.map((credit) => ({
+      id: credit.id,
+      type: credit.type,
+      status: credit.status,
+      requiredUnits: credit.requiredUnits,
+      actualUnits: credit.actualUnits,
+      isPermanent: credit.isPermanent,
+      years: credit.years,
+    })),
+    buyerCredits:
+      isBuyer && record.creditType !== null
+        ? {
+            type: record.creditType,
+            nutrientType: record.nutrientType,
+            nutrientOngoingUnits: record.nutrientOngoingUnits,
+            nutrientAdditionalUnits: record.nutrientAdditionalUnits,
+            nutrientAcceptOngoingOnly: record.nutrientAcceptOngoingOnly,
+            bioBroadHabitat: record.bioBroadHabitat,
+            bioHabitatType: record.bioHabitatType,
+            bioDistinctiveness: record.bioDistinctiveness,
+            bioUnits: record.bioUnits,
+            bioIsDivisible: record.bioIsDivisible,
+          }
+        : null,
+    development:
+      isBuyer &&
+      record.developmentCreditType !== null &&
+      record.planningRef !== null &&
+      record.redemptionDate !== null &&
+      lpa !== null &&
+      record.nearAddress !== null
+        ? {
+            creditType: record.developmentCreditType,
+            planningRef: record.planningRef,
+            redemptionDate: record.redemptionDate,
+            lpa,
+            nca,
+            subcatchment: named(record.subcatchmentId, record.subcatchmentName),
+            nearAddress: record.nearAddress,
+            gridReference: record.gridReference,
+            threeWords: record.threeWords,
+            localOnly: record.localOnly,
+          }
+        : null,
+    investorCredits:
+      !isBuyer &&
+      record.investorUnits !== null &&
+      record.redemptionDate !== null &&
+      record.investorIsDivisible !== null &&
+      record.investorModule !== null &&
+      record.investorDistinctiveness !== null
+        ? {
+            units: record.investorUnits,
+            redemptionDate: record.redemptionDate,
+            isDivisible: record.investorIsDivisible,
+            module: record.investorModule,
+            distinctiveness: record.investorDistinctiveness,
+            broadHabitat: record.investorBroadHabitat,
+          }
+        : null,
+    location: !isBuyer && lpa !== null && nca !== null ? { lpa, nca } : null,
+    group: named(record.groupId, record.groupName),
+    documents: parts.documents,
+    lateRedemption: isLateRedemption(record, parts.now),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    actions: parts.actions,
+  };
+  if (parts.bid !== undefined) answer.bid = parts.bid === null ? null : presentBid(parts.bid);
+  return answer;
+}
+
+/** A list row (never the bid). */
+export const presentRequirementListItem = (record: RequirementRecord): RequirementListItem => ({
+  id: record.id,
+  self: `/requirement/${record.id}`,
+  name: record.name,
+  type: record.type,
+  status: record.status,
+  buyer: { id: record.buyerId, name: record.buyerName },
+  agent: named(record.agentId, record.agentName),
+  market: named(record.marketId, record.marketName),
+  round: roundOf(record),
+  creditTypes: record.creditTypes,
+  units: record.units,
+  lpa: named(record.lpaId, record.lpaName),
+  planningRef: record.planningRef,
+  redemptionDate: record.redemptionDate,
+  group: named(record.groupId, record.groupName),
+  createdAt: record.createdAt.toISOString(),
+});

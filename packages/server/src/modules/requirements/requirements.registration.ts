@@ -1,0 +1,173 @@
+import {
+  CREDIT_TYPE_LABELS,
+  type CreditRequirementType,
+  capacitiesForBidderType,
+  type DeclarationCategory,
+  type DeclarationPrompt,
+  declarationAnswerIssues,
+  declarationPrompts,
+  type ParticipationCapacity,
+} from '@curlew/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Actor } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
+import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
+import { marketRounds, participations } from '../markets/markets.tables.ts';
+import { audienceOf } from '../participations/participations.registration.ts';
+import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
+import { windowRefusal } from '../rounds/rounds.windows.ts';
+import type { RequirementRecord } from './requirements.repo.ts';
+
+/** The capacity a requirement's owner takes part in a round with. */
+export const capacityOf = (type: CreditRequirementType): ParticipationCapacity =>
+  type === 'Buyer' ? 'Buyer' : 'Investor';
+
+const CAPACITY_WORDS = { Buyer: 'a buyer', Investor: 'an investor', Supplier: 'a supplier' } as const;
+
+/** The declarations of a category a round asks of the actor's audience. */
+export async function roundPrompts(
+  db: Queryable,
+  roundId: string,
+  category: DeclarationCategory,
+  actor: Pick<Actor, 'organisation'>,
+): Promise<DeclarationPrompt[]> {
+  const declarations = await declarationsOfRound(db, roundId);
+  return declarationPrompts(
+    declarations.map((declaration) => ({ ...declaration, id: declaration.declarationId })),
+    category,
+    audienceOf(actor),
+  );
+}
+
+/** 422 with each declaration of the category asked and not answered true (`declarations.{id}`). */
+export async function assertRoundDeclarations(
+  db: Queryable,
+  roundId: string,
+  category: DeclarationCategory,
+  actor: Pick<Actor, 'organisation'>,
+  answers: Readonly<Record<string, unknown>> | undefined,
+): Promise<void> {
+  const issues = declarationAnswerIssues(await roundPrompts(db, roundId, category, actor), answers);
+  const [first] = issues;
+  if (first !== undefined)
+    throw new AppError('validation', first.message, {
+      errors: issues.map(({ path, message }) => ({ path, message })),
+    });
+}
+
+/** Whether the organisation is a Registered participant of the round in the capacity. */
+export async function isRegisteredIn(
+  db: Queryable,
+  key: { roundId: string; organisationId: string; capacity: ParticipationCapacity },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.marketRoundId, key.roundId),
+        eq(participations.organisationId, key.organisationId),
+        eq(participations.capacity, key.capacity),
+        eq(participations.status, 'Registered'),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** The Open rounds in which the organisation is a Registered buyer or investor (capacities given). */
+export async function openRoundsRegisteredIn(
+  db: Queryable,
+  organisationId: string,
+  capacities: readonly ParticipationCapacity[],
+): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectDistinct({ id: marketRounds.id, name: marketRounds.name })
+    .from(participations)
+    .innerJoin(marketRounds, eq(marketRounds.id, participations.marketRoundId))
+    .where(
+      and(
+        eq(participations.organisationId, organisationId),
+        inArray(participations.capacity, [...capacities]),
+        eq(participations.status, 'Registered'),
+        eq(marketRounds.status, 'Open'),
+      ),
+    )
+    .orderBy(marketRounds.name);
+}
+
+/**
+ * The round a requirement may be put in, checked: it exists and is past Draft (422 at `path`), its bidder type
+ * takes the owner's capacity (422), the owner is a Registered participant of it in that capacity (409), an agent
+ * holds approved authority with RegisterForRound for it (403) and it trades the requirement's credit types (422).
+ */
+export async function roundForRequirement(
+  db: Queryable,
+  request: {
+    roundId: string;
+    path: string;
+    type: CreditRequirementType;
+    buyer: { id: string; name: string };
+    actor: Actor;
+    creditTypes?: readonly string[];
+  },
+): Promise<RoundRecord> {
+  const round = await findRoundRecord(db, request.roundId);
+  if (round === undefined || round.status === 'Draft')
+    throw validationError(request.path, 'Not a valid option');
+  const capacity = capacityOf(request.type);
+  if (!capacitiesForBidderType(round.bidderType).includes(capacity))
+    throw validationError(
+      request.path,
+      `${round.name} does not take ${capacity === 'Buyer' ? 'buyers' : 'investors'}`,
+    );
+  const { actor } = request;
+  if (actor.organisation?.type === 'AGENT' && actor.organisationId !== null) {
+    const authority = await findApprovedAuthority(
+      db,
+      {
+        agentOrganisationId: actor.organisationId,
+        clientOrganisationId: request.buyer.id,
+        marketRoundId: round.id,
+      },
+      'RegisterForRound',
+    );
+    if (!authority)
+      throw new AppError(
+        'forbidden',
+        `You need approved authority to register ${request.buyer.name} for ${round.name}`,
+      );
+  }
+  if (!(await isRegisteredIn(db, { roundId: round.id, organisationId: request.buyer.id, capacity })))
+    throw new AppError(
+      'invalid_status',
+      `${request.buyer.name} is not registered as ${CAPACITY_WORDS[capacity]} in ${round.name}`,
+    );
+  const untraded = (request.creditTypes ?? []).filter((type) => !(round.services as string[]).includes(type));
+  const [first] = untraded;
+  if (first !== undefined)
+    throw validationError(
+      request.path,
+      `${round.name} does not trade ${CREDIT_TYPE_LABELS[first as keyof typeof CREDIT_TYPE_LABELS]}`,
+    );
+  return round;
+}
+
+/** Why a requirement cannot be registered in the round now (its status and its requirements window), if so. */
+export function registrationRefusal(round: RoundRecord, now: Date): string | undefined {
+  if (round.status !== 'Open') return `${round.name} is not open for registration`;
+  return windowRefusal(round, 'requirements', now);
+}
+
+/** What a requirement still lacks before it can be registered or completed. */
+export function missingParts(record: RequirementRecord): string[] {
+  const issues: string[] = [];
+  if (record.type === 'Buyer') {
+    if (record.creditType === null) issues.push('Set the credits');
+    if (record.planningRef === null) issues.push('Set the development');
+  } else {
+    if (record.investorUnits === null) issues.push('Set the credits');
+    if (record.lpaId === null || record.ncaId === null) issues.push('Set the location');
+  }
+  return issues;
+}

@@ -1,0 +1,192 @@
+import {
+  CREDIT_REQUIREMENT_STATUSES,
+  CREDIT_REQUIREMENT_TYPES,
+  CREDIT_TYPE_LABELS,
+  CREDIT_TYPES,
+  REQUIREMENT_SORT_KEYS,
+  type RequirementListItem,
+} from '@curlew/domain';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { containsPattern, listQuerySchema } from '../../platform/actions/paging.ts';
+import { runnerCall } from '../../platform/actions/routes.ts';
+import { notFoundInScope } from '../../platform/actions/status.ts';
+import type { Actor } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
+import { listOwnerFiles } from '../files/files.repo.ts';
+import { marketRounds } from '../markets/markets.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import { requirementActions } from './requirements.actions.ts';
+import { requirementKind } from './requirements.kind.ts';
+import { presentRequirement, presentRequirementListItem } from './requirements.present.ts';
+import { creditsOf, findBid, requirementInScope, selectRequirementsFor } from './requirements.repo.ts';
+import { requirementScope, seesBid } from './requirements.scope.ts';
+import { creditRequirements } from './requirements.tables.ts';
+
+const listQuery = listQuerySchema(REQUIREMENT_SORT_KEYS, 'createdAt').extend({
+  roundId: z.uuid().optional(),
+  status: z.enum(CREDIT_REQUIREMENT_STATUSES).optional(),
+  type: z.enum(CREDIT_REQUIREMENT_TYPES).optional(),
+  creditType: z.enum(CREDIT_TYPES).optional(),
+  lpaId: z.uuid().optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+type RequirementListQuery = z.infer<typeof listQuery>;
+
+const SORT_COLUMNS = {
+  name: creditRequirements.name,
+  status: creditRequirements.status,
+  type: creditRequirements.type,
+  buyer: organisations.name,
+  round: marketRounds.name,
+  createdAt: creditRequirements.createdAt,
+} as const;
+
+/** The list's filters as one condition (every one on the requirements table, so the count needs no join). */
+const filtersOf = (query: RequirementListQuery): SQL | undefined =>
+  and(
+    query.q === undefined
+      ? undefined
+      : or(
+          ilike(creditRequirements.name, containsPattern(query.q)),
+          ilike(creditRequirements.planningRef, containsPattern(query.q)),
+        ),
+    query.roundId === undefined ? undefined : eq(creditRequirements.marketRoundId, query.roundId),
+    query.status === undefined ? undefined : eq(creditRequirements.status, query.status),
+    query.type === undefined ? undefined : eq(creditRequirements.type, query.type),
+    query.creditType === undefined
+      ? undefined
+      : sql`${creditRequirements.creditTypes} @> array[${query.creditType}]::text[]`,
+    query.lpaId === undefined ? undefined : eq(creditRequirements.lpaId, query.lpaId),
+  );
+
+const orderOf = (query: RequirementListQuery) => [
+  (query.order === 'desc' ? desc : asc)(SORT_COLUMNS[query.sort]),
+  asc(creditRequirements.id),
+];
+
+/** The rows of the list in the actor's scope, filtered and sorted; one page unless `slice` is absent. */
+async function listRows(
+  db: Queryable,
+  actor: Actor,
+  query: RequirementListQuery,
+  slice?: { limit: number; offset: number },
+): Promise<RequirementListItem[]> {
+  const select = selectRequirementsFor(db, actor, filtersOf(query)).orderBy(...orderOf(query));
+  const rows = slice === undefined ? await select : await select.limit(slice.limit).offset(slice.offset);
+  return rows.flatMap((row) => {
+    const found = requirementInScope(row);
+    return found === null ? [] : [presentRequirementListItem(found.record)];
+  });
+}
+
+const CSV_HEADERS = [
+  'Name',
+  'Type',
+  'Status',
+  'Buyer or investor',
+  'Agent',
+  'Market',
+  'Market round',
+  'Credit types',
+  'Units',
+  'Local planning authority',
+  'Planning reference',
+  'Redemption date',
+  'Group',
+  'Created',
+] as const;
+
+/** One CSV field: quoted when needed; a leading formula character is neutralised for spreadsheets. */
+export const csvField = (value: string | number | null): string => {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The list as CSV (never a bid: list rows carry none). */
+export const requirementsCsv = (items: readonly RequirementListItem[]): string => {
+  const lines = [
+    CSV_HEADERS.join(','),
+    ...items.map((item) =>
+      [
+        item.name,
+        item.type,
+        item.status,
+        item.buyer.name,
+        item.agent?.name ?? null,
+        item.market?.name ?? null,
+        item.round?.name ?? null,
+        item.creditTypes.map((type) => CREDIT_TYPE_LABELS[type]).join('; '),
+        item.units,
+        item.lpa?.name ?? null,
+        item.planningRef,
+        item.redemptionDate,
+        item.group?.name ?? null,
+        item.createdAt,
+      ]
+        .map(csvField)
+        .join(','),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+};
+
+/**
+ * `GET /api/requirements` (q, roundId, status, type, creditType, lpaId, sort, order, page, pageSize; `format=csv`
+ * for every matching row as CSV) and `GET /api/requirement/{id}`, scoped; the bid only for those who may see it.
+ */
+export async function registerRequirementRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/requirements', async (request, reply) => {
+    const { actor, deps } = await runnerCall(request);
+    const query = listQuery.parse(request.query);
+    if (query.format === 'csv') {
+      const items = await listRows(deps.db, actor, query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="credit-requirements.csv"')
+        .send(requirementsCsv(items));
+    }
+    const items = await listRows(deps.db, actor, query, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    const [total] = await deps.db
+      .select({ value: count() })
+      .from(creditRequirements)
+      .where(and(requirementScope(actor).where, filtersOf(query)));
+    return {
+      items,
+      total: total?.value ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+      actions: requirementActions.collectionActionsFor(actor),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/requirement/:id', async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const found = await requirementKind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(requirementKind.noun);
+    const { record, access } = found;
+    const actions = await requirementActions.actionsFor(deps, { actor, record, ...access });
+    const credits = (await creditsOf(deps.db, [record.id])).get(record.id) ?? [];
+    const files = await listOwnerFiles(deps.db, { ownerType: 'requirement', ownerId: record.id });
+    const bid = seesBid(access) ? ((await findBid(deps.db, record.id)) ?? null) : undefined;
+    return presentRequirement(record, {
+      credits,
+      documents: files.map((file) => ({
+        tag: file.tag,
+        fileId: file.id,
+        name: file.filename,
+        uploadedAt: file.uploadedAt,
+      })),
+      bid,
+      actions,
+      now: deps.clock(),
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { commentAction, type Project, replaceDocumentAction } from '@curlew/domain';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { ActivityFeed } from '../activity/ActivityFeed.tsx';
+import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import {
+  ProjectCostsView,
+  ProjectDocuments,
+  ProjectGroupView,
+  ProjectLocationView,
+  ProjectOfferView,
+  ProjectOutcomes,
+  ProjectServices,
+  ProjectSummary,
+  ProjectSupply,
+} from './ProjectSections.tsx';
+import { projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
+import { useProject } from './projectsApi.ts';
+
+// Shown beside their sections, not as header buttons.
+const SECTION_ACTIONS = [commentAction.id, replaceDocumentAction.id];
+
+/** Who reads the page: the operator sees every action with the reasons of the refused ones. */
+type Reader = 'operator' | 'participant' | 'lpa';
+
+function ProjectView({ project, reader }: { project: Project; reader: Reader }) {
+  const refresh = useRefreshAfterAction();
+  const changed = () => void refresh();
+  // An LPA reads the project only; nothing it could run is shown.
+  const actions = reader === 'lpa' ? [] : project.actions;
+  const subject = { subjectType: 'project', subjectId: project.id };
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{project.name}</Title>
+          <Group gap="xs">
+            <Text c="dimmed">{project.supplier.name}</Text>
+            <StatusBadge color={projectStatusColour(project.status)}>
+              {projectStatusLabel(project.status)}
+            </StatusBadge>
+          </Group>
+        </Stack>
+        <EntityActionButtons
+          self={project.self}
+          actions={actions}
+          exclude={SECTION_ACTIONS}
+          enabledOnly={reader !== 'operator'}
+          label={`Actions for ${project.name}`}
+          onSucceeded={changed}
+        />
+      </Group>
+      <ProjectSummary project={project} />
+      <ProjectServices project={project} />
+      <ProjectSupply project={project} />
+      <ProjectLocationView project={project} />
+      <ProjectCostsView project={project} />
+      {reader !== 'lpa' && <ProjectOfferView project={project} />}
+      <ProjectOutcomes project={project} />
+      <ProjectDocuments project={project} actions={actions} onChanged={changed} />
+      <ProjectGroupView project={project} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <CommentsPanel subject={subject} self={project.self} actions={actions} />
+        <ActivityFeed subject={subject} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ProjectPageOf({ reader }: { reader: Reader }) {
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  useCrumbName('project', project.data?.name);
+  usePageTitle(project.data?.name ?? 'Project');
+  if (project.isPending) return <PageLoader />;
+  if (project.isError)
+    return <LoadFailure what="Project" error={project.error} retry={() => void project.refetch()} />;
+  return <ProjectView project={project.data} reader={reader} />;
+}
+
+/** `/projects/{id}` (admin): every section and every action the server lists, refused ones with their reason. */
+export function ProjectPage() {
+  return <ProjectPageOf reader="operator" />;
+}
+
+/** `/projects/{id}` for suppliers and agents: the actions they may run now. */
+export function ParticipantProjectPage() {
+  return <ProjectPageOf reader="participant" />;
+}
+
+/** `/projects/{id}` in the LPA area: read only, never an offer. */
+export function LpaProjectPage() {
+  return <ProjectPageOf reader="lpa" />;
+}

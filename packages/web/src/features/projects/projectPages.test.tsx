@@ -1,0 +1,396 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Routes } from '../../actions/testing/localServer.ts';
+import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { listOf, operator } from '../organisations/testing/fixtures.ts';
+import { renderPage } from '../organisations/testing/renderPage.tsx';
+import { ProjectGroupPage } from './ProjectGroupPage.tsx';
+import { LpaProjectPage, ParticipantProjectPage, ProjectPage } from './ProjectPage.tsx';
+import { LpaProjectsPage, ProjectsPage } from './ProjectsPage.tsx';
+import {
+  agent,
+  lpa,
+  projectGroupOf,
+  projectOf,
+  projectRowOf,
+  serviceOf,
+  supplier,
+} from './testing/fixtures.ts';
+
+const list = (query = '') => `GET /api/projects?${query}sort=name&order=asc&page=1&pageSize=25`;
+const FILTER_OPTIONS: Routes = {
+  'GET /api/rounds?sort=createdAt&order=desc&page=1&pageSize=100': {
+    body: listOf([
+      { id: 'r1', name: 'Spring 2026' },
+      { id: 'r2', name: 'Autumn 2025' },
+    ]),
+  },
+  'GET /api/project-types': { body: [{ id: 't1', name: 'Habitat creation' }] },
+  'GET /api/lpas': { body: [{ id: 'l1', name: 'Test Valley' }] },
+};
+const feeds = (subjectType: string, id: string): Routes => ({
+  [`GET /api/comments?subjectType=${subjectType}&subjectId=${id}&page=1&pageSize=10`]: { body: listOf([]) },
+  [`GET /api/activity?subjectType=${subjectType}&subjectId=${id}&page=1&pageSize=10`]: { body: listOf([]) },
+});
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+});
+
+const showList = (user = operator, page = ProjectsPage, at = '/projects') =>
+  renderPage([{ path: '/projects', page }], { at, apiBase: server.origin, user });
+
+const rowNames = () =>
+  within(screen.getByRole('table', { name: 'Projects' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('projects list', () => {
+  const rows = [
+    projectRowOf({ id: 'p1' }),
+    projectRowOf({
+      id: 'p2',
+      name: 'Down Farm',
+      status: 'Certified',
+      creditTypes: ['Biodiversity', 'NutrientMitigationNitrogen'],
+      group: { id: 'g1', name: 'Stockbridge either-or', type: 'XOR' },
+    }),
+  ];
+  const created = {
+    actions: [
+      { id: 'CreateProject', title: 'Add project', enabled: true },
+      { id: 'CreateProjectGroup', title: 'Add project group', enabled: true },
+    ],
+  };
+
+  it('lists the projects with their status, round, credit types, LPA and group, and the create actions', async () => {
+    server.routes = { ...FILTER_OPTIONS, [list()]: { body: listOf(rows, created) } };
+    showList();
+    const table = await screen.findByRole('table', { name: 'Projects' });
+    await within(table).findByRole('link', { name: 'Meadow Farm' });
+    expect(within(table).getByRole('link', { name: 'Meadow Farm' })).toHaveAttribute('href', '/projects/p1');
+    const down = within(table).getByRole('link', { name: 'Down Farm' }).closest('tr') as HTMLElement;
+    expect(down).toHaveTextContent('Certified');
+    expect(down).toHaveTextContent('Biodiversity, Nitrogen');
+    expect(within(down).getByRole('link', { name: 'Stockbridge either-or (XOR)' })).toHaveAttribute(
+      'href',
+      '/project-group/g1',
+    );
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Add project' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add project group' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/projects?sort=name&order=asc&page=1&pageSize=25&format=csv`,
+    );
+  });
+
+  it('sorts by a column, filters by round and status from page 1, and the CSV export follows the filters', async () => {
+    server.routes = {
+      ...FILTER_OPTIONS,
+      [list()]: { body: { ...listOf(rows), total: 60 } },
+      [`GET /api/projects?sort=name&order=asc&page=2&pageSize=25`]: {
+        body: { ...listOf([projectRowOf({ id: 'p9', name: 'Page Two Farm' })]), total: 60, page: 2 },
+      },
+      ['GET /api/projects?sort=status&order=asc&page=1&pageSize=25']: {
+        body: listOf([rows[1], rows[0]].filter((row) => row !== undefined)),
+      },
+      [list('roundId=r2&')]: { body: listOf([projectRowOf({ id: 'p3', name: 'Autumn Farm' })]) },
+      [list('roundId=r2&status=Certified&')]: { body: listOf([]) },
+    };
+    const user = userEvent.setup();
+    showList();
+    await screen.findByRole('link', { name: 'Meadow Farm' });
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('link', { name: 'Page Two Farm' });
+    expect(location()).toBe('/projects?page=2');
+
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Down Farm', 'Meadow Farm']));
+    expect(location()).toBe('/projects?sort=status');
+    await user.click(screen.getByRole('button', { name: 'Project' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Meadow Farm', 'Down Farm']));
+    expect(location()).toBe('/projects');
+
+    const round = screen.getByRole('combobox', { name: 'Round' });
+    await within(round).findByRole('option', { name: 'Autumn 2025' });
+    await user.selectOptions(round, 'r2');
+    expect(await screen.findByRole('link', { name: 'Autumn Farm' })).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Autumn Farm']);
+    expect(location()).toContain('roundId=r2');
+    expect(location()).not.toContain('page=');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Certified');
+    expect(await screen.findByText('No projects match these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/projects?roundId=r2&status=Certified&sort=name&order=asc&page=1&pageSize=25&format=csv`,
+    );
+    expect(server.received.map((request) => request.path)).toContain(
+      '/api/projects?roundId=r2&status=Certified&sort=name&order=asc&page=1&pageSize=25',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(location()).not.toContain('roundId'));
+  });
+
+  it('says when there are no projects and offers no create button the server did not list', async () => {
+    server.routes = { ...FILTER_OPTIONS, [list()]: { body: listOf([]) } };
+    showList(supplier);
+    expect(await screen.findByText('There are no projects yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add project' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add project group' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the list cannot be loaded", async () => {
+    server.routes = {
+      ...FILTER_OPTIONS,
+      [list()]: { status: 500, body: { error: 'internal', message: 'Something went wrong' } },
+    };
+    showList();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Projects could not be loaded');
+    expect(alert).toHaveTextContent('Something went wrong');
+  });
+
+  it('gives an LPA the list of its area without create actions or an LPA filter', async () => {
+    server.routes = { ...FILTER_OPTIONS, [list()]: { body: listOf(rows, created) } };
+    showList(lpa, LpaProjectsPage);
+    await screen.findByRole('link', { name: 'Meadow Farm' });
+    expect(screen.queryByRole('button', { name: 'Add project' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add project group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'LPA' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+  });
+});
+
+const projectActions = [
+  { id: 'Update', title: 'Update details', enabled: true },
+  { id: 'SetOffer', title: 'Set offer', enabled: false, reason: 'Offers open with bids and offers' },
+  { id: 'Comment', title: 'Comment', enabled: true },
+  { id: 'ReplaceDocument', title: 'Replace document', enabled: true },
+];
+
+const showProject = (page: typeof ProjectPage, user = operator) =>
+  renderPage([{ path: '/projects/:id', page }], { at: '/projects/p1', apiBase: server.origin, user });
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('project page', () => {
+  it('shows the operator every section, the offer, the metric estimate and every action with its reason', async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': {
+        body: projectOf({
+          id: 'p1',
+          offer: 150000,
+          group: { id: 'g1', name: 'Stockbridge either-or', type: 'XOR' },
+          outcomes: [
+            { kind: 'screening', outcome: 'Pass', date: '2026-02-10', comment: null, by: 'Olive Operator' },
+          ],
+          services: [
+            serviceOf({
+              id: 's1',
+              metricEstimate: 10,
+              certification: { standard: { id: 'st1', name: 'Habitat standard' }, decision: 'Yes' },
+              status: 'Certified',
+            }),
+          ],
+          actions: projectActions,
+        }),
+      },
+    };
+    showProject(ProjectPage);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: /breadcrumb/i })).toHaveTextContent('Meadow Farm');
+
+    const summary = section('Summary');
+    expect(summary).toHaveTextContent('Wetland Trust');
+    expect(summary).toHaveTextContent('Fen Agents');
+    expect(summary).toHaveTextContent('Spring 2026');
+    expect(summary).toHaveTextContent('Habitat creation');
+
+    const services = within(section('Services')).getByRole('table', { name: 'Services' });
+    const row = within(services).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('Area habitat · Grassland · Lowland meadows');
+    expect(row).toHaveTextContent('4 ha');
+    // Claimed: last gain 22 less 2 lost = 20 units against an estimate of 10.
+    expect(row).toHaveTextContent('20.00 units');
+    expect(row).toHaveTextContent('10.00 units');
+    expect(within(row).getByText('Out of line with the metric')).toBeInTheDocument();
+    expect(row).toHaveTextContent('Certified');
+    expect(row).toHaveTextContent('Yes · Habitat standard');
+
+    const gains = screen.getByRole('table', { name: 'Gains by year' });
+    expect(
+      within(gains)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['At delivery5.00', 'At year 112.00', 'Year 222.00']);
+
+    const place = section('Location');
+    expect(place).toHaveTextContent('Hampshire Downs');
+    expect(within(place).getByRole('link', { name: /Grid reference finder/ })).toHaveAttribute(
+      'href',
+      'https://gridreferencefinder.com/?gr=SU3555035050',
+    );
+    expect(within(place).getByRole('link', { name: /Three-word address/ })).toHaveAttribute(
+      'href',
+      'https://what3words.com/filled.count.soap',
+    );
+    expect(within(place).getByRole('link', { name: /Map/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/search?query=Meadow%20Farm%2C%20Stockbridge',
+    );
+
+    const costs = section('Costs and fees');
+    expect(costs).toHaveTextContent('£120,000');
+    expect(costs).toHaveTextContent('The total across the project lifetime, not a yearly cost.');
+    expect(costs).toHaveTextContent('A one-off fee.');
+
+    expect(section('Offer')).toHaveTextContent('£150,000');
+    expect(section('Reviews and checks')).toHaveTextContent('Screening: Pass');
+    expect(within(section('Documents')).getByRole('link', { name: 'landholder.pdf' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/file/f1/download?ownerType=project&ownerId=p1`,
+    );
+    expect(
+      within(section('Documents')).getByRole('button', { name: 'Replace document' }),
+    ).toBeInTheDocument();
+    expect(
+      within(section('Project group')).getByRole('link', { name: 'Stockbridge either-or' }),
+    ).toHaveAttribute('href', '/project-group/g1');
+
+    const actions = screen.getByRole('group', { name: 'Actions for Meadow Farm' });
+    expect(within(actions).getByRole('button', { name: 'Update details' })).toBeEnabled();
+    const offer = within(actions).getByRole('button', { name: 'Set offer' });
+    expect(offer).toHaveAttribute('aria-disabled', 'true');
+    expect(offer).toHaveAccessibleDescription('Offers open with bids and offers');
+    expect(within(actions).queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
+  });
+
+  it('shows the supplier its own offer and only the actions it may run now', async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': { body: projectOf({ id: 'p1', offer: 98000, actions: projectActions }) },
+    };
+    showProject(ParticipantProjectPage, supplier);
+    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    expect(section('Offer')).toHaveTextContent('£98,000 (sealed)');
+    const actions = screen.getByRole('group', { name: 'Actions for Meadow Farm' });
+    expect(within(actions).getByRole('button', { name: 'Update details' })).toBeEnabled();
+    expect(within(actions).queryByRole('button', { name: 'Set offer' })).not.toBeInTheDocument();
+    // The claim is in line with the estimate (20 units each).
+    expect(screen.queryByText('Out of line with the metric')).not.toBeInTheDocument();
+  });
+
+  it('has no offer section when the record carries no offer (another reader, or not offered yet)', async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': { body: projectOf({ id: 'p1', actions: [] }) },
+    };
+    showProject(ParticipantProjectPage, agent);
+    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    expect(screen.queryByRole('region', { name: 'Offer' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/sealed/)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Costs and fees' })).toBeInTheDocument();
+  });
+
+  it('says when the record has nothing set yet', async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': {
+        body: projectOf({
+          id: 'p1',
+          status: 'Draft',
+          services: [],
+          supply: null,
+          location: null,
+          costs: null,
+          documents: [],
+        }),
+      },
+    };
+    showProject(ParticipantProjectPage, supplier);
+    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    expect(section('Services')).toHaveTextContent('No services have been added yet.');
+    expect(section('Supply by year')).toHaveTextContent('The biodiversity supply has not been set.');
+    expect(section('Location')).toHaveTextContent('The location has not been set.');
+    expect(section('Costs and fees')).toHaveTextContent('The costs and fees have not been set.');
+    expect(section('Documents')).toHaveTextContent('No documents yet.');
+  });
+
+  it('gives the LPA a read-only page: no action buttons, no comment editor, no offer', async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': { body: projectOf({ id: 'p1', actions: projectActions }) },
+    };
+    showProject(LpaProjectPage, lpa);
+    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    expect(screen.queryByRole('group', { name: 'Actions for Meadow Farm' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Replace document' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /comment/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Offer' })).not.toBeInTheDocument();
+    expect(section('Location')).toHaveTextContent('Test Valley');
+  });
+
+  it('says when the project does not exist or cannot be seen', async () => {
+    server.routes = {
+      'GET /api/project/p1': {
+        status: 404,
+        body: { error: 'not_found', message: 'This project does not exist or you cannot see it' },
+      },
+    };
+    showProject(ParticipantProjectPage, supplier);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Project not found');
+    expect(alert).toHaveTextContent('This project does not exist or you cannot see it');
+  });
+});
+
+describe('project group page', () => {
+  it('shows the group, its type, round and member projects with the server actions', async () => {
+    server.routes = {
+      ...feeds('project-group', 'g1'),
+      'GET /api/project-group/g1': {
+        body: projectGroupOf({
+          id: 'g1',
+          actions: [
+            { id: 'AddProjects', title: 'Add projects to group', enabled: true },
+            { id: 'Update', title: 'Update group details', enabled: true },
+          ],
+        }),
+      },
+    };
+    renderPage([{ path: '/project-group/:id', page: ProjectGroupPage }], {
+      at: '/project-group/g1',
+      apiBase: server.origin,
+      user: operator,
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Stockbridge either-or' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('XOR: Only one project may win')).toBeInTheDocument();
+    const members = screen.getByRole('table', { name: 'Projects in the group' });
+    expect(within(members).getByRole('link', { name: 'Meadow Farm' })).toHaveAttribute(
+      'href',
+      '/projects/p1',
+    );
+    expect(within(members).getByRole('link', { name: 'Down Farm' })).toHaveAttribute('href', '/projects/p2');
+    expect(within(members).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Add projects to group' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Update group details' })).toBeEnabled();
+  });
+});
