@@ -24,7 +24,7 @@ export default defineConfig({
           root: 'packages/web',
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {

@@ -5,5 +5,11 @@ export { generateRound, randomSource } from './generator/generate.ts';
 export * from './instance.schema.ts';
 export { REASONS } from './reasons.ts';
 export * from './result.schema.ts';
-export { habitatServes, judgePair, spatialMultiplier } from './rules/compatibility.ts';
+export {
+  habitatServes,
+  judgePair,
+  neighboursOf,
+  sellableUnits,
+  spatialMultiplier,
+} from './rules/compatibility.ts';
 export { SolverPool } from './solver/pool.ts';

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { SolverTaskRunner } from './modules/match/runner.ts';
 import { seedReferenceData } from './modules/refdata/index.ts';
 import { systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -52,6 +53,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { port } = app.server.address() as AddressInfo;
   const openApp = app;
   const openConnection = connection;
+  // Solver tasks run off the request path; every process takes its share (MARKET.md section 4).
+  const solver = new SolverTaskRunner(connection.db, systemClock);
+  solver.start();
   return {
     app: openApp,
     connection: openConnection,
@@ -59,6 +63,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     seeded,
     async close() {
       try {
+        await solver.stop();
         await openApp.close();
         await openConnection.close();
       } finally {

@@ -57,3 +57,26 @@ export const dependentFieldIds = (
   }
   return [...found];
 };
+
+/** A declaration prompt as far as its condition goes (see `DeclarationPrompt.visibleWhen`). */
+interface ConditionalPrompt {
+  id: string;
+  visibleWhen?: FieldCondition;
+}
+
+/** The declarations asked for the current values: those without a condition and those whose condition holds. */
+export const activeDeclarations = <P extends ConditionalPrompt>(
+  prompts: readonly P[],
+  values: FormValues,
+): P[] =>
+  prompts.filter((prompt) => prompt.visibleWhen === undefined || conditionHolds(prompt.visibleWhen, values));
+
+/** The values without the answers to declarations not asked for them: what is validated and submitted. */
+export const withoutInactiveDeclarations = (
+  prompts: readonly ConditionalPrompt[],
+  values: FormValues,
+  field: string,
+): FormValues =>
+  prompts
+    .filter((prompt) => prompt.visibleWhen !== undefined && !conditionHolds(prompt.visibleWhen, values))
+    .reduce((current, prompt) => setPath(current, `${field}.${prompt.id}`, undefined), values);

@@ -12,7 +12,14 @@
  * - Every entity response lists `actions: EntityAction[]` for the signed-in user.
  */
 import type { AnyActionDefinition, FormIssue } from './action.ts';
-import type { FieldDefinition, FieldOption, FormGroup, FormStep, JsonValue } from './fields.ts';
+import type {
+  FieldCondition,
+  FieldDefinition,
+  FieldOption,
+  FormGroup,
+  FormStep,
+  JsonValue,
+} from './fields.ts';
 import { type FormValues, setPath, type UploadedFile } from './values.ts';
 
 /** The JSON part of a definition: no zod, no functions. */
@@ -36,6 +43,8 @@ export interface DeclarationPrompt {
   /** The statement, plain text. */
   text: string;
   category?: string;
+  /** Asked only while this condition holds (e.g. for the market rounds that ask it, of the round chosen). */
+  visibleWhen?: FieldCondition;
 }
 
 /** The answer of `GET {self}/action/{actionId}`: everything the browser needs to show the form. */

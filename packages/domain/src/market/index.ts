@@ -11,3 +11,4 @@ export * from './round.lifecycle.ts';
 export * from './round.list.ts';
 export * from './round.periods.ts';
 export * from './round.setup-actions.ts';
+export * from './solver-task.ts';

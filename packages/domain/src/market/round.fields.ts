@@ -42,12 +42,16 @@ export const roundDetailFields = [
     type: 'SelectMulti',
     label: 'National Character Areas',
     optionsSource: OPTION_SOURCES.ncas,
+    // Required, but may be empty: only services, standards and project types need at least one.
+    value: [],
   },
   {
     id: 'lpaIds',
     type: 'SelectMulti',
     label: 'Local planning authorities',
     optionsSource: OPTION_SOURCES.lpas,
+    // Required, but may be empty: only services, standards and project types need at least one.
+    value: [],
   },
   {
     id: 'subcatchmentIds',

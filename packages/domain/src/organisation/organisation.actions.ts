@@ -3,6 +3,7 @@ import { commentAction } from '../comment/comment.actions.ts';
 import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition, FieldOption } from '../forms/fields.ts';
 import { choicesValue, fileValue } from '../forms/rules.ts';
+import { declarationsShape } from '../market/declarations.ts';
 import { LENGTH_LIMITS } from '../validation/messages.ts';
 import { email, optionalText, requiredText } from '../validation/rules.ts';
 import { AGENT_PERMISSION_LABELS, AGENT_PERMISSIONS, agentPermissionSchema } from '../vocab/market.ts';
@@ -64,9 +65,11 @@ const participationFields = [
   },
 ] as const satisfies readonly FieldDefinition[];
 
+/** The round, the capacities and the answers to the round's participant registration declarations. */
 const participationInput = z.object({
   marketRoundId: requiredText(LENGTH_LIMITS.code),
   capacities: choicesValue().pipe(z.array(participationCapacitySchema)),
+  ...declarationsShape,
 });
 
 /** RegisterAsParticipant: registers the organisation for an open round, provisionally, in one or more capacities. */

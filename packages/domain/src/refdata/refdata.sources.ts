@@ -1,18 +1,23 @@
 import type { OptionsSource } from '../forms/fields.ts';
+import { MAX_PAGE_SIZE } from '../lists/page.ts';
 
 /**
  * Where Select fields load reference options at run time (SPEC 7 "Option loading"): active rows only, the record
  * id as the value and its name as the label. Paths have no `/api` prefix.
  */
 export const OPTION_SOURCES = {
-  markets: { url: '/markets?pageSize=100', valueKey: 'id', labelKey: 'name' },
+  markets: { url: `/markets?pageSize=${MAX_PAGE_SIZE}`, valueKey: 'id', labelKey: 'name' },
   standards: { url: '/standards', valueKey: 'id', labelKey: 'name' },
   projectTypes: { url: '/project-types', valueKey: 'id', labelKey: 'name' },
   ncas: { url: '/ncas', valueKey: 'id', labelKey: 'label' },
   lpas: { url: '/lpas', valueKey: 'id', labelKey: 'name' },
   subcatchments: { url: '/subcatchments', valueKey: 'id', labelKey: 'name' },
-  participants: { url: '/organisations?type=PARTICIPANT&pageSize=100', valueKey: 'id', labelKey: 'name' },
-  agents: { url: '/organisations?type=AGENT&pageSize=100', valueKey: 'id', labelKey: 'name' },
+  participants: {
+    url: `/organisations?type=PARTICIPANT&pageSize=${MAX_PAGE_SIZE}`,
+    valueKey: 'id',
+    labelKey: 'name',
+  },
+  agents: { url: `/organisations?type=AGENT&pageSize=${MAX_PAGE_SIZE}`, valueKey: 'id', labelKey: 'name' },
   declarations: {
     url: '/settings/declarations?active=true&pageSize=500',
     valueKey: 'id',

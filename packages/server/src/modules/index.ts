@@ -4,6 +4,7 @@ import { agentAuthoritiesModule } from './agent-authorities/agent-authorities.mo
 import { commentsModule } from './comments/comments.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
+import { matchModule } from './match/match.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
 import { participationsModule } from './participations/participations.module.ts';
 import { projectGroupsModule } from './project-groups/project-groups.module.ts';
@@ -28,4 +29,5 @@ export const MODULES: readonly AppModule[] = [
   activityModule,
   filesModule,
   refdataModule,
+  matchModule,
 ];

@@ -105,7 +105,25 @@ const Located = defineAction({
   ],
   input: z.object({}),
 });
-registerActions([Grouped, Stepped, Located]);
+const RoundChosen = defineAction({
+  id: 'RoundChosen',
+  entity: 'layout',
+  title: 'Round chosen',
+  actionLabel: 'Register',
+  fields: [
+    {
+      id: 'roundId',
+      type: 'Select',
+      label: 'Market round',
+      options: [
+        { value: 'r1', label: 'Spring' },
+        { value: 'r2', label: 'Autumn' },
+      ],
+    },
+  ],
+  input: z.object({ roundId: requiredText(), declarations: declarationsValue().optional() }),
+});
+registerActions([Grouped, Stepped, Located, RoundChosen]);
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -125,6 +143,7 @@ beforeAll(async () => {
       ],
     },
     'POST /api/layout/1/action/Stepped': { body: {} },
+    'POST /api/layout/1/action/RoundChosen': { body: {} },
   });
 });
 afterAll(() => server.close());
@@ -199,6 +218,49 @@ describe('steps, conditional fields and declarations', () => {
       name: 'Meadow',
       outcome: 'Pass',
       declarations: { truth: true },
+    });
+  });
+});
+
+describe('declarations of the chosen round', () => {
+  it('shows, checks and sends only the declarations the chosen round asks', async () => {
+    const user = userEvent.setup();
+    renderForm(
+      buildActionFormData(RoundChosen, {
+        declarations: [
+          {
+            id: 'both',
+            name: 'Accurate',
+            text: 'The information is accurate',
+            visibleWhen: { fieldId: 'roundId', oneOf: ['r1', 'r2'] },
+          },
+          {
+            id: 'spring',
+            name: 'Spring land',
+            text: 'The land is mine',
+            visibleWhen: { fieldId: 'roundId', oneOf: ['r1'] },
+          },
+        ],
+      }),
+      { apiBase: server.origin, self: '/layout/1' },
+    );
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Market round' }));
+    await user.click(await screen.findByRole('option', { name: 'Spring' }));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'The land is mine' })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Market round' }));
+    await user.click(await screen.findByRole('option', { name: 'Autumn' }));
+    expect(screen.queryByRole('checkbox', { name: 'The land is mine' })).not.toBeInTheDocument();
+    const register = screen.getByRole('button', { name: 'Register' });
+    expect(register).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'The information is accurate' }));
+    expect(register).toBeEnabled();
+    await user.click(register);
+    await waitFor(() => expect(server.received).toHaveLength(1));
+    expect(JSON.parse(server.received[0]?.body ?? '')).toEqual({
+      roundId: 'r2',
+      declarations: { both: true },
     });
   });
 });

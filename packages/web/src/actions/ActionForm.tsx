@@ -3,6 +3,7 @@ import {
   type ActionResult,
   type AnyActionDefinition,
   actionSubmissionPath,
+  activeDeclarations,
   DECLARATIONS_FIELD,
   displayedFields,
   type FieldDefinition,
@@ -96,7 +97,8 @@ export function ActionForm({
   const formId = useId();
   const form = useActionForm(formData, definition);
   useEffect(() => onDirtyChange?.(form.dirty), [form.dirty, onDirtyChange]);
-  const { definition: wire, declarations } = formData;
+  const { definition: wire } = formData;
+  const declarations = activeDeclarations(formData.declarations, form.values);
   const { groups, steps } = wire;
   // Labels and units that follow other answers (the domain definition's `display`).
   const fields = displayedFields(form.definition, wire.fields, form.values, formData.settings);

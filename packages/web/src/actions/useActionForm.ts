@@ -10,6 +10,7 @@ import {
   getPath,
   setPath,
   validateAction,
+  withoutInactiveDeclarations,
 } from '@curlew/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { findActionDefinition } from './registry.ts';
@@ -91,11 +92,17 @@ export function useActionForm(
   const [serverErrors, setServerErrors] = useState<readonly FormIssue[]>([]);
   const [refusals, setRefusals] = useState<Readonly<Record<string, string>>>({});
 
+  // Answers to declarations not asked for the current values (another round's) are neither checked nor sent.
+  const asked = useMemo(
+    () => withoutInactiveDeclarations(formData.declarations, values, DECLARATIONS_FIELD),
+    [formData.declarations, values],
+  );
+
   const errors = useMemo(() => {
     const refused = Object.entries(refusals).map(([path, message]) => ({ path, message }));
-    const schemaErrors = definition === undefined ? [] : validateAction(definition, values).errors;
+    const schemaErrors = definition === undefined ? [] : validateAction(definition, asked).errors;
     return distinct([...refused, ...schemaErrors, ...serverErrors]);
-  }, [definition, values, serverErrors, refusals]);
+  }, [definition, asked, serverErrors, refusals]);
 
   const warnings = useMemo(
     () => [
@@ -130,7 +137,7 @@ export function useActionForm(
     });
   }, []);
 
-  const submissionValues = useCallback(() => activeValues(fields, values), [fields, values]);
+  const submissionValues = useCallback(() => activeValues(fields, asked), [fields, asked]);
 
   const dirty = useMemo(() => !sameValue(values, baseline), [values, baseline]);
 

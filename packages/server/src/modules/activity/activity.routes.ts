@@ -1,9 +1,10 @@
 import { type ActivityItemView, type FeedPage, feedPageQuerySchema } from '@curlew/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireSession } from '../../auth/guard.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
+import { countRows, listPage } from '../../platform/actions/paging.ts';
 import { assertSubjectReadable, type SubjectKey } from '../../platform/actions/subject-access.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -48,21 +49,22 @@ export async function listActivity(
   paging: { page: number; pageSize: number },
 ): Promise<FeedPage<ActivityItemView>> {
   const where = and(eq(activity.subjectType, subject.subjectType), eq(activity.subjectId, subject.subjectId));
-  const rows = await db
-    .select(activityColumns)
-    .from(activity)
-    .leftJoin(organisations, eq(organisations.id, activity.actorOrganisationId))
-    .where(where)
-    .orderBy(desc(activity.at), desc(activity.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  const [total] = await db.select({ value: count() }).from(activity).where(where);
-  return {
-    items: rows.map(presentActivity),
-    total: total?.value ?? 0,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  };
+  return listPage(
+    paging,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select(activityColumns)
+          .from(activity)
+          .leftJoin(organisations, eq(organisations.id, activity.actorOrganisationId))
+          .where(where)
+          .orderBy(desc(activity.at), desc(activity.sequence))
+          .limit(limit)
+          .offset(offset),
+      total: () => countRows(db, activity, where),
+    },
+    (rows) => rows.map(presentActivity),
+  );
 }
 
 const idParam = z.object({ id: z.uuid() });

@@ -1,8 +1,8 @@
 import { AGENT_AUTHORITY_SORT_KEYS, AGENT_AUTHORITY_STATUSES } from '@curlew/domain';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
@@ -53,23 +53,29 @@ export async function registerAgentAuthorityRoutes(app: FastifyInstance): Promis
       query.agentId === undefined ? undefined : eq(agentAuthorities.agentOrganisationId, query.agentId),
       query.status === undefined ? undefined : STATUS_CONDITIONS[query.status],
     );
-    const direction = query.order === 'desc' ? desc : asc;
-    const rows = await selectAgentAuthoritiesFor(deps.db, actor, where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(agentAuthorities.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await deps.db
-      .select({ value: count() })
-      .from(agentAuthorities)
-      .where(and(scope.where, where));
-    const items = [];
-    for (const row of rows) {
-      const found = inScope(row);
-      if (found === null) continue;
-      const subject = { actor, record: found.record, ...found.access };
-      items.push(presentAgentAuthority(found.record, await agentAuthorityActions.actionsFor(deps, subject)));
-    }
-    return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+    return listPage(
+      query,
+      {
+        rows: ({ limit, offset }) =>
+          selectAgentAuthoritiesFor(deps.db, actor, where)
+            .orderBy(...listOrder(SORT_COLUMNS, query, agentAuthorities.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => countRows(deps.db, agentAuthorities, and(scope.where, where)),
+      },
+      async (rows) => {
+        const items = [];
+        for (const row of rows) {
+          const found = inScope(row);
+          if (found === null) continue;
+          const subject = { actor, record: found.record, ...found.access };
+          items.push(
+            presentAgentAuthority(found.record, await agentAuthorityActions.actionsFor(deps, subject)),
+          );
+        }
+        return items;
+      },
+    );
   });
   app.get<{ Params: { id: string } }>('/api/agent-authority/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);

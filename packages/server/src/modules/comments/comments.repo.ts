@@ -6,8 +6,9 @@ import {
   type RichTextValue,
   richTextPlainText,
 } from '@curlew/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
+import { countRows, listPage } from '../../platform/actions/paging.ts';
 import type { SubjectKey } from '../../platform/actions/subject-access.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
@@ -79,20 +80,21 @@ export async function listComments(
   paging: { page: number; pageSize: number },
 ): Promise<CommentPage> {
   const where = and(eq(comments.subjectType, subject.subjectType), eq(comments.subjectId, subject.subjectId));
-  const rows = await db
-    .select(commentColumns)
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
-    .leftJoin(organisations, eq(organisations.id, users.organisationId))
-    .where(where)
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  const [total] = await db.select({ value: count() }).from(comments).where(where);
-  return {
-    items: rows.map(presentComment),
-    total: total?.value ?? 0,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  };
+  return listPage(
+    paging,
+    {
+      rows: ({ limit, offset }) =>
+        db
+          .select(commentColumns)
+          .from(comments)
+          .innerJoin(users, eq(users.id, comments.authorId))
+          .leftJoin(organisations, eq(organisations.id, users.organisationId))
+          .where(where)
+          .orderBy(desc(comments.createdAt), desc(comments.id))
+          .limit(limit)
+          .offset(offset),
+      total: () => countRows(db, comments, where),
+    },
+    (rows) => rows.map(presentComment),
+  );
 }

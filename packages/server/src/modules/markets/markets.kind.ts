@@ -1,5 +1,5 @@
-import type { EntityAction, Market, MarketRoundStatus } from '@curlew/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import type { EntityAction, Market } from '@curlew/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
@@ -44,19 +44,33 @@ export const marketKind: EntityKind<MarketRecord, MarketRelation> = {
   }),
 };
 
-/** The newest round of a market the actor can see, if any. */
+/** The newest round the actor may see of each market (none for a market without one), in one query. */
+export async function currentRoundsOf(
+  db: Queryable,
+  actor: ScopeReader,
+  marketIds: readonly string[],
+): Promise<Map<string, NonNullable<Market['currentRound']>>> {
+  if (marketIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([marketRounds.marketId], {
+      marketId: marketRounds.marketId,
+      id: marketRounds.id,
+      name: marketRounds.name,
+      status: marketRounds.status,
+    })
+    .from(marketRounds)
+    .where(and(inArray(marketRounds.marketId, [...marketIds]), roundScope(actor).where))
+    .orderBy(marketRounds.marketId, desc(marketRounds.createdAt), desc(marketRounds.id));
+  return new Map(rows.map(({ marketId, ...round }) => [marketId, { ...round, self: `/round/${round.id}` }]));
+}
+
+/** The newest round of a market the actor may see; null when there is none. */
 export async function currentRoundOf(
   db: Queryable,
   actor: ScopeReader,
   marketId: string,
-): Promise<{ id: string; self: string; name: string; status: MarketRoundStatus } | null> {
-  const [row] = await db
-    .select({ id: marketRounds.id, name: marketRounds.name, status: marketRounds.status })
-    .from(marketRounds)
-    .where(and(eq(marketRounds.marketId, marketId), roundScope(actor).where))
-    .orderBy(desc(marketRounds.createdAt), desc(marketRounds.id))
-    .limit(1);
-  return row ? { ...row, self: `/round/${row.id}` } : null;
+): Promise<Market['currentRound']> {
+  return (await currentRoundsOf(db, actor, [marketId])).get(marketId) ?? null;
 }
 
 /** A market as the API answers it. */

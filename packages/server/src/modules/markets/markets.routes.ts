@@ -1,12 +1,11 @@
 import { MARKET_SORT_KEYS } from '@curlew/domain';
-import { asc, count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketActions } from './markets.actions.ts';
-import { currentRoundOf, marketKind, presentMarket } from './markets.kind.ts';
+import { currentRoundOf, currentRoundsOf, marketKind, presentMarket } from './markets.kind.ts';
 import { marketScope } from './markets.scope.ts';
 import { markets } from './markets.tables.ts';
 
@@ -20,29 +19,36 @@ export async function registerMarketRoutes(app: FastifyInstance): Promise<void> 
     const { actor, deps } = await runnerCall(request);
     const query = listQuery.parse(request.query);
     const scope = marketScope(actor);
-    const direction = query.order === 'desc' ? desc : asc;
-    const rows = await deps.db
-      .select({ market: markets, relation: scope.relation, permissions: scope.permissions })
-      .from(markets)
-      .where(scope.where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(markets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await deps.db.select({ value: count() }).from(markets).where(scope.where);
-    const items = [];
-    for (const row of rows) {
-      const access = accessOf(row);
-      if (access === null) continue;
-      const actions = await marketActions.actionsFor(deps, { actor, record: row.market, ...access });
-      items.push(presentMarket(row.market, await currentRoundOf(deps.db, actor, row.market.id), actions));
-    }
-    return {
-      items,
-      total: total?.value ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-      actions: marketActions.collectionActionsFor(actor),
-    };
+    const page = await listPage(
+      query,
+      {
+        rows: ({ limit, offset }) =>
+          deps.db
+            .select({ market: markets, relation: scope.relation, permissions: scope.permissions })
+            .from(markets)
+            .where(scope.where)
+            .orderBy(...listOrder(SORT_COLUMNS, query, markets.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => countRows(deps.db, markets, scope.where),
+      },
+      async (rows) => {
+        const current = await currentRoundsOf(
+          deps.db,
+          actor,
+          rows.map((row) => row.market.id),
+        );
+        const items = [];
+        for (const row of rows) {
+          const access = accessOf(row);
+          if (access === null) continue;
+          const actions = await marketActions.actionsFor(deps, { actor, record: row.market, ...access });
+          items.push(presentMarket(row.market, current.get(row.market.id) ?? null, actions));
+        }
+        return items;
+      },
+    );
+    return { ...page, actions: marketActions.collectionActionsFor(actor) };
   });
   app.get<{ Params: { id: string } }>('/api/market/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);

@@ -8,13 +8,17 @@ import {
   ROUND_STATUSES_OPEN_FOR_REGISTRATION,
   registerAsParticipant,
 } from '@curlew/domain';
-import type { HandlerContext, RecordActionHandler } from '../../platform/actions/types.ts';
+import type { Actor, HandlerContext, RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { findRound, roundOptions } from '../markets/rounds.repo.ts';
 import { recordParticipations } from '../participations/participations.kind.ts';
-import { assertCapacitiesAllowed } from '../participations/participations.registration.ts';
+import {
+  assertCapacitiesAllowed,
+  assertDeclarationsAnswered,
+  registrationPromptsForRounds,
+} from '../participations/participations.registration.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
 
@@ -28,7 +32,11 @@ export async function requireRound(db: Queryable, id: string, path: string): Pro
   return round;
 }
 
-type ParticipationValues = { marketRoundId: string; capacities: ('Supplier' | 'Buyer' | 'Investor')[] };
+type ParticipationValues = {
+  marketRoundId: string;
+  capacities: ('Supplier' | 'Buyer' | 'Investor')[];
+  declarations: Readonly<Record<string, boolean>>;
+};
 type ParticipationContext = HandlerContext<OrganisationRow, OrganisationRelation, ParticipationValues>;
 
 /**
@@ -64,6 +72,7 @@ async function recordParticipation(
   const round = await requireRound(tx, values.marketRoundId, 'marketRoundId');
   await assertMayRegisterFor(context, round);
   assertRoundOpenForRegistration(round);
+  await assertDeclarationsAnswered(tx, round.id, actor, values.declarations);
   const full = await findRoundRecord(tx, round.id);
   if (full) assertCapacitiesAllowed(full, values.capacities, now);
   await recordParticipations(tx, {
@@ -85,10 +94,17 @@ async function recordParticipation(
   return { round };
 }
 
-const participationForm = async ({ db }: { db: Queryable }) => {
+/** The open rounds to choose from and, for each, the participant registration declarations it asks. */
+const participationForm = async ({ db, actor }: { db: Queryable; actor: Actor }) => {
   const options = await roundOptions(db, ROUND_STATUSES_OPEN_FOR_REGISTRATION);
   return {
     options: { marketRoundId: options },
+    declarations: await registrationPromptsForRounds(
+      db,
+      options.map((option) => option.value),
+      actor,
+      'marketRoundId',
+    ),
     warnings: options.length === 0 ? [{ path: 'marketRoundId', message: NO_OPEN_ROUNDS_WARNING }] : [],
   };
 };

@@ -1,7 +1,13 @@
 import { ORGANISATION_SORT_KEYS, type Organisation, organisationTypeSchema } from '@curlew/domain';
-import { and, asc, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { containsPattern, listQuerySchema, type Page } from '../../platform/actions/paging.ts';
+import {
+  containsPattern,
+  listOrder,
+  listPage,
+  listQuerySchema,
+  type Page,
+} from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import type { Actor, Subject } from '../../platform/actions/types.ts';
@@ -57,25 +63,28 @@ export async function registerOrganisationRoutes(app: FastifyInstance): Promise<
             ilike(organisations.email, containsPattern(query.q)),
           ),
     );
-    const direction = query.order === 'desc' ? desc : asc;
-    const rows = await selectOrganisationsFor(deps.db, actor, where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(organisations.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const items: Organisation[] = [];
-    for (const row of rows) {
-      const found = organisationInScope(row);
-      if (found === null) continue;
-      const subject = { actor, record: found.record, ...found.access };
-      items.push(presentOrganisation(found.record, await organisationActions.actionsFor(deps, subject)));
-    }
-    return {
-      items,
-      total: await countOrganisationsFor(deps.db, actor, where),
-      page: query.page,
-      pageSize: query.pageSize,
-      actions: organisationActions.collectionActionsFor(actor),
-    };
+    const page = await listPage(
+      query,
+      {
+        rows: ({ limit, offset }) =>
+          selectOrganisationsFor(deps.db, actor, where)
+            .orderBy(...listOrder(SORT_COLUMNS, query, organisations.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => countOrganisationsFor(deps.db, actor, where),
+      },
+      async (rows) => {
+        const items: Organisation[] = [];
+        for (const row of rows) {
+          const found = organisationInScope(row);
+          if (found === null) continue;
+          const subject = { actor, record: found.record, ...found.access };
+          items.push(presentOrganisation(found.record, await organisationActions.actionsFor(deps, subject)));
+        }
+        return items;
+      },
+    );
+    return { ...page, actions: organisationActions.collectionActionsFor(actor) };
   });
 
   app.get<{ Params: { id: string } }>('/api/organisation/:id', async (request) => {

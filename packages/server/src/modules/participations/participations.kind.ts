@@ -5,6 +5,8 @@ import {
   participationLifecycle,
   type RegistrationStatus,
 } from '@curlew/domain';
+import { recordActivity } from '../../platform/actions/activity.ts';
+import { actorOf } from '../../platform/actions/run-context.ts';
 import { transition } from '../../platform/actions/status.ts';
 import type { Actor, EntityKind } from '../../platform/actions/types.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
@@ -92,7 +94,7 @@ export async function recordParticipations(tx: Transaction, request: Participati
       capacity,
     });
     if (!existing) {
-      await insertParticipation(tx, {
+      const id = await insertParticipation(tx, {
         round,
         organisationId: request.organisationId,
         capacity,
@@ -100,6 +102,18 @@ export async function recordParticipations(tx: Transaction, request: Participati
         agentOrganisationId: request.agentOrganisationId,
         createdBy: request.actor.id,
         now: request.now,
+      });
+      // The participation's history starts with the action that created it.
+      await recordActivity(tx, {
+        subjectType: participationKind.entity,
+        subjectId: id,
+        action: request.action.id,
+        title: request.action.title,
+        actor: actorOf(request.actor),
+        statusBefore: null,
+        statusAfter: status,
+        details: { capacity },
+        at: request.now,
       });
       continue;
     }

@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable, Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
-import { declarationsOfRound, type RoundRecord } from '../rounds/rounds.repo.ts';
+import { declarationsOfRound, declarationsOfRounds, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowOfCapacity, windowRefusal } from '../rounds/rounds.windows.ts';
 import { recordParticipations } from './participations.kind.ts';
 
@@ -34,6 +34,36 @@ export async function registrationPrompts(
     REGISTRATION_CATEGORY,
     audienceOf(actor),
   );
+}
+
+/**
+ * The registration declarations of several rounds for a form that chooses its round in `roundField`: each prompt is
+ * asked only while one of the rounds asking it is chosen. Read in one query.
+ */
+export async function registrationPromptsForRounds(
+  db: Queryable,
+  roundIds: readonly string[],
+  actor: Pick<Actor, 'organisation'>,
+  roundField: string,
+): Promise<DeclarationPrompt[]> {
+  const byRound = await declarationsOfRounds(db, roundIds);
+  const prompts = new Map<string, { prompt: DeclarationPrompt; rounds: string[] }>();
+  for (const roundId of roundIds) {
+    const asked = declarationPrompts(
+      (byRound.get(roundId) ?? []).map((declaration) => ({ ...declaration, id: declaration.declarationId })),
+      REGISTRATION_CATEGORY,
+      audienceOf(actor),
+    );
+    for (const prompt of asked) {
+      const known = prompts.get(prompt.id);
+      if (known) known.rounds.push(roundId);
+      else prompts.set(prompt.id, { prompt, rounds: [roundId] });
+    }
+  }
+  return [...prompts.values()].map(({ prompt, rounds }) => ({
+    ...prompt,
+    visibleWhen: { fieldId: roundField, oneOf: rounds },
+  }));
 }
 
 /** 422 with each declaration asked and not answered true (`declarations.{id}`). */

@@ -4,20 +4,23 @@ import {
   REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from '@curlew/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
-import { notFoundInScope, previousStatusOf } from '../../platform/actions/status.ts';
+import { notFoundInScope, previousStatusesOf, previousStatusOf } from '../../platform/actions/status.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { participationActions } from './participations.actions.ts';
 import { type ParticipationRecord, participationKind } from './participations.kind.ts';
 import { presentParticipation } from './participations.present.ts';
-import { participationInScope, selectParticipationsFor } from './participations.repo.ts';
-import { participationScope } from './participations.scope.ts';
+import {
+  countParticipationsFor,
+  participationInScope,
+  selectParticipationsFor,
+} from './participations.repo.ts';
 
 const listQuery = listQuerySchema(PARTICIPATION_SORT_KEYS, 'createdAt').extend({
   roundId: z.uuid().optional(),
@@ -33,11 +36,13 @@ const SORT_COLUMNS = {
   createdAt: participations.createdAt,
 } as const;
 
+const PARTICIPATION_SUBJECT = 'participation';
+
 const previousOf = async (db: Queryable, record: ParticipationRecord) =>
   record.status === 'Withdrawn'
     ? ((await previousStatusOf(
         db,
-        { subjectType: 'participation', subjectId: record.id },
+        { subjectType: PARTICIPATION_SUBJECT, subjectId: record.id },
         'Withdrawn',
       )) as RegistrationStatus | null)
     : null;
@@ -55,28 +60,34 @@ export async function registerParticipationRoutes(app: FastifyInstance): Promise
       query.capacity === undefined ? undefined : eq(participations.capacity, query.capacity),
       query.status === undefined ? undefined : eq(participations.status, query.status),
     );
-    const direction = query.order === 'desc' ? desc : asc;
-    const rows = await selectParticipationsFor(deps.db, actor, where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(participations.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await deps.db
-      .select({ value: count() })
-      .from(participations)
-      .innerJoin(organisations, eq(organisations.id, participations.organisationId))
-      .where(and(participationScope(actor).where, where));
-    const items = [];
-    for (const row of rows) {
-      const found = participationInScope(row);
-      if (found === null) continue;
-      const actions = await participationActions.actionsFor(deps, {
-        actor,
-        record: found.record,
-        ...found.access,
-      });
-      items.push(presentParticipation(found.record, await previousOf(deps.db, found.record), actions));
-    }
-    return { items, total: total?.value ?? 0, page: query.page, pageSize: query.pageSize };
+    return listPage(
+      query,
+      {
+        rows: ({ limit, offset }) =>
+          selectParticipationsFor(deps.db, actor, where)
+            .orderBy(...listOrder(SORT_COLUMNS, query, participations.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => countParticipationsFor(deps.db, actor, where),
+      },
+      async (rows) => {
+        const found = rows.flatMap((row) => participationInScope(row) ?? []);
+        const withdrawn = found.filter((item) => item.record.status === 'Withdrawn');
+        const previous = await previousStatusesOf(
+          deps.db,
+          PARTICIPATION_SUBJECT,
+          withdrawn.map((item) => item.record.id),
+          'Withdrawn',
+        );
+        const items = [];
+        for (const { record, access } of found) {
+          const actions = await participationActions.actionsFor(deps, { actor, record, ...access });
+          const before = (previous.get(record.id) ?? null) as RegistrationStatus | null;
+          items.push(presentParticipation(record, before, actions));
+        }
+        return items;
+      },
+    );
   });
   app.get<{ Params: { id: string } }>('/api/participation/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);

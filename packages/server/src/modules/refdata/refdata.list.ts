@@ -1,5 +1,5 @@
 import type { Page, RefDataListQuery } from '@curlew/domain';
-import { REFDATA_TYPE_LABELS, type RefDataType } from '@curlew/domain';
+import { pageOf as pageAnswer, pageSlice, REFDATA_TYPE_LABELS, type RefDataType } from '@curlew/domain';
 import {
   type AnyColumn,
   and,
@@ -63,18 +63,13 @@ export function listClauses(
   return {
     where: and(...conditions),
     orderBy: [direction(sortColumn), asc(spec.tieBreak)],
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    ...pageSlice(query),
   };
 }
 
-/** A page answer. */
-export const pageOf = <T>(items: T[], total: number, query: RefDataListQuery): Page<T> => ({
-  items,
-  total,
-  page: query.page,
-  pageSize: query.pageSize,
-});
+/** A page answer (the domain's list answer). */
+export const pageOf = <T>(items: T[], total: number, query: RefDataListQuery): Page<T> =>
+  pageAnswer(items, total, query);
 
 const UNIQUE_VIOLATION = '23505';
 

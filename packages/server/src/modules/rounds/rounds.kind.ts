@@ -11,7 +11,7 @@ import {
   type RoundSummary,
   roundLifecycle,
 } from '@curlew/domain';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, inArray } from 'drizzle-orm';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { participations } from '../markets/markets.tables.ts';
@@ -105,21 +105,49 @@ const emptyCounts = (): ParticipationCounts =>
     ]),
   ) as ParticipationCounts;
 
+/**
+ * The counts of several rounds as the actor may see them (the participations in its scope: its own, its clients'),
+ * in one query for all of them.
+ */
+export async function roundSummaries(
+  db: Queryable,
+  actor: ScopeReader,
+  roundIds: readonly string[],
+): Promise<Map<string, RoundSummary>> {
+  const summaries = new Map<string, RoundSummary>(
+    roundIds.map((id) => [
+      id,
+      { participations: emptyCounts(), projects: 0, requirements: 0, offers: 0, bids: 0 },
+    ]),
+  );
+  if (roundIds.length === 0) return summaries;
+  const scope = participationScope(actor);
+  const rows = await db
+    .select({
+      roundId: participations.marketRoundId,
+      capacity: participations.capacity,
+      status: participations.status,
+      value: count(),
+    })
+    .from(participations)
+    .where(and(inArray(participations.marketRoundId, [...roundIds]), scope.where))
+    .groupBy(participations.marketRoundId, participations.capacity, participations.status);
+  for (const row of rows) {
+    const summary = summaries.get(row.roundId);
+    if (summary) summary.participations[row.capacity][row.status] = row.value;
+  }
+  return summaries;
+}
+
 /** The round's counts as the actor may see them: the participations in its scope (its own, its clients'). */
 export async function roundSummary(
   db: Queryable,
   actor: ScopeReader,
   roundId: string,
 ): Promise<RoundSummary> {
-  const scope = participationScope(actor);
-  const rows = await db
-    .select({ capacity: participations.capacity, status: participations.status, value: count() })
-    .from(participations)
-    .where(and(eq(participations.marketRoundId, roundId), scope.where))
-    .groupBy(participations.capacity, participations.status);
-  const counts = emptyCounts();
-  for (const row of rows) counts[row.capacity][row.status] = row.value;
-  return { participations: counts, projects: 0, requirements: 0, offers: 0, bids: 0 };
+  const summary = (await roundSummaries(db, actor, [roundId])).get(roundId);
+  if (!summary) throw new Error('A round summary is always answered for the round asked');
+  return summary;
 }
 
 /** Rounds as the API answers them (reference names resolved in one pass). */

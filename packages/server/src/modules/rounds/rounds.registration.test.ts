@@ -2,6 +2,7 @@ import { REGISTRATION_STATUSES, type RegistrationStatus } from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../test/world.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { declareEverything, setRoundStatus, setWindows } from './rounds.testing.ts';
@@ -97,6 +98,44 @@ describeWithApp(
       expect((await participationOf(world.members.participant.organisation.id, 'Supplier'))?.status).toBe(
         'Provisional',
       );
+    });
+
+    it('asks the declarations of the chosen round on the organisation actions RegisterAsParticipant and ExpressInterest', async () => {
+      const organisation = (await buildOrganisation(t.db, { type: 'PARTICIPANT', name: 'Heron Fields' })).id;
+      const declarationId = asked.MarketRoundParticipant_Register ?? '';
+      for (const [action, capacity, status] of [
+        ['ExpressInterest', 'Investor', 'Interested'],
+        ['RegisterAsParticipant', 'Supplier', 'Provisional'],
+      ] as const) {
+        const url = `/api/organisation/${organisation}/action/${action}`;
+        const form = await asRole(t.app, world, 'admin', 'GET', url);
+        expect(form.statusCode).toBe(200);
+        // Each prompt is asked only while a round that asks it is chosen.
+        expect(form.json().declarations).toEqual([
+          expect.objectContaining({
+            id: declarationId,
+            visibleWhen: { fieldId: 'marketRoundId', oneOf: [roundId] },
+          }),
+        ]);
+        const values = { marketRoundId: roundId, capacities: [capacity] };
+        const none = await asRole(t.app, world, 'admin', 'POST', url, values);
+        expect(none.statusCode).toBe(422);
+        expect(none.json().errors).toEqual([
+          { path: `declarations.${declarationId}`, message: 'Field required' },
+        ]);
+        const refused = await asRole(t.app, world, 'admin', 'POST', url, {
+          ...values,
+          declarations: { [declarationId]: false },
+        });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().errors).toEqual([
+          { path: `declarations.${declarationId}`, message: 'Must be agreed to' },
+        ]);
+        expect(await participationOf(organisation, capacity)).toBeUndefined();
+        const ok = await asRole(t.app, world, 'admin', 'POST', url, { ...values, declarations: answers });
+        expect(ok.statusCode, ok.body).toBe(200);
+        expect((await participationOf(organisation, capacity))?.status).toBe(status);
+      }
     });
 
     it('lets an agent register its client only with approved RegisterForRound authority for the round', async () => {
@@ -250,6 +289,49 @@ describeWithApp(
         await t.db.update(participations).set({ status }).where(eq(participations.id, row.id));
         const response = await asRole(t.app, world, 'admin', 'POST', url('Reinstate'), { reason: 'Again' });
         expect([status, response.statusCode]).toEqual([status, 409]);
+      }
+    });
+
+    it('reinstates to the status of the latest withdrawal when the trail has several at the same instant', async () => {
+      const [row] = await t.db
+        .insert(participations)
+        .values({
+          marketRoundId: world.settledRound.id,
+          organisationId: world.members.participant.organisation.id,
+          capacity: 'Investor',
+          status: 'Provisional',
+          createdAt: t.clock.now(),
+          updatedAt: t.clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error('No participation');
+      const act = async (action: string, values: Record<string, unknown>) => {
+        const response = await asRole(
+          t.app,
+          world,
+          'admin',
+          'POST',
+          `/api/participation/${row.id}/action/${action}`,
+          values,
+        );
+        expect([action, response.statusCode]).toEqual([action, 200]);
+      };
+      const statusNow = async () =>
+        (await asRole(t.app, world, 'admin', 'GET', `/api/participation/${row.id}`)).json() as {
+          status: string;
+          previousStatus: string | null;
+        };
+      // The test clock stands still: every entry below shares one timestamp.
+      for (let round = 0; round < 3; round += 1) {
+        await act('Withdraw', { reason: 'Provisional and leaving' });
+        expect(await statusNow()).toMatchObject({ status: 'Withdrawn', previousStatus: 'Provisional' });
+        await act('Reinstate', { reason: 'Back' });
+        await act('CompleteRegistration', {});
+        await act('Withdraw', { reason: 'Registered and leaving' });
+        expect(await statusNow()).toMatchObject({ status: 'Withdrawn', previousStatus: 'Registered' });
+        await act('Reinstate', { reason: 'Back again' });
+        expect(await statusNow()).toMatchObject({ status: 'Registered', previousStatus: null });
+        await t.db.update(participations).set({ status: 'Provisional' }).where(eq(participations.id, row.id));
       }
     });
 

@@ -1,14 +1,14 @@
 import { MARKET_ROUND_STATUSES, ROUND_SORT_KEYS } from '@curlew/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketRounds, markets, roundDeclarations } from '../markets/markets.tables.ts';
 import { roundActions } from './rounds.actions.ts';
-import { presentRounds, roundKind, roundSummary } from './rounds.kind.ts';
+import { presentRounds, roundKind, roundSummaries, roundSummary } from './rounds.kind.ts';
 import { declarationsOfRound, declarationsOfRounds } from './rounds.repo.ts';
 import { roundScope } from './rounds.scope.ts';
 
@@ -37,44 +37,47 @@ export async function registerRoundRoutes(app: FastifyInstance): Promise<void> {
       query.marketId === undefined ? undefined : eq(marketRounds.marketId, query.marketId),
       query.status === undefined ? undefined : eq(marketRounds.status, query.status),
     );
-    const direction = query.order === 'desc' ? desc : asc;
-    const rows = await deps.db
-      .select({
-        round: marketRounds,
-        marketName: markets.name,
-        relation: scope.relation,
-        permissions: scope.permissions,
-      })
-      .from(marketRounds)
-      .innerJoin(markets, eq(markets.id, marketRounds.marketId))
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), asc(marketRounds.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [total] = await deps.db.select({ value: count() }).from(marketRounds).where(where);
-    const declarations = await declarationsOfRounds(
-      deps.db,
-      rows.map((row) => row.round.id),
+    const page = await listPage(
+      query,
+      {
+        rows: ({ limit, offset }) =>
+          deps.db
+            .select({
+              round: marketRounds,
+              marketName: markets.name,
+              relation: scope.relation,
+              permissions: scope.permissions,
+            })
+            .from(marketRounds)
+            .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+            .where(where)
+            .orderBy(...listOrder(SORT_COLUMNS, query, marketRounds.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => countRows(deps.db, marketRounds, where),
+      },
+      async (rows) => {
+        const ids = rows.map((row) => row.round.id);
+        const declarations = await declarationsOfRounds(deps.db, ids);
+        const summaries = await roundSummaries(deps.db, actor, ids);
+        const items = [];
+        for (const row of rows) {
+          const access = accessOf(row);
+          if (access === null) continue;
+          const record = { ...row.round, marketName: row.marketName };
+          const summary = summaries.get(record.id);
+          if (summary === undefined) continue;
+          items.push({
+            record,
+            actions: await roundActions.actionsFor(deps, { actor, record, ...access }),
+            declarations: declarations.get(record.id) ?? [],
+            summary,
+          });
+        }
+        return presentRounds(deps.db, items);
+      },
     );
-    const items = [];
-    for (const row of rows) {
-      const access = accessOf(row);
-      if (access === null) continue;
-      const record = { ...row.round, marketName: row.marketName };
-      items.push({
-        record,
-        actions: await roundActions.actionsFor(deps, { actor, record, ...access }),
-        declarations: declarations.get(record.id) ?? [],
-        summary: await roundSummary(deps.db, actor, record.id),
-      });
-    }
-    return {
-      items: await presentRounds(deps.db, items),
-      total: total?.value ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-      actions: roundActions.collectionActionsFor(actor),
-    };
+    return { ...page, actions: roundActions.collectionActionsFor(actor) };
   });
 
   app.get<{ Params: { id: string } }>('/api/round/:id', async (request) => {

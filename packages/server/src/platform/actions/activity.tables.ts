@@ -1,5 +1,5 @@
 import type { JsonValue } from '@curlew/domain';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
 
 /** The audit trail: one row per action run (who, what action, when, on what, status before and after). */
@@ -22,6 +22,8 @@ export const activity = pgTable(
     statusAfter: text(),
     details: jsonb().$type<Record<string, JsonValue>>(),
     at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** Increases with every entry written: orders a subject's entries when two share a timestamp. */
+    sequence: bigserial({ mode: 'number' }).notNull(),
   },
   (table) => [index('activity_subject_idx').on(table.subjectType, table.subjectId, table.at)],
 );

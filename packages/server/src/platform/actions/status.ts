@@ -1,5 +1,5 @@
 import { type AnyActionDefinition, canTransition, edgeTargets, type JsonValue } from '@curlew/domain';
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/connect.ts';
 import { AppError } from '../errors.ts';
 import { activity } from './activity.tables.ts';
@@ -27,6 +27,39 @@ export const notFoundInScope = (noun: string): AppError =>
   new AppError('not_found', `This ${noun} does not exist or you cannot see it`);
 
 /**
+ * The status each record had before it reached `current` (what Reinstate returns to), read from the activity trail
+ * in one query: the `statusBefore` of the latest entry (by its sequence) that moved the record into `current`. A
+ * record that no entry moved there is absent from the answer.
+ */
+export async function previousStatusesOf(
+  db: Queryable,
+  subjectType: string,
+  subjectIds: readonly string[],
+  current: string,
+): Promise<Map<string, string>> {
+  if (subjectIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([activity.subjectId], {
+      subjectId: activity.subjectId,
+      statusBefore: activity.statusBefore,
+    })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.subjectType, subjectType),
+        inArray(activity.subjectId, [...subjectIds]),
+        eq(activity.statusAfter, current),
+        isNotNull(activity.statusBefore),
+        ne(activity.statusBefore, current),
+      ),
+    )
+    .orderBy(activity.subjectId, desc(activity.sequence));
+  return new Map(
+    rows.flatMap((row) => (row.statusBefore === null ? [] : [[row.subjectId, row.statusBefore] as const])),
+  );
+}
+
+/**
  * The status a record had before it reached `current` (what Reinstate returns to), read from its activity trail:
  * the `statusBefore` of the latest entry that moved it into `current`; null when none did.
  */
@@ -35,21 +68,8 @@ export async function previousStatusOf(
   subject: { subjectType: string; subjectId: string },
   current: string,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ statusBefore: activity.statusBefore })
-    .from(activity)
-    .where(
-      and(
-        eq(activity.subjectType, subject.subjectType),
-        eq(activity.subjectId, subject.subjectId),
-        eq(activity.statusAfter, current),
-        isNotNull(activity.statusBefore),
-        ne(activity.statusBefore, current),
-      ),
-    )
-    .orderBy(desc(activity.at), desc(activity.id))
-    .limit(1);
-  return row?.statusBefore ?? null;
+  const found = await previousStatusesOf(db, subject.subjectType, [subject.subjectId], current);
+  return found.get(subject.subjectId) ?? null;
 }
 
 /**

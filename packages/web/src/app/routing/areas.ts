@@ -59,10 +59,10 @@ const ParticipantHomePage = lazyPage(() =>
 );
 const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
-const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
-  lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const projectsPage = (name: keyof typeof import('../../features/projects/pages.ts')) =>
   lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
+const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
+  lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -82,6 +82,15 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
 const home = { label: 'Home' };
 const roundCrumb = { label: 'Market round', entity: 'round' } as const;
 const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
+const projectsCrumb = { label: 'Projects' };
+const projectCrumb = { label: 'Project', entity: 'project' } as const;
+const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup' } as const;
+/** The projects pages of suppliers and their agents. */
+const participantProjectRoutes: readonly AreaRoute[] = [
+  { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+  { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
+  { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
+];
 const requirementsCrumb = { label: 'Credit requirements' };
 const requirementCrumb = { label: 'Credit requirement', entity: 'requirement' } as const;
 const requirementGroupCrumb = { label: 'Credit requirement group', entity: 'requirementGroup' } as const;
@@ -102,15 +111,6 @@ const participantRequirementRoutes: readonly AreaRoute[] = [
     page: requirementsPage('RequirementGroupPage'),
     crumb: requirementGroupCrumb,
   },
-];
-const projectsCrumb = { label: 'Projects' };
-const projectCrumb = { label: 'Project', entity: 'project' } as const;
-const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup' } as const;
-/** The projects pages of suppliers and their agents. */
-const participantProjectRoutes: readonly AreaRoute[] = [
-  { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
-  { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
-  { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
 ];
 
 /** The pages of each area; a user gets their best area's page for a path shared by several areas. */
@@ -196,14 +196,14 @@ export const AREA_ROUTES: AreaRouteTrees = {
   ],
   lpa: [
     { path: '', page: HomePage, crumb: home },
+    { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
     { path: 'credit-requirements', page: requirementsPage('LpaRequirementsPage'), crumb: requirementsCrumb },
     {
       path: 'credit-requirements/:requirementId',
       page: requirementsPage('LpaRequirementPage'),
       crumb: requirementCrumb,
     },
-    { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
-    { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
   ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
@@ -212,8 +212,8 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: roundsPage('ParticipantRoundPage'),
       crumb: roundCrumb,
     },
-    ...participantRequirementRoutes,
     ...participantProjectRoutes,
+    ...participantRequirementRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },

@@ -135,15 +135,21 @@ export function ParticipantHomeRounds({ organisationId }: { organisationId: stri
   );
 }
 
-/** An agent's home: its clients' participations in rounds where it holds approved authority (the server decides). */
+/**
+ * An agent's home: rounds open for registration (where it may register its clients) and its clients'
+ * participations in rounds where it holds approved authority (the server decides).
+ */
 export function AgentHomeRounds() {
   const clients = useListAt<Participation>('/participations?sort=createdAt&order=desc&page=1&pageSize=25');
   return (
-    <ListSection
-      title="Your clients' rounds"
-      query={clients}
-      emptyText="None of your clients takes part in a round you act in."
-      render={(items) => <ParticipationsTable items={items} withClient />}
-    />
+    <Stack gap="lg">
+      <OpenRounds />
+      <ListSection
+        title="Your clients' rounds"
+        query={clients}
+        emptyText="None of your clients takes part in a round you act in."
+        render={(items) => <ParticipationsTable items={items} withClient />}
+      />
+    </Stack>
   );
 }

@@ -143,8 +143,9 @@ describe("participant's home rounds", () => {
 describe("agent's view", () => {
   const agent = signedIn(['agent'], { id: 'a1', name: 'Fen Agents', type: 'AGENT' });
 
-  it("lists its clients' participations on its home", async () => {
+  it("lists the rounds open for registration and its clients' participations on its home", async () => {
     server.routes = {
+      [OPEN_ROUNDS]: { body: listOf([roundOf({ id: 'r2', name: 'Autumn 2026' })]) },
       'GET /api/participations?sort=createdAt&order=desc&page=1&pageSize=25': {
         body: listOf([
           participationOf({ id: 'p1', status: 'Provisional', agent: { id: 'a1', name: 'Fen Agents' } }),
@@ -152,6 +153,11 @@ describe("agent's view", () => {
       },
     };
     renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
+    await screen.findByRole('heading', { name: 'Rounds open for registration' });
+    expect(await screen.findByRole('link', { name: 'Autumn 2026' })).toHaveAttribute(
+      'href',
+      '/markets/m1/round/r2',
+    );
     const table = await screen.findByRole('table', { name: "Your clients' rounds" });
     const row = within(table).getByText('Wetland Trust').closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('Spring 2026');
@@ -179,7 +185,11 @@ describe("agent's view", () => {
   it("says when the list of its clients' rounds could not be loaded", async () => {
     server.routes = {};
     renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
-    expect(await screen.findByRole('alert')).toHaveTextContent("Your clients' rounds could not be loaded");
+    await screen.findByText("Your clients' rounds could not be loaded");
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
+      expect.stringContaining('Rounds open for registration could not be loaded'),
+      expect.stringContaining("Your clients' rounds could not be loaded"),
+    ]);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "activity" ADD COLUMN "sequence" bigserial NOT NULL;

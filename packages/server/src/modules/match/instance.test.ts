@@ -1,0 +1,583 @@
+import type { CreditRequirement, Project } from '@curlew/domain';
+import { checkResult, clearRound, parseInstance } from '@curlew/matching';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  biodiversityRequirement,
+  biodiversityService,
+  lpaAdjacency,
+  matchRound,
+  nutrientRequirement,
+  nutrientService,
+  offeredProject,
+} from './instance.testing.ts';
+import { buildInstance } from './instance.ts';
+import type { MatchRound } from './instance.types.ts';
+
+/** Builds and checks the instance against the engine's own schema (it must always pass). */
+const build = (
+  projects: Project[],
+  requirements: CreditRequirement[] = [],
+  round: Partial<MatchRound> = {},
+) => {
+  const built = buildInstance(matchRound(round), projects, requirements, lpaAdjacency);
+  expect(parseInstance(built.instance)).toEqual(built.instance);
+  return built;
+};
+
+describe('who enters the clearing', () => {
+  it.each([
+    ['Certified', 'Only offered projects are cleared; this project is certified'],
+    ['Matched', 'Only offered projects are cleared; this project is matched'],
+    ['PendingRound', 'Only offered projects are cleared; this project is pending round'],
+  ] as const)('a project in status %s is left out: "%s"', (status, reason) => {
+    const built = build([offeredProject('p1', { status }), offeredProject('p2')]);
+    expect(built.instance.projects.map((p) => p.id)).toEqual(['p2']);
+    expect(built.leftOut).toEqual([
+      { kind: 'project', id: 'p1', serviceId: null, name: 'Project p1', reason },
+    ]);
+  });
+
+  it('leaves out a project without an offer, and one in another round', () => {
+    const other = { id: 'round-2', name: 'Round 2', status: 'ClosedForBidsAndOffers' as const };
+    const built = build([
+      offeredProject('p1', { offer: null }),
+      offeredProject('p2', { round: other }),
+      offeredProject('p3'),
+    ]);
+    expect(built.instance.projects.map((p) => p.id)).toEqual(['p3']);
+    expect(built.leftOut.map((l) => [l.id, l.reason])).toEqual([
+      ['p1', 'The project has no offer'],
+      ['p2', 'It is registered in another round'],
+    ]);
+  });
+
+  it('keeps certified services of traded types only, and names every service left out', () => {
+    const project = offeredProject('p1', {
+      services: [
+        biodiversityService('s1'),
+        nutrientService('s2', { 2027: 5 }, { status: 'PendingCertification' }),
+        nutrientService('s3', { 2027: 7 }, { type: 'NutrientMitigationPhosphorous' }),
+        nutrientService('s4', { 2027: 9 }),
+      ],
+    });
+    const built = build([project], [], { services: ['Biodiversity', 'NutrientMitigationNitrogen'] });
+    expect(built.instance.projects[0]?.credits.map((c) => c.type)).toEqual([
+      'Biodiversity',
+      'NutrientMitigationNitrogen',
+    ]);
+    expect(built.credits).toEqual({ p1: ['s1', 's4'] });
+    expect(built.leftOut).toEqual([
+      {
+        kind: 'service',
+        id: 'p1',
+        serviceId: 's2',
+        name: 'Project p1',
+        reason: 'The nitrogen service is not certified (pending certification)',
+      },
+      {
+        kind: 'service',
+        id: 'p1',
+        serviceId: 's3',
+        name: 'Project p1',
+        reason: 'The round does not trade phosphorous credits',
+      },
+    ]);
+  });
+
+  it('leaves out a project none of whose services can sell', () => {
+    const project = offeredProject('p1', {
+      services: [biodiversityService('s1', { status: 'NotCertified' })],
+    });
+    const built = build([project]);
+    expect(built.instance.projects).toEqual([]);
+    expect(built.leftOut.map((l) => [l.kind, l.serviceId, l.reason])).toEqual([
+      ['project', null, 'None of its services can be sold in this round'],
+      ['service', 's1', 'The biodiversity service is not certified (not certified)'],
+    ]);
+  });
+
+  it.each([
+    [
+      'Registered',
+      { status: 'Registered' },
+      'Only requirements with a bid are cleared; this requirement is registered',
+    ],
+    ['no bid', { bid: null }, 'The requirement has no bid'],
+    [
+      'a high distinctiveness without habitat type',
+      {
+        buyerCredits: {
+          ...(biodiversityRequirement('x').buyerCredits as NonNullable<CreditRequirement['buyerCredits']>),
+          bioDistinctiveness: 'High',
+        },
+      },
+      'High and very high distinctiveness need a habitat type',
+    ],
+  ] as const)('leaves out a requirement with %s', (_, overrides, reason) => {
+    const built = build([], [biodiversityRequirement('r1', overrides), biodiversityRequirement('r2')]);
+    expect(built.instance.requirements.map((r) => r.id)).toEqual(['r2']);
+    expect(built.leftOut).toEqual([
+      { kind: 'requirement', id: 'r1', serviceId: null, name: 'Requirement r1', reason },
+    ]);
+  });
+});
+
+describe('projects', () => {
+  it('offers the supplier offer plus the market operator fee and both monitoring costs (not maintenance)', () => {
+    const costs = {
+      maintenance: 400,
+      marketOperator: 150,
+      complianceMonitoring: 60.5,
+      performanceMonitoring: 70,
+    };
+    const built = build([offeredProject('p1', { offer: 1000, costs })]);
+    expect(built.instance.projects[0]?.offer).toBe(1280.5);
+  });
+
+  it('sells the net gain at target condition as one permanent biodiversity credit with its habitat', () => {
+    const built = build([offeredProject('p1')]);
+    expect(built.instance.projects).toEqual([
+      {
+        id: 'p1',
+        offer: 1000,
+        group: null,
+        lpa: 'E60000001',
+        nca: 'N1',
+        subcatchment: 'S1',
+        credits: [
+          {
+            type: 'Biodiversity',
+            module: 'Area',
+            broadHabitat: 'Grassland',
+            habitatType: 'Other neutral grassland',
+            distinctiveness: 'Medium',
+            permanent: true,
+            units: [10],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("uses a biodiversity service's own units, and refuses one supply shared by two services", () => {
+    const own = biodiversityService('s1', {
+      unitsPerPeriod: [{ id: 'u', creditId: 's1', start: '2027-01-01', end: '2027-12-31', units: 6.5 }],
+    });
+    expect(
+      build([offeredProject('p1', { services: [own] })]).instance.projects[0]?.credits[0]?.units,
+    ).toEqual([6.5]);
+    const shared = build([
+      offeredProject('p2', { services: [biodiversityService('s2'), biodiversityService('s3')] }),
+    ]);
+    expect(shared.instance.projects).toEqual([]);
+    expect(shared.leftOut.filter((l) => l.kind === 'service').map((l) => l.reason)).toEqual([
+      'The project has several biodiversity services but one supply: the units cannot be told apart',
+      'The project has several biodiversity services but one supply: the units cannot be told apart',
+    ]);
+  });
+
+  it("gives nutrient credits their units in each of the round's years; permanent ones go on delivering", () => {
+    const services = [
+      nutrientService('s1', { 2027: 5, 2028: 6 }),
+      nutrientService('s2', { 2028: 4, 2029: 4 }, { mitigationDuration: 'TwoYears' }),
+      nutrientService('s3', { 2031: 4 }, { mitigationDuration: 'OneYear' }),
+    ];
+    const built = build([offeredProject('p1', { services })]);
+    expect(built.instance.years).toBe(3);
+    expect(built.instance.projects[0]?.credits.map((c) => [c.permanent, c.units])).toEqual([
+      [true, [5, 6, 6]],
+      [false, [0, 4, 4]],
+    ]);
+    expect(built.leftOut.map((l) => [l.serviceId, l.reason])).toEqual([
+      ['s3', "It delivers no units in the round's years"],
+    ]);
+  });
+
+  it('keeps project groups (XOR and AND) and keeps out an AND group with a member left out', () => {
+    const xor = { id: 'gx', name: 'Either farm', type: 'XOR' as const };
+    const and = { id: 'ga', name: 'Both fields', type: 'AND' as const };
+    const built = build([
+      offeredProject('p1', { group: xor }),
+      offeredProject('p2', { group: xor, status: 'Certified' }),
+      offeredProject('p3', { group: and }),
+      offeredProject('p4', { group: and, offer: null }),
+    ]);
+    expect(built.instance.projects.map((p) => [p.id, p.group])).toEqual([['p1', { id: 'gx', type: 'XOR' }]]);
+    expect(built.leftOut.map((l) => [l.id, l.reason])).toEqual([
+      ['p2', 'Only offered projects are cleared; this project is certified'],
+      [
+        'p3',
+        'Another project of its group "Both fields" is not in this round\'s clearing, and the group clears all its projects or none',
+      ],
+      ['p4', 'The project has no offer'],
+    ]);
+    const whole = build([offeredProject('p3', { group: and }), offeredProject('p4', { group: and })]);
+    expect(whole.instance.projects.map((p) => p.group)).toEqual([
+      { id: 'ga', type: 'AND' },
+      { id: 'ga', type: 'AND' },
+    ]);
+  });
+});
+
+describe('requirements', () => {
+  it('enters a buyer biodiversity need as an area requirement with its place, local-only and divisibility', () => {
+    const local = biodiversityRequirement('r1', {
+      development: {
+        ...(biodiversityRequirement('x').development as NonNullable<CreditRequirement['development']>),
+        localOnly: true,
+      },
+    });
+    const built = build([], [local]);
+    expect(built.instance.requirements).toEqual([
+      {
+        id: 'r1',
+        bid: 5000,
+        type: 'Biodiversity',
+        module: 'Area',
+        broadHabitat: 'Grassland',
+        habitatType: 'Any habitat type',
+        distinctiveness: 'Medium',
+        lpa: 'E60000001',
+        nca: 'N1',
+        subcatchment: null,
+        localOnly: true,
+        ongoingOnly: false,
+        group: null,
+        divisible: true,
+        units: [4],
+      },
+    ]);
+  });
+
+  it('enters an investor requirement with its module, band and place', () => {
+    const investor = biodiversityRequirement('r1', {
+      type: 'Investor',
+      buyerCredits: null,
+      development: null,
+      investorCredits: {
+        units: 3,
+        redemptionDate: '2030-01-01',
+        isDivisible: false,
+        module: 'Linear',
+        distinctiveness: 'Low',
+        broadHabitat: null,
+      },
+      location: { lpa: { id: 'lpa-c', name: 'C' }, nca: { id: 'N2', name: 'N2' } },
+    });
+    const [entry] = build([], [investor]).instance.requirements;
+    expect(entry).toMatchObject({
+      type: 'Biodiversity',
+      module: 'Linear',
+      distinctiveness: 'Low',
+      lpa: 'E60000003',
+      nca: 'N2',
+      divisible: false,
+      units: [3],
+    });
+  });
+
+  it.each([
+    [{ ongoing: 10, additional: 0 }, [10, 10, 10]],
+    [{ ongoing: 0, additional: 4 }, [4, 4, 4]],
+    [{ ongoing: 10, additional: 4 }, [14, 14, 14]],
+  ])('needs %o per year as %o up to the AMP end', (need, units) => {
+    const [entry] = build([], [nutrientRequirement('r1', need)]).instance.requirements;
+    expect(entry).toMatchObject({
+      type: 'NutrientMitigationNitrogen',
+      subcatchment: 'S1',
+      divisible: false,
+      ongoingOnly: false,
+      units,
+    });
+  });
+
+  it.each([
+    ['2029-03-31', 3],
+    ['2027-03-31', 1],
+    ['2060-03-31', 10],
+    [null, 1],
+  ] as const)(
+    'clears yearly periods from the first delivery year to an AMP end of %s: %i',
+    (ampEnd, years) => {
+      const built = build([], [nutrientRequirement('r1', { ongoing: 10, additional: 4 })], { ampEnd });
+      expect(built.instance.years).toBe(years);
+      expect(built.instance.requirements[0]?.units).toHaveLength(years);
+    },
+  );
+
+  it('enters an ongoing-only bid as the XOR alternative of the mixed need', () => {
+    const requirement = nutrientRequirement(
+      'r1',
+      { ongoing: 10, additional: 4 },
+      { bid: { bid: 9000, acceptOngoingOnly: true, bidOngoingOnly: 6000 } },
+    );
+    const built = build([], [requirement]);
+    expect(built.instance.requirements.map((r) => [r.id, r.bid, r.ongoingOnly, r.group, r.units])).toEqual([
+      ['r1', 9000, false, { id: 'xor/r1', type: 'XOR' }, [14, 14, 14]],
+      ['r1/ongoing-only', 6000, true, { id: 'xor/r1', type: 'XOR' }, [10, 10, 10]],
+    ]);
+    expect(built.requirements).toEqual({
+      r1: { requirementId: 'r1', ongoingOnly: false },
+      'r1/ongoing-only': { requirementId: 'r1', ongoingOnly: true },
+    });
+  });
+
+  it('enters requirement groups as AND, keeps out a group with a member left out, and a grouped ongoing-only bid', () => {
+    const group = { id: 'h1', name: 'Phase 1' };
+    const built = build(
+      [],
+      [
+        biodiversityRequirement('r1', { group }),
+        nutrientRequirement(
+          'r2',
+          { ongoing: 10, additional: 4 },
+          { group, bid: { bid: 9000, acceptOngoingOnly: true, bidOngoingOnly: 6000 } },
+        ),
+        biodiversityRequirement('r3', { group: { id: 'h2', name: 'Phase 2' } }),
+        biodiversityRequirement('r4', { group: { id: 'h2', name: 'Phase 2' }, bid: null }),
+      ],
+    );
+    expect(built.instance.requirements.map((r) => [r.id, r.group])).toEqual([
+      ['r1', { id: 'h1', type: 'AND' }],
+      ['r2', { id: 'h1', type: 'AND' }],
+    ]);
+    expect(built.leftOut.map((l) => [l.id, l.reason])).toEqual([
+      [
+        'r2/ongoing-only',
+        'Its ongoing-only bid is not cleared: the requirement is in a group, which clears its full need only',
+      ],
+      [
+        'r3',
+        'Another requirement of its group "Phase 2" is not in this round\'s clearing, and the group clears all its requirements or none',
+      ],
+      ['r4', 'The requirement has no bid'],
+    ]);
+  });
+});
+
+describe('neighbours and the reserve', () => {
+  it('lists each pair of neighbouring LPAs the instance names once, by code', () => {
+    const atC = offeredProject('p2', {
+      location: {
+        ...(offeredProject('x').location as NonNullable<Project['location']>),
+        lpa: { id: 'lpa-c', name: 'C' },
+      },
+    });
+    expect(build([offeredProject('p1'), atC]).instance.neighbours).toEqual({ lpa: [] });
+    const atB = biodiversityRequirement('r1', {
+      development: {
+        ...(biodiversityRequirement('x').development as NonNullable<CreditRequirement['development']>),
+        lpa: { id: 'lpa-b', name: 'B' },
+      },
+    });
+    expect(build([offeredProject('p1'), atC], [atB]).instance.neighbours).toEqual({
+      lpa: [
+        ['E60000001', 'E60000002'],
+        ['E60000002', 'E60000003'],
+      ],
+    });
+  });
+
+  it.each([
+    ['supply', 20, [4], [10, 10, 10], [14, 14, 14]],
+    ['allDemand', 0, [5], [12.5, 12.5, 12.5], [17.5, 17.5, 17.5]],
+    ['ongoingDemand', 0, [5], [12.5, 12.5, 12.5], [16.5, 16.5, 16.5]],
+  ] as const)('applies a 20 %% reserve on %s', (appliesTo, reservePercent, bio, ongoingOnly, mixed) => {
+    const built = build(
+      [offeredProject('p1')],
+      [
+        biodiversityRequirement('r1'),
+        nutrientRequirement(
+          'r2',
+          { ongoing: 10, additional: 4 },
+          { bid: { bid: 9000, acceptOngoingOnly: true, bidOngoingOnly: 6000 } },
+        ),
+      ],
+      { reserve: { percentage: 20, appliesTo } },
+    );
+    expect(built.instance.reservePercent).toBe(reservePercent);
+    expect(built.instance.projects[0]?.credits[0]?.units).toEqual([10]);
+    expect(built.instance.requirements.map((r) => r.units)).toEqual([bio, mixed, ongoingOnly]);
+  });
+});
+
+describe('determinism and the engine', () => {
+  const round = (): [Project[], CreditRequirement[]] => {
+    const and = { id: 'ga', name: 'Both', type: 'AND' as const };
+    const projects = [
+      offeredProject('p1', { offer: 3000 }),
+      offeredProject('p2', { offer: 2000, group: and }),
+      offeredProject('p3', { offer: 1500, group: and }),
+      offeredProject('p4', {
+        offer: 800,
+        services: [nutrientService('n4', { 2027: 20, 2028: 20 })],
+      }),
+      offeredProject('p5', { status: 'Certified' }),
+    ];
+    const requirements = [
+      biodiversityRequirement('r1', { bid: { bid: 9000, acceptOngoingOnly: false, bidOngoingOnly: null } }),
+      biodiversityRequirement('r2', { bid: { bid: 4000, acceptOngoingOnly: false, bidOngoingOnly: null } }),
+      nutrientRequirement(
+        'r3',
+        { ongoing: 8, additional: 6 },
+        { bid: { bid: 5000, acceptOngoingOnly: true, bidOngoingOnly: 3000 } },
+      ),
+      biodiversityRequirement('r4', { status: 'Registered' }),
+    ];
+    return [projects, requirements];
+  };
+
+  it('gives byte-identical JSON for the same round, whatever order its records come in', () => {
+    const [projects, requirements] = round();
+    const first = JSON.stringify(buildInstance(matchRound(), projects, requirements, lpaAdjacency));
+    const reversed = JSON.stringify(
+      buildInstance(
+        matchRound(),
+        [...projects].reverse(),
+        [...requirements].reverse(),
+        [...lpaAdjacency].reverse(),
+      ),
+    );
+    expect(reversed).toBe(first);
+    expect(JSON.stringify(buildInstance(matchRound(), projects, requirements, lpaAdjacency))).toBe(first);
+  });
+
+  it('clears a built instance, and the answer passes the independent checker', async () => {
+    const [projects, requirements] = round();
+    const { instance } = buildInstance(
+      matchRound({ reserve: { percentage: 10, appliesTo: 'supply' } }),
+      projects,
+      requirements,
+      lpaAdjacency,
+    );
+    const result = await clearRound(instance, { timeLimitSeconds: 20, threads: 1 });
+    expect(checkResult(instance, result)).toEqual([]);
+    expect(result.status).toBe('Optimal');
+    expect(result.projects.map((p) => p.id)).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(result.requirements.map((r) => r.id)).toEqual(['r1', 'r2', 'r3', 'r3/ongoing-only']);
+    // The mixed need (14 kg/yr) outgrows the nitrogen project's 18 sellable kg/yr in no year, so it wins.
+    expect(result.requirements.find((r) => r.id === 'r3')?.fill).toBe(1);
+    expect(result.requirements.find((r) => r.id === 'r3/ongoing-only')?.fill).toBe(0);
+    expect(result.surplus).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('any round', () => {
+  const distinctiveness = fc.constantFrom('Low', 'Medium', 'High', 'VeryHigh', null);
+  const project = fc
+    .record({
+      id: fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6'),
+      status: fc.constantFrom('Offered', 'Offered', 'Certified'),
+      offer: fc.option(fc.integer({ min: 0, max: 100_000 })),
+      certified: fc.boolean(),
+      distinctiveness,
+      nutrient: fc.option(
+        fc.dictionary(
+          fc.constantFrom('2026', '2027', '2028', '2031'),
+          fc.float({ min: 0, max: 50, noNaN: true }),
+        ),
+      ),
+      duration: fc.constantFrom('Permanent', 'TwoYears'),
+      group: fc.option(
+        fc.constantFrom(
+          { id: 'gx', name: 'X', type: 'XOR' as const },
+          { id: 'ga', name: 'A', type: 'AND' as const },
+        ),
+      ),
+      gain: fc.float({ min: -5, max: 40, noNaN: true }),
+    })
+    .map((p) =>
+      offeredProject(p.id, {
+        status: p.status,
+        offer: p.offer,
+        group: p.group,
+        supply: { baselineUnitsLost: 2, yearsToTargetCondition: 1, gainsPerYear: [1, p.gain] },
+        services: [
+          biodiversityService(`${p.id}-bio`, {
+            status: p.certified ? 'Certified' : 'PendingCertification',
+            distinctiveness: p.distinctiveness,
+          }),
+          ...(p.nutrient
+            ? [
+                nutrientService(
+                  `${p.id}-n`,
+                  Object.fromEntries(
+                    Object.entries(p.nutrient).map(([year, units]) => [Number(year), units]),
+                  ),
+                  { mitigationDuration: p.duration },
+                ),
+              ]
+            : []),
+        ],
+      }),
+    );
+  const requirement = fc
+    .record({
+      id: fc.constantFrom('r1', 'r2', 'r3', 'r4', 'r5', 'r6'),
+      nutrient: fc.boolean(),
+      ongoing: fc.float({ min: 0, max: 30, noNaN: true }),
+      additional: fc.float({ min: 0, max: 30, noNaN: true }),
+      alternative: fc.boolean(),
+      units: fc.float({ min: 0, max: 30, noNaN: true }),
+      distinctiveness,
+      group: fc.option(fc.constantFrom({ id: 'h1', name: 'H1' }, { id: 'h2', name: 'H2' })),
+      hasBid: fc.boolean(),
+    })
+    .map((r) => {
+      const bidValue = r.hasBid
+        ? { bid: 5000, acceptOngoingOnly: r.alternative, bidOngoingOnly: r.alternative ? 3000 : null }
+        : null;
+      if (r.nutrient)
+        return nutrientRequirement(
+          r.id,
+          { ongoing: r.ongoing, additional: r.additional },
+          { bid: bidValue, group: r.group },
+        );
+      const base = biodiversityRequirement(r.id);
+      return biodiversityRequirement(r.id, {
+        bid: bidValue,
+        group: r.group,
+        buyerCredits: base.buyerCredits && {
+          ...base.buyerCredits,
+          bioUnits: r.units,
+          bioDistinctiveness: r.distinctiveness,
+        },
+      });
+    });
+  const reserve = fc.option(
+    fc.record({
+      percentage: fc.integer({ min: 1, max: 50 }),
+      appliesTo: fc.constantFrom('supply', 'allDemand', 'ongoingDemand') as fc.Arbitrary<
+        'supply' | 'allDemand' | 'ongoingDemand'
+      >,
+    }),
+  );
+
+  it('always gives an instance the engine accepts, with every record either in it or left out with a reason', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(project, { selector: (p) => p.id, maxLength: 6 }),
+        fc.uniqueArray(requirement, { selector: (r) => r.id, maxLength: 6 }),
+        reserve,
+        (projects, requirements, roundReserve) => {
+          const built = buildInstance(
+            matchRound({ reserve: roundReserve }),
+            projects,
+            requirements,
+            lpaAdjacency,
+          );
+          expect(parseInstance(built.instance)).toEqual(built.instance);
+          const inside = new Set(built.instance.projects.map((p) => p.id));
+          const outside = new Set(built.leftOut.filter((l) => l.kind === 'project').map((l) => l.id));
+          for (const p of projects) expect(inside.has(p.id) !== outside.has(p.id)).toBe(true);
+          const entered = new Set(Object.values(built.requirements).map((m) => m.requirementId));
+          const left = new Set(built.leftOut.filter((l) => l.kind === 'requirement').map((l) => l.id));
+          for (const r of requirements) expect(entered.has(r.id) !== left.has(r.id)).toBe(true);
+          for (const l of built.leftOut) expect(l.reason.length).toBeGreaterThan(10);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

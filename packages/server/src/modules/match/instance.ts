@@ -1,0 +1,446 @@
+import {
+  biodiversityServiceUnits,
+  CREDIT_TYPE_LABELS,
+  type CreditRequirement,
+  type Project,
+  type ProjectService,
+  requirementNeedByYear,
+  roundYearlyPeriods,
+} from '@curlew/domain';
+import type { Instance } from '@curlew/matching';
+import { statusWords } from '../../platform/actions/status.ts';
+import type { BuiltInstance, LeftOut, LpaAdjacency, MatchRound } from './instance.types.ts';
+
+export type { BuiltInstance, LeftOut, LpaAdjacency, MatchRound } from './instance.types.ts';
+
+type EngineProject = Instance['projects'][number];
+type EngineCredit = EngineProject['credits'][number];
+type EngineRequirement = Instance['requirements'][number];
+
+/** The id suffix of a requirement's ongoing-only alternative in the instance. */
+export const ONGOING_ONLY_SUFFIX = '/ongoing-only';
+/** The XOR group joining a requirement's two alternatives. */
+const alternativesGroup = (requirementId: string) => `xor/${requirementId}`;
+
+/** Stands for a requirement's habitat type where its band does not look at it (Low and Medium). */
+export const ANY_HABITAT_TYPE = 'Any habitat type';
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const units6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const money2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Builds the clearing INSTANCE of a round (MARKET.md section 3) from its projects, its credit requirements and the
+ * LPA adjacency. Pure and deterministic: the same round always gives the same JSON, byte for byte. Projects enter
+ * when Offered, with their certified services of the round's credit types; requirements when Bid; everything
+ * else is listed in `leftOut` with the reason.
+ */
+export function buildInstance(
+  round: MatchRound,
+  projects: readonly Project[],
+  requirements: readonly CreditRequirement[],
+  lpas: readonly LpaAdjacency[],
+): BuiltInstance {
+  const periods = roundYearlyPeriods({ firstDeliveryYear: round.firstDeliveryYear, ampEnd: round.ampEnd });
+  const years = periods.length;
+  const lpaCode = new Map(lpas.map((lpa) => [lpa.id, lpa.code]));
+  const placeOf = (reference: { id: string } | null | undefined) =>
+    reference ? (lpaCode.get(reference.id) ?? reference.id) : null;
+  const leftOut: LeftOut[] = [];
+  const reserve = round.reserve && round.reserve.percentage > 0 ? round.reserve : null;
+  const context: Context = { round, periods, years, reserve, placeOf };
+
+  const projectEntries = new Map<string, { project: EngineProject; services: string[] }>();
+  for (const project of projects) {
+    const entry = projectEntry(context, project, leftOut);
+    if (entry) projectEntries.set(project.id, entry);
+  }
+  const requirementEntries = new Map<string, EngineRequirement[]>();
+  for (const requirement of requirements) {
+    const entries = requirementEntry(context, requirement, leftOut);
+    if (entries.length > 0) requirementEntries.set(requirement.id, entries);
+  }
+  // An AND group clears all its members or none: a member left out keeps the whole group out.
+  dropBrokenAndGroups(
+    projects.filter((p) => p.group?.type === 'AND'),
+    projectEntries,
+    (p) => p.group,
+    'project',
+    leftOut,
+  );
+  dropBrokenAndGroups(
+    requirements.filter((r) => r.group !== null),
+    requirementEntries,
+    (r) => r.group,
+    'requirement',
+    leftOut,
+  );
+
+  const instanceProjects = [...projectEntries.entries()]
+    .sort(([a], [b]) => byString(a, b))
+    .map(([, entry]) => entry);
+  const instanceRequirements = [...requirementEntries.values()].flat().sort((a, b) => byString(a.id, b.id));
+  const usedLpas = new Set<string>();
+  for (const { project } of instanceProjects) if (project.lpa) usedLpas.add(project.lpa);
+  for (const requirement of instanceRequirements) if (requirement.lpa) usedLpas.add(requirement.lpa);
+  const instance: Instance = {
+    years,
+    reservePercent: reserve?.appliesTo === 'supply' ? reserve.percentage : 0,
+    buyerShareOfSurplus: round.buyerShareOfSurplus,
+    neighbours: { lpa: neighbourPairs(lpas, usedLpas) },
+    projects: instanceProjects.map((entry) => entry.project),
+    requirements: instanceRequirements,
+  };
+  const credits: Record<string, string[]> = {};
+  for (const { project, services } of instanceProjects) credits[project.id] = services;
+  const mapping: BuiltInstance['requirements'] = {};
+  for (const requirement of instanceRequirements) {
+    const ongoingOnly = requirement.id.endsWith(ONGOING_ONLY_SUFFIX);
+    mapping[requirement.id] = {
+      requirementId: ongoingOnly ? requirement.id.slice(0, -ONGOING_ONLY_SUFFIX.length) : requirement.id,
+      ongoingOnly,
+    };
+  }
+  const kindOrder = { project: 0, service: 1, requirement: 2 } as const;
+  leftOut.sort(
+    (a, b) =>
+      kindOrder[a.kind] - kindOrder[b.kind] ||
+      byString(a.id, b.id) ||
+      byString(a.serviceId ?? '', b.serviceId ?? ''),
+  );
+  return { instance, leftOut, credits, requirements: mapping };
+}
+
+interface Context {
+  round: MatchRound;
+  periods: ReturnType<typeof roundYearlyPeriods>;
+  years: number;
+  reserve: MatchRound['reserve'];
+  placeOf: (reference: { id: string } | null | undefined) => string | null;
+}
+
+function projectEntry(
+  context: Context,
+  project: Project,
+  leftOut: LeftOut[],
+): { project: EngineProject; services: string[] } | null {
+  const out = (reason: string) => {
+    leftOut.push({ kind: 'project', id: project.id, serviceId: null, name: project.name, reason });
+    return null;
+  };
+  if (project.round && project.round.id !== context.round.id) return out('It is registered in another round');
+  if (project.status !== 'Offered')
+    return out(`Only offered projects are cleared; this project is ${statusWords(project.status)}`);
+  if (project.offer === undefined || project.offer === null) return out('The project has no offer');
+  const serviceOut = (service: ProjectService, reason: string) => {
+    leftOut.push({ kind: 'service', id: project.id, serviceId: service.id, name: project.name, reason });
+  };
+  const location = project.location;
+  const services = [...project.services].sort((a, b) => byString(a.id, b.id));
+  // The project's biodiversity supply serves its one biodiversity service that has no units of its own.
+  const biodiversityWithoutUnits = services.filter(
+    (s) => s.type === 'Biodiversity' && s.status === 'Certified' && s.unitsPerPeriod.length === 0,
+  );
+  const credits: { credit: EngineCredit; serviceId: string }[] = [];
+  for (const service of services) {
+    const label = CREDIT_TYPE_LABELS[service.type];
+    if (!context.round.services.includes(service.type)) {
+      serviceOut(service, `The round does not trade ${label.toLowerCase()} credits`);
+      continue;
+    }
+    if (service.status !== 'Certified') {
+      serviceOut(
+        service,
+        `The ${label.toLowerCase()} service is not certified (${statusWords(service.status)})`,
+      );
+      continue;
+    }
+    const credit =
+      service.type === 'Biodiversity'
+        ? biodiversityCredit(service, project, biodiversityWithoutUnits.length)
+        : nutrientCredit(context, service, location?.subcatchment ?? null);
+    if (typeof credit === 'string') serviceOut(service, credit);
+    else credits.push({ credit, serviceId: service.id });
+  }
+  if (credits.length === 0) return out('None of its services can be sold in this round');
+  const costs = project.costs;
+  const fees = costs ? costs.marketOperator + costs.complianceMonitoring + costs.performanceMonitoring : 0;
+  return {
+    project: {
+      id: project.id,
+      offer: money2(project.offer + fees),
+      group: project.group ? { id: project.group.id, type: project.group.type } : null,
+      lpa: context.placeOf(location?.lpa),
+      nca: location?.nca?.id ?? null,
+      subcatchment: location?.subcatchment?.id ?? null,
+      credits: credits.map((c) => c.credit),
+    },
+    services: credits.map((c) => c.serviceId),
+  };
+}
+
+/** A biodiversity credit (units at target condition, permanent), or why the service cannot sell. */
+function biodiversityCredit(
+  service: ProjectService,
+  project: Project,
+  sharingSupply: number,
+): EngineCredit | string {
+  if (!service.module || service.module === 'NA' || !service.habitatType || !service.distinctiveness)
+    return 'Its habitat (module, habitat type, distinctiveness) is not complete';
+  let units: number;
+  if (service.unitsPerPeriod.length > 0) {
+    const last = [...service.unitsPerPeriod].sort((a, b) => byString(a.start, b.start)).at(-1);
+    units = last?.units ?? 0;
+  } else if (!project.supply) return 'The project has no biodiversity supply';
+  else if (sharingSupply > 1)
+    return 'The project has several biodiversity services but one supply: the units cannot be told apart';
+  else units = biodiversityServiceUnits(project.supply);
+  if (!(units > 0)) return 'It has no biodiversity units to sell (no net gain at target condition)';
+  return {
+    type: 'Biodiversity',
+    module: service.module,
+    broadHabitat: service.broadHabitat,
+    habitatType: service.habitatType,
+    distinctiveness: service.distinctiveness,
+    permanent: true,
+    units: [units6(units)],
+  };
+}
+
+/** A nutrient credit (kg/yr in each of the round's years), or why the service cannot sell. */
+function nutrientCredit(
+  context: Context,
+  service: ProjectService,
+  subcatchment: { id: string } | null,
+): EngineCredit | string {
+  if (!subcatchment) return 'The project has no subcatchment';
+  const permanent = service.mitigationDuration
+    ? service.mitigationDuration === 'Permanent'
+    : service.years === null;
+  const byYear = new Map<number, number>();
+  for (const period of service.unitsPerPeriod) {
+    const year = Number(period.start.slice(0, 4));
+    byYear.set(year, (byYear.get(year) ?? 0) + period.units);
+  }
+  const listed = [...byYear.keys()].sort((a, b) => a - b);
+  const lastYear = listed.at(-1);
+  const units = context.periods.map(({ year }) => {
+    const value = byYear.get(year);
+    if (value !== undefined) return units6(value);
+    // A permanent credit goes on delivering its last yearly units.
+    if (permanent && lastYear !== undefined && year > lastYear) return units6(byYear.get(lastYear) ?? 0);
+    return 0;
+  });
+  if (!units.some((u) => u > 0)) return "It delivers no units in the round's years";
+  return {
+    type: service.type,
+    module: null,
+    broadHabitat: null,
+    habitatType: null,
+    distinctiveness: null,
+    permanent,
+    units,
+  };
+}
+
+/** The requirement's entries: one, or the mixed and the ongoing-only alternatives (XOR); none when left out. */
+function requirementEntry(
+  context: Context,
+  requirement: CreditRequirement,
+  leftOut: LeftOut[],
+): EngineRequirement[] {
+  const out = (reason: string) => {
+    leftOut.push({
+      kind: 'requirement',
+      id: requirement.id,
+      serviceId: null,
+      name: requirement.name,
+      reason,
+    });
+    return [];
+  };
+  if (requirement.round && requirement.round.id !== context.round.id)
+    return out('It is registered in another round');
+  if (requirement.status !== 'Bid')
+    return out(
+      `Only requirements with a bid are cleared; this requirement is ${statusWords(requirement.status)}`,
+    );
+  const bid = requirement.bid;
+  if (!bid) return out('The requirement has no bid');
+  const group = requirement.group ? { id: requirement.group.id, type: 'AND' as const } : null;
+  const reserve = context.reserve;
+  const grossUp = (x: number, ongoing: boolean) =>
+    reserve && (reserve.appliesTo === 'allDemand' || (reserve.appliesTo === 'ongoingDemand' && ongoing))
+      ? units6(x / (1 - reserve.percentage / 100))
+      : units6(x);
+  const base = { localOnly: false, ongoingOnly: false, group };
+
+  if (requirement.type === 'Investor') {
+    const credits = requirement.investorCredits;
+    const location = requirement.location;
+    if (!credits || !location || credits.module === 'NA')
+      return out('Its credits or location are not complete');
+    if (!context.round.services.includes('Biodiversity'))
+      return out('The round does not trade biodiversity credits');
+    if (credits.distinctiveness === 'High' || credits.distinctiveness === 'VeryHigh')
+      return out('High and very high distinctiveness need a habitat type, which an investor does not give');
+    if (!(credits.units > 0)) return out('It needs no units');
+    return [
+      {
+        id: requirement.id,
+        bid: money2(bid.bid),
+        type: 'Biodiversity',
+        module: credits.module,
+        broadHabitat: credits.broadHabitat,
+        habitatType: ANY_HABITAT_TYPE,
+        distinctiveness: credits.distinctiveness,
+        lpa: context.placeOf(location.lpa),
+        nca: location.nca.id,
+        subcatchment: null,
+        ...base,
+        divisible: credits.isDivisible,
+        units: [grossUp(credits.units, true)],
+      },
+    ];
+  }
+
+  const credits = requirement.buyerCredits;
+  const development = requirement.development;
+  if (!credits || !development) return out('Its credits or development are not complete');
+  if (!context.round.services.includes(credits.type))
+    return out(`The round does not trade ${CREDIT_TYPE_LABELS[credits.type].toLowerCase()} credits`);
+  const lpa = context.placeOf(development.lpa);
+  if (credits.type === 'Biodiversity') {
+    const distinctiveness = credits.bioDistinctiveness;
+    if (!distinctiveness) return out('Its habitat (distinctiveness) is not complete');
+    const needsType = distinctiveness === 'High' || distinctiveness === 'VeryHigh';
+    if (needsType && !credits.bioHabitatType)
+      return out('High and very high distinctiveness need a habitat type');
+    if (!((credits.bioUnits ?? 0) > 0)) return out('It needs no units');
+    return [
+      {
+        id: requirement.id,
+        bid: money2(bid.bid),
+        type: 'Biodiversity',
+        module: 'Area',
+        broadHabitat: credits.bioBroadHabitat,
+        habitatType: needsType ? credits.bioHabitatType : ANY_HABITAT_TYPE,
+        distinctiveness,
+        lpa,
+        nca: development.nca?.id ?? null,
+        subcatchment: null,
+        ...base,
+        localOnly: development.localOnly,
+        divisible: credits.bioIsDivisible === true,
+        units: [grossUp(credits.bioUnits ?? 0, true)],
+      },
+    ];
+  }
+
+  if (!development.subcatchment) return out('Its development has no subcatchment');
+  if (!credits.nutrientType) return out('Its mitigation needed (ongoing, additional or both) is not set');
+  const need = requirementNeedByYear(
+    {
+      nutrientType: credits.nutrientType,
+      nutrientOngoingUnits: credits.nutrientOngoingUnits,
+      nutrientAdditionalUnits: credits.nutrientAdditionalUnits,
+    },
+    context.periods,
+    context.round.ampEnd,
+  );
+  const mixedUnits = need.map((y) => units6(grossUp(y.ongoing, true) + grossUp(y.additional, false)));
+  if (!mixedUnits.some((u) => u > 0)) return out('It needs no units');
+  const nutrient = {
+    type: credits.type,
+    module: null,
+    broadHabitat: null,
+    habitatType: null,
+    distinctiveness: null,
+    lpa,
+    nca: null,
+    subcatchment: development.subcatchment.id,
+    localOnly: false,
+    // A development needs its whole mitigation: a nutrient requirement is met wholly or not at all.
+    divisible: false,
+  };
+  const mixed: EngineRequirement = {
+    id: requirement.id,
+    bid: money2(bid.bid),
+    ...nutrient,
+    ongoingOnly: false,
+    group,
+    units: mixedUnits,
+  };
+  const wantsAlternative =
+    credits.nutrientType === 'both' && bid.acceptOngoingOnly && bid.bidOngoingOnly !== null;
+  if (!wantsAlternative) return [mixed];
+  const ongoingUnits = need.map((y) => grossUp(y.ongoing, true));
+  if (group) {
+    leftOut.push({
+      kind: 'requirement',
+      id: `${requirement.id}${ONGOING_ONLY_SUFFIX}`,
+      serviceId: null,
+      name: requirement.name,
+      reason:
+        'Its ongoing-only bid is not cleared: the requirement is in a group, which clears its full need only',
+    });
+    return [mixed];
+  }
+  if (!ongoingUnits.some((u) => u > 0)) return [mixed];
+  const xor = { id: alternativesGroup(requirement.id), type: 'XOR' as const };
+  return [
+    { ...mixed, group: xor },
+    {
+      id: `${requirement.id}${ONGOING_ONLY_SUFFIX}`,
+      bid: money2(bid.bidOngoingOnly ?? 0),
+      ...nutrient,
+      ongoingOnly: true,
+      group: xor,
+      units: ongoingUnits,
+    },
+  ];
+}
+
+function dropBrokenAndGroups<R extends { id: string; name: string }>(
+  members: readonly R[],
+  entries: Map<string, unknown>,
+  groupOf: (record: R) => { id: string; name: string } | null,
+  kind: 'project' | 'requirement',
+  leftOut: LeftOut[],
+): void {
+  const groups = new Map<string, { name: string; records: R[] }>();
+  for (const record of members) {
+    const group = groupOf(record);
+    if (!group) continue;
+    const entry = groups.get(group.id) ?? { name: group.name, records: [] };
+    entry.records.push(record);
+    groups.set(group.id, entry);
+  }
+  for (const { name, records } of groups.values()) {
+    if (records.every((record) => entries.has(record.id))) continue;
+    for (const record of records) {
+      if (!entries.delete(record.id)) continue;
+      leftOut.push({
+        kind,
+        id: record.id,
+        serviceId: null,
+        name: record.name,
+        reason: `Another ${kind} of its group "${name}" is not in this round's clearing, and the group clears all its ${kind}s or none`,
+      });
+    }
+  }
+}
+
+/** The unordered pairs of neighbouring LPAs among those the instance names, each once, sorted. */
+function neighbourPairs(lpas: readonly LpaAdjacency[], used: ReadonlySet<string>): [string, string][] {
+  const pairs = new Set<string>();
+  for (const lpa of lpas) {
+    if (!used.has(lpa.code)) continue;
+    for (const other of lpa.neighbourCodes) {
+      if (other === lpa.code || !used.has(other)) continue;
+      const [a, b] = lpa.code < other ? [lpa.code, other] : [other, lpa.code];
+      pairs.add(`${a}\u0000${b}`);
+    }
+  }
+  return [...pairs].sort(byString).map((pair) => pair.split('\u0000') as [string, string]);
+}

@@ -1,0 +1,47 @@
+import type { CreditType, ReserveAppliesTo } from '@curlew/domain';
+import type { Instance } from '@curlew/matching';
+
+/** What the instance builder needs of a round (its record plus the market's buyer share). */
+export interface MatchRound {
+  id: string;
+  /** The credit types the round trades. */
+  services: readonly CreditType[];
+  /** The first delivery year (the year after bids and offers close). */
+  firstDeliveryYear: number;
+  /** End of the asset management period, ISO date; null for a biodiversity-only round. */
+  ampEnd: string | null;
+  reserve: { percentage: number; appliesTo: ReserveAppliesTo } | null;
+  /** k, the market's buyer share of the surplus (0..1). */
+  buyerShareOfSurplus: number;
+  /** The solver's wall-clock limit in seconds (market_rounds.solver_time_limit_seconds). */
+  timeLimitSeconds: number;
+}
+
+/** One LPA of the reference data: its code and the codes of the LPAs sharing a boundary with it. */
+export interface LpaAdjacency {
+  id: string;
+  code: string;
+  neighbourCodes: readonly string[];
+}
+
+/** A record, service or alternative kept out of the clearing, with why in words. */
+export interface LeftOut {
+  kind: 'project' | 'service' | 'requirement';
+  /** The project or requirement id. */
+  id: string;
+  /** The service id, for a service. */
+  serviceId: string | null;
+  name: string;
+  reason: string;
+}
+
+/** The INSTANCE of a round and how its entries map back to the round's records. */
+export interface BuiltInstance {
+  instance: Instance;
+  /** Records and services left out, sorted by kind, id and service id. */
+  leftOut: LeftOut[];
+  /** Per project id, the service id of each of its instance credits (credit index order). */
+  credits: Record<string, string[]>;
+  /** Per instance requirement id, the requirement it stands for and whether it is the ongoing-only alternative. */
+  requirements: Record<string, { requirementId: string; ongoingOnly: boolean }>;
+}

@@ -1,0 +1,6 @@
+import type { AppModule } from '../../platform/module.ts';
+import { registerMatchRoutes } from './match.routes.ts';
+import * as tables from './match.tables.ts';
+
+/** Clearing a round: its INSTANCE, solver tasks (`/solver/task/{taskId}`) and the round's Matching status. */
+export const matchModule: AppModule = { name: 'match', tables, routes: registerMatchRoutes };

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { SolverProgress } from '@curlew/domain';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/connect.ts';
+import { CLEAR_WORKER, type ClearMessage, startClearThread } from './clear.thread.ts';
+import type { SolverTaskRow } from './match.tables.ts';
+import { moveRoundOnTaskEnd } from './round-status.ts';
+import { claimSolverTask, finishSolverTask, heartbeatSolverTask, type TaskEnding } from './tasks.ts';
+
+/** How a runner claims, keeps and watches its tasks. */
+export interface SolverRunnerOptions {
+  /** Who holds the lease (default: host, process and a random tag). */
+  owner?: string;
+  /** How long a lease lasts without a heartbeat (default 30 s): a task whose runner died is taken up after it. */
+  leaseMs?: number;
+  /** How often a running task renews its lease, stores its progress and looks for a cancel (default 2 s). */
+  heartbeatMs?: number;
+  /** How often an idle runner looks for a task (default 2 s). */
+  pollMs?: number;
+  /** How long past its time limit a clear may run before the watchdog stops it (default 15 s). */
+  graceMs?: number;
+  /** The clearing thread's module (default: the engine). */
+  worker?: URL;
+  /** How many times a task is claimed before it fails: each claim after the first means its process died. */
+  maxAttempts?: number;
+}
+
+/** The reason of a task the watchdog stopped. */
+export const overranReason = (seconds: number): string =>
+  `The solver ran past its time limit of ${seconds} s and was stopped`;
+/** The reason of a task whose process died each time it ran. */
+export const diedReason = (times: number): string =>
+  `The server process clearing this round stopped ${times} times before the solver answered`;
+/** The reason of a task the operator cancelled. */
+export const CANCELLED_REASON = 'Cancelled by the operator';
+
+type Outcome = TaskEnding | { status: 'Lost' };
+
+/**
+ * Runs solver tasks in worker threads, one at a time per process: claims a task (exactly one process gets each),
+ * renews its lease and stores its progress while the engine clears, stops it on cancel or when it overruns its
+ * time limit (the watchdog), and ends it, moving the round on in the same transaction.
+ */
+export class SolverTaskRunner {
+  readonly owner: string;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly pollMs: number;
+  private readonly graceMs: number;
+  private readonly worker: URL;
+  private readonly maxAttempts: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopping = false;
+  private stopCurrent: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    options: SolverRunnerOptions = {},
+  ) {
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.heartbeatMs = options.heartbeatMs ?? 2_000;
+    this.pollMs = options.pollMs ?? 2_000;
+    this.graceMs = options.graceMs ?? 15_000;
+    this.worker = options.worker ?? CLEAR_WORKER;
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  /** Starts looking for tasks every `pollMs`. */
+  start(): void {
+    this.stopping = false;
+    const tick = () => {
+      if (this.stopping) return;
+      this.running = this.runNext()
+        .catch(() => null)
+        .finally(() => {
+          this.running = null;
+          if (!this.stopping) this.timer = setTimeout(tick, this.pollMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Stops looking for tasks and stops the one running (its lease runs out and another process takes it up). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.stopCurrent?.();
+    await this.running;
+  }
+
+  /** Claims one task and runs it to its end; the ended task, or null when there was none (or it was lost). */
+  async runNext(): Promise<SolverTaskRow | null> {
+    const task = await claimSolverTask(this.db, this.owner, this.clock(), this.leaseMs);
+    if (!task) return null;
+    const { outcome, progress } =
+      task.attempts > this.maxAttempts
+        ? {
+            outcome: { status: 'Failed' as const, reason: diedReason(task.attempts - 1) },
+            progress: task.progress,
+          }
+        : await this.clear(task);
+    if (outcome.status === 'Lost') return null;
+    return finishSolverTask(
+      this.db,
+      { id: task.id, owner: this.owner, now: this.clock(), ending: outcome, progress },
+      (tx, ended) => moveRoundOnTaskEnd(tx, ended, this.clock()),
+    );
+  }
+
+  private clear(task: SolverTaskRow): Promise<{ outcome: Outcome; progress: SolverProgress | null }> {
+    const started = performance.now();
+    const elapsedSeconds = () => Math.round((performance.now() - started) / 100) / 10;
+    let progress: SolverProgress | null = null;
+    const thread = startClearThread(this.worker, {
+      instance: task.instance,
+      timeLimitSeconds: task.timeLimitSeconds,
+    });
+    return new Promise((resolve) => {
+      let ended = false;
+      const end = (outcome: Outcome) => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        clearTimeout(watchdog);
+        this.stopCurrent = null;
+        void thread.terminate();
+        resolve({ outcome, progress: progress ? { ...progress, elapsedSeconds: elapsedSeconds() } : null });
+      };
+      this.stopCurrent = () => end({ status: 'Lost' });
+      thread.on('message', (message: ClearMessage) => {
+        if (message.type === 'progress') {
+          progress = {
+            best: message.best,
+            bound: message.bound,
+            gap: message.gap,
+            elapsedSeconds: elapsedSeconds(),
+          };
+        } else if (message.type === 'result') {
+          const { result } = message;
+          progress = {
+            best: result.surplus,
+            bound: result.bound,
+            gap: result.gap,
+            elapsedSeconds: elapsedSeconds(),
+          };
+          end({ status: 'Succeeded', result });
+        } else {
+          end({ status: 'Failed', reason: `The solver found no answer: ${firstLine(message.message)}` });
+        }
+      });
+      thread.on('error', (error) =>
+        end({ status: 'Failed', reason: `The solver failed: ${firstLine(error.message)}` }),
+      );
+      thread.on('exit', (code) =>
+        end({ status: 'Failed', reason: `The solver stopped without an answer (exit code ${code})` }),
+      );
+      const watchdog = setTimeout(
+        () => end({ status: 'Failed', reason: overranReason(task.timeLimitSeconds) }),
+        task.timeLimitSeconds * 1000 + this.graceMs,
+      );
+      const heartbeat = setInterval(() => {
+        const current = progress ? { ...progress, elapsedSeconds: elapsedSeconds() } : null;
+        heartbeatSolverTask(this.db, {
+          id: task.id,
+          owner: this.owner,
+          now: this.clock(),
+          leaseMs: this.leaseMs,
+          progress: current,
+        }).then(
+          (beat) => {
+            if (!beat.held) end({ status: 'Lost' });
+            else if (beat.cancelRequested) end({ status: 'Cancelled', reason: CANCELLED_REASON });
+          },
+          () => undefined,
+        );
+      }, this.heartbeatMs);
+    });
+  }
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? text;

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import type { SolverProgress } from '@curlew/domain';
+import type { ClearingResult } from '@curlew/matching';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../../platform/db/connect.ts';
+import type { BuiltInstance } from './instance.types.ts';
+import { type SolverTaskRow, solverTasks } from './match.tables.ts';
+
+/** The clearing engine's version (the `@curlew/matching` package's), stored with every task. */
+export const ENGINE_VERSION: string = (() => {
+  const entry = new URL(import.meta.resolve('@curlew/matching'));
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', entry), 'utf8')) as { version: string };
+  return `@curlew/matching ${manifest.version}`;
+})();
+
+/** Stores a queued task clearing `built.instance` for a round. */
+export async function enqueueSolverTask(
+  db: Queryable,
+  input: { roundId: string; built: BuiltInstance; timeLimitSeconds: number; now: Date },
+): Promise<SolverTaskRow> {
+  const { instance, ...mapping } = input.built;
+  const [row] = await db
+    .insert(solverTasks)
+    .values({
+      marketRoundId: input.roundId,
+      instance,
+      mapping,
+      engineVersion: ENGINE_VERSION,
+      timeLimitSeconds: input.timeLimitSeconds,
+      queuedAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('No solver task stored');
+  return row;
+}
+
+/** One task by id. */
+export async function findSolverTask(db: Queryable, id: string): Promise<SolverTaskRow | undefined> {
+  const [row] = await db.select().from(solverTasks).where(eq(solverTasks.id, id));
+  return row;
+}
+
+/** The round's newest task (the one whose end moves the round), if any. */
+export async function latestTaskOfRound(db: Queryable, roundId: string): Promise<SolverTaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(solverTasks)
+    .where(eq(solverTasks.marketRoundId, roundId))
+    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Claims the oldest task that is queued, or running under a lease that ran out (its process died): locks it
+ * with `FOR UPDATE SKIP LOCKED`, so that of several processes exactly one gets it, and marks it Running under
+ * `owner`'s lease. Null when there is none.
+ */
+export async function claimSolverTask(
+  db: Database,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+): Promise<SolverTaskRow | null> {
+  return db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .select({ id: solverTasks.id })
+      .from(solverTasks)
+      .where(
+        or(
+          eq(solverTasks.status, 'Queued'),
+          and(eq(solverTasks.status, 'Running'), lt(solverTasks.leaseExpiresAt, now)),
+        ),
+      )
+      .orderBy(asc(solverTasks.queuedAt), asc(solverTasks.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!candidate) return null;
+    const [claimed] = await tx
+      .update(solverTasks)
+      .set({
+        status: 'Running',
+        leaseOwner: owner,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        heartbeatAt: now,
+        attempts: sql`${solverTasks.attempts} + 1`,
+        startedAt: now,
+      })
+      .where(eq(solverTasks.id, candidate.id))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** What a heartbeat learns: whether the lease is still this runner's, and whether the operator cancelled. */
+export interface Heartbeat {
+  held: boolean;
+  cancelRequested: boolean;
+}
+
+/** Renews `owner`'s lease on a running task and stores its progress. */
+export async function heartbeatSolverTask(
+  db: Queryable,
+  input: { id: string; owner: string; now: Date; leaseMs: number; progress: SolverProgress | null },
+): Promise<Heartbeat> {
+  const [row] = await db
+    .update(solverTasks)
+    .set({
+      leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs),
+      heartbeatAt: input.now,
+      ...(input.progress ? { progress: input.progress } : {}),
+    })
+    .where(ownedRunning(input.id, input.owner))
+    .returning({ cancelRequested: solverTasks.cancelRequested });
+  return row ? { held: true, cancelRequested: row.cancelRequested } : { held: false, cancelRequested: false };
+}
+
+/** How a task ends. */
+export type TaskEnding =
+  | { status: 'Succeeded'; result: ClearingResult }
+  | { status: 'Failed' | 'Cancelled'; reason: string };
+
+/**
+ * Ends a running task held by `owner` and, in the same transaction, calls `then` with the ended row (the round
+ * moves on there). Returns the ended row, or null when the task is no longer this runner's (its lease ran out and
+ * another runner took it up): then nothing changes.
+ */
+export async function finishSolverTask(
+  db: Database,
+  input: { id: string; owner: string; now: Date; ending: TaskEnding; progress: SolverProgress | null },
+  then: (tx: Transaction, task: SolverTaskRow) => Promise<void>,
+): Promise<SolverTaskRow | null> {
+  return db.transaction(async (tx) => {
+    const { ending } = input;
+    const [row] = await tx
+      .update(solverTasks)
+      .set({
+        status: ending.status,
+        result: ending.status === 'Succeeded' ? ending.result : null,
+        reason: ending.status === 'Succeeded' ? null : ending.reason,
+        finishedAt: input.now,
+        leaseExpiresAt: null,
+        ...(input.progress ? { progress: input.progress } : {}),
+      })
+      .where(ownedRunning(input.id, input.owner))
+      .returning();
+    if (!row) return null;
+    await then(tx, row);
+    return row;
+  });
+}
+
+/**
+ * Asks a task to stop. A queued task is cancelled at once (the row is returned so the round can move on in `then`);
+ * a running one is flagged, and its runner stops it at its next heartbeat. Null when the task has already ended.
+ */
+export async function cancelSolverTask(
+  db: Database,
+  input: { id: string; now: Date; reason: string },
+  then: (tx: Transaction, task: SolverTaskRow) => Promise<void>,
+): Promise<SolverTaskRow | null> {
+  return db.transaction(async (tx) => {
+    const [queued] = await tx
+      .update(solverTasks)
+      .set({ status: 'Cancelled', reason: input.reason, cancelRequested: true, finishedAt: input.now })
+      .where(and(eq(solverTasks.id, input.id), eq(solverTasks.status, 'Queued')))
+      .returning();
+    if (queued) {
+      await then(tx, queued);
+      return queued;
+    }
+    const [running] = await tx
+      .update(solverTasks)
+      .set({ cancelRequested: true })
+      .where(and(eq(solverTasks.id, input.id), eq(solverTasks.status, 'Running')))
+      .returning();
+    return running ?? null;
+  });
+}
+
+const ownedRunning = (id: string, owner: string) =>
+  and(eq(solverTasks.id, id), eq(solverTasks.leaseOwner, owner), eq(solverTasks.status, 'Running'));
