@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { weighPageScripts } from './login-bundle.ts';
+import { benchProjects } from './projects.ts';
 import { repoRoot, spawnServer } from './spawn-server.ts';
 
 const LOGIN_JS_TARGET_KB = 150;
@@ -79,3 +80,4 @@ async function benchUserRoute(): Promise<void> {
 
 await benchLoginBundle();
 await benchUserRoute();
+await benchProjects(DEMO_PASSWORD);

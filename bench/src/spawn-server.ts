@@ -17,7 +17,11 @@ export interface BenchServer {
  * Starts `entry` (a TypeScript file run through tsx) with a fresh DATA_DIR and waits until it prints
  * a line `LISTENING <url>` or answers GET /api/health on the port it was given.
  */
-export async function spawnServer(entry: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function spawnServer(
+  entry: string,
+  env: Record<string, string> = {},
+  startSeconds = 90,
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curlew-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
@@ -35,7 +39,10 @@ export async function spawnServer(entry: string, env: Record<string, string> = {
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 90 s`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${entry} did not start within ${startSeconds} s`)),
+      startSeconds * 1000,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const match = buffered.match(/(?:LISTENING|running at) (http:\/\/\S+)/);

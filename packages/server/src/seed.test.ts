@@ -186,6 +186,10 @@ describeWithApp('demo data', (t) => {
     const biodiversity = record.services.find((service: { type: string }) => service.type === 'Biodiversity');
     expect(biodiversity.metricEstimate).toBeGreaterThan(0);
     expect(biodiversity.unitsPerPeriod.length).toBeGreaterThan(1);
+    const [operatorRound] = (await as('admin', '/api/rounds?status=OpenForBidsAndOffers')).items;
+    expect(operatorRound.summary).toMatchObject({ projects: 8, offers: 7 });
+    const [buyerRound] = (await as('buyer', '/api/rounds?status=OpenForBidsAndOffers')).items;
+    expect(buyerRound.summary).toMatchObject({ projects: 0, offers: 0 });
     expect((await as('buyer', '/api/projects')).items).toEqual([]);
     const lpa = await as('lpa', '/api/projects?sort=name');
     expect(lpa.items.map((item: { name: string }) => item.name)).toEqual([

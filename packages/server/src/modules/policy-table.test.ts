@@ -1,6 +1,12 @@
-import { type EntityAction, MARKET_ROUND_STATUSES, REGISTRATION_STATUSES } from '@curlew/domain';
+import {
+  type EntityAction,
+  MARKET_ROUND_STATUSES,
+  PROJECT_STATUSES,
+  REGISTRATION_STATUSES,
+} from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
+import { buildProject, buildProjectGroup } from '../../test/factories.ts';
 import { buildAgentAuthority, buildWorld, type World } from '../../test/world.ts';
 import { findUserById } from '../auth/users.repo.ts';
 import type { Actor } from '../platform/actions/types.ts';
@@ -13,6 +19,10 @@ import { organisationActions } from './organisations/organisations.actions.ts';
 import { userActions } from './organisations/users.actions.ts';
 import { participationActions } from './participations/participations.actions.ts';
 import { participationKind } from './participations/participations.kind.ts';
+import { projectGroupActions } from './project-groups/project-groups.actions.ts';
+import { projectGroupKind } from './project-groups/project-groups.kind.ts';
+import { projectActions } from './projects/projects.actions.ts';
+import { projectKind } from './projects/projects.kind.ts';
 import { roundActions } from './rounds/rounds.actions.ts';
 import { roundKind } from './rounds/rounds.kind.ts';
 
@@ -247,6 +257,72 @@ describeWithApp('policy table', (t) => {
         'participation',
         participationActions.definitions.map((d) => d.id),
         participationRows,
+      ),
+    );
+
+    const built = await buildProject(t.db, {
+      roundId: world.openRound.id,
+      supplierId: world.members.participant.organisation.id,
+    });
+    const project = await projectKind.load(t.db, built.id);
+    if (!project) throw new Error('No project');
+    const projectRows = [];
+    for (const status of PROJECT_STATUSES) {
+      for (const [relation, who, permissions] of [
+        ['operator', 'operator', []],
+        ['member', 'participant', []],
+        ['agent', 'agent', ['RegisterForRound']],
+        ['agent', 'agent', ['MakeOffersOrBids']],
+        ['lpa', 'participant', []],
+      ] as const) {
+        const subject = {
+          actor: actor(who),
+          record: { ...project, status },
+          relation,
+          permissions: [...permissions],
+        };
+        projectRows.push({
+          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}, ${status}`,
+          actions: await projectActions.actionsFor(deps, subject),
+        });
+      }
+    }
+    sections.push(
+      table(
+        'project (round Open, no agreements uploaded)',
+        projectActions.definitions.map((d) => d.id),
+        projectRows,
+      ),
+    );
+
+    const builtGroup = await buildProjectGroup(t.db, {
+      roundId: world.openRound.id,
+      supplierId: world.members.participant.organisation.id,
+    });
+    const group = await projectGroupKind.load(t.db, builtGroup.id);
+    if (!group) throw new Error('No project group');
+    const groupRows = [];
+    for (const [relation, who, permissions] of [
+      ['operator', 'operator', []],
+      ['member', 'participant', []],
+      ['agent', 'agent', ['RegisterForRound']],
+      ['agent', 'agent', ['MakeOffersOrBids']],
+    ] as const) {
+      groupRows.push({
+        label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}`,
+        actions: await projectGroupActions.actionsFor(deps, {
+          actor: actor(who),
+          record: group,
+          relation,
+          permissions: [...permissions],
+        }),
+      });
+    }
+    sections.push(
+      table(
+        'project-group',
+        projectGroupActions.definitions.map((d) => d.id),
+        groupRows,
       ),
     );
 

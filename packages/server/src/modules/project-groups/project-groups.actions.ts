@@ -20,6 +20,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
 import { assertAgentMayRegister } from '../participations/participations.registration.ts';
 import { supplierForProject } from '../projects/projects.registration.ts';
 import { projectScope } from '../projects/projects.scope.ts';
@@ -58,8 +59,12 @@ async function groupableProjects(
       name: projects.name,
       supplierId: projects.supplierId,
       roundId: projects.marketRoundId,
+      supplierName: organisations.name,
+      roundName: marketRounds.name,
     })
     .from(projects)
+    .innerJoin(organisations, eq(organisations.id, projects.supplierId))
+    .innerJoin(marketRounds, eq(marketRounds.id, projects.marketRoundId))
     .where(
       and(
         projectScope(actor).where,
@@ -117,8 +122,15 @@ export const projectGroupCreatePolicies = {
       : deny(OPERATOR_ONLY),
 } satisfies CreatePolicies<typeof PROJECT_GROUP_CREATE_ACTIONS>;
 
-const projectOptions = (rows: readonly { id: string; name: string }[]) =>
-  rows.map((row) => ({ value: row.id, label: row.name }));
+/** Project options: the name, with its round and supplier when the form may offer several (Add project group). */
+const projectOptions = (
+  rows: readonly { id: string; name: string; supplierName: string; roundName: string }[],
+  detailed = false,
+) =>
+  rows.map((row) => ({
+    value: row.id,
+    label: detailed ? `${row.name} (${row.roundName}, ${row.supplierName})` : row.name,
+  }));
 
 /** AddProjects, Update and Comment on a group. */
 export const projectGroupHandlers = {

@@ -198,6 +198,52 @@ describeWithApp('project and project group authorisation', (t) => {
     expect((await asRole(t.app, world, 'anonymous', 'GET', '/api/projects')).statusCode).toBe(401);
   });
 
+  it('filters and sorts the list (q, status, typeId, creditType, lpaId, supplierId; name, supplier, round, createdAt)', async () => {
+    const names = async (query: string) => {
+      const response = await requestJson(
+        t.app,
+        'GET',
+        `/api/projects?roundId=${roundId}&${query}`,
+        undefined,
+        {
+          cookie: world.members.admin.cookie,
+        },
+      );
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Page<ProjectListItem>).items.map((item) => item.name);
+    };
+    expect(await names('q=client')).toEqual(['Client project']);
+    expect(await names('q=%25')).toEqual([]);
+    expect(await names('status=Offered&sort=name&order=desc')).toEqual([
+      'Own project',
+      'Other project',
+      'Client project',
+    ]);
+    expect(await names('status=Draft')).toEqual([]);
+    expect(await names(`typeId=${refs.typeId}&sort=name`)).toEqual([
+      'Client project',
+      'Other project',
+      'Own project',
+    ]);
+    expect(await names('creditType=Biodiversity')).toEqual(['Own project']);
+    expect(await names(`lpaId=${refs.otherLpaId}&sort=name`)).toEqual(['Client project', 'Other project']);
+    expect(await names(`supplierId=${world.client.id}`)).toEqual(['Client project']);
+    const bySupplier = [
+      ['Client project', world.client.name],
+      ['Own project', world.members.participant.organisation.name],
+      ['Other project', world.otherParticipant.organisation.name],
+    ]
+      .sort((a, b) => ((a[1] ?? '') < (b[1] ?? '') ? -1 : 1))
+      .map(([name]) => name);
+    expect(await names('sort=supplier&order=asc')).toEqual(bySupplier);
+    expect(await names('sort=round&pageSize=2&page=2')).toHaveLength(1);
+    expect(await names('sort=createdAt')).toEqual(['Own project', 'Client project', 'Other project']);
+    const bad = await requestJson(t.app, 'GET', '/api/projects?status=Sold', undefined, {
+      cookie: world.members.admin.cookie,
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('gives an LPA with no linked authority no project', async () => {
     const unlinked = await buildMember(t.app, t.db, 'LPA', ['lpa']);
     const response = await requestJson(t.app, 'GET', '/api/projects', undefined, { cookie: unlinked.cookie });

@@ -6,7 +6,7 @@ import type {
   ServiceCertificationStatus,
 } from '@curlew/domain';
 import { CREDIT_TYPES } from '@curlew/domain';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
@@ -25,9 +25,8 @@ export type ProjectServiceRow = typeof projectServices.$inferSelect;
 /** A yearly units row of a service. */
 export type ProjectServiceUnitsRow = typeof projectServiceUnits.$inferSelect;
 
-/** The supplier and agent organisations of a project, joined under their own names. */
+/** The supplier organisation of a project, joined under its own name. */
 export const supplierOrganisations = alias(organisations, 'supplier_organisations');
-export const agentOrganisations = alias(organisations, 'project_agent_organisations');
 
 /** A project with the names of what it refers to. */
 export type ProjectRecord = ProjectRow & {
@@ -45,19 +44,34 @@ export type ProjectRecord = ProjectRow & {
   groupType: (typeof projectGroups.$inferSelect)['type'] | null;
 };
 
-/** The columns of a project record (the project and the names it refers to). */
+const nameOf = <T = string>(
+  table:
+    | typeof organisations
+    | typeof projectTypes
+    | typeof markets
+    | typeof lpas
+    | typeof ncas
+    | typeof subcatchments,
+  column: SQL | AnyColumn,
+  id: AnyColumn,
+) => sql<T | null>`(select ${column} from ${table} where ${table.id} = ${id})`;
+
+/**
+ * The columns of a project record: the project and the names it refers to, each read by a scalar subquery (the
+ * planner then plans one table, however many references a project has, which keeps a list page fast).
+ */
 export const projectRecordColumns = {
   project: projects,
   supplierName: supplierOrganisations.name,
-  agentName: agentOrganisations.name,
-  typeName: projectTypes.name,
-  marketName: markets.name,
+  agentName: nameOf(organisations, organisations.name, projects.agentId),
+  typeName: nameOf(projectTypes, projectTypes.name, projects.typeId),
+  marketName: nameOf(markets, markets.name, projects.marketId),
   roundName: marketRounds.name,
   roundStatus: marketRounds.status,
   roundDates: marketRounds.registrationDates,
-  lpaName: lpas.name,
-  ncaName: ncas.name,
-  subcatchmentName: subcatchments.name,
+  lpaName: nameOf(lpas, lpas.name, projects.lpaId),
+  ncaName: nameOf(ncas, ncas.name, projects.ncaId),
+  subcatchmentName: nameOf(subcatchments, subcatchments.name, projects.subcatchmentId),
   groupName: projectGroups.name,
   groupType: projectGroups.type,
 };
@@ -66,23 +80,23 @@ type RecordRow = { project: ProjectRow } & Omit<ProjectRecord, keyof ProjectRow>
 
 const toRecord = ({ project, ...names }: RecordRow): ProjectRecord => ({ ...project, ...names });
 
-/** A select of projects with their names (and `extra` columns), joined once for the record and the list. */
+/**
+ * A select of projects with their names (and `extra` columns): the supplier, round and group joined, the other
+ * names read by scalar subqueries.
+ */
 export const selectProjectRecords = <Extra extends Record<string, SQL | SQL.Aliased>>(
   db: Queryable,
   extra: Extra,
-) =>
-  db
+) => {
+  // The supplier is always joined: with a join, drizzle qualifies every column of the selection's subqueries (a
+  // single-table select would leave them bare, and a bare column binds to the subquery's own table first).
+  return db
     .select({ ...projectRecordColumns, ...extra })
     .from(projects)
     .innerJoin(supplierOrganisations, eq(supplierOrganisations.id, projects.supplierId))
-    .leftJoin(agentOrganisations, eq(agentOrganisations.id, projects.agentId))
-    .leftJoin(projectTypes, eq(projectTypes.id, projects.typeId))
-    .leftJoin(markets, eq(markets.id, projects.marketId))
     .leftJoin(marketRounds, eq(marketRounds.id, projects.marketRoundId))
-    .leftJoin(lpas, eq(lpas.id, projects.lpaId))
-    .leftJoin(ncas, eq(ncas.id, projects.ncaId))
-    .leftJoin(subcatchments, eq(subcatchments.id, projects.subcatchmentId))
     .leftJoin(projectGroups, eq(projectGroups.id, projects.groupId));
+};
 
 /** A select of projects with names and the actor's access, inside the actor's scope and `where`. */
 export const selectProjectsFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {

@@ -1,6 +1,11 @@
 import type { AgentPermission } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import { buildAgentAuthority, buildParticipation } from '../../../test/factories.ts';
+import {
+  buildAgentAuthority,
+  buildParticipation,
+  buildProject,
+  buildProjectGroup,
+} from '../../../test/factories.ts';
 import type { World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -111,4 +116,71 @@ export async function prepareSuppliers(
     permissions,
   });
   return declareEverything(db, roundId);
+}
+
+/** The "own" record of each role and one of another tenant, as the authorisation matrix names its targets. */
+export interface MatrixTargets {
+  own: Partial<Record<'admin' | 'sysadmin' | 'lpa' | 'participant' | 'agent' | 'anonymous', string>>;
+  another: string;
+}
+
+/**
+ * Projects and project groups for the authorisation matrix: the participant's project (located in the LPA's area,
+ * the LPA organisation linked to it), the agent's client's project it is named agent of, and another participant's
+ * project elsewhere; the same for groups (an LPA has none: its "own" group is the participant's).
+ */
+export async function buildProjectMatrixTargets(
+  db: Database,
+  world: World,
+): Promise<{ project: MatrixTargets; 'project-group': MatrixTargets }> {
+  const refs = await buildProjectReferences(db);
+  await linkLpa(db, world, refs.lpaId);
+  const roundId = world.openRound.id;
+  const own = await buildProject(db, {
+    roundId,
+    supplierId: world.members.participant.organisation.id,
+    lpaId: refs.lpaId,
+  });
+  const client = await buildProject(db, {
+    roundId,
+    supplierId: world.client.id,
+    agentId: world.members.agent.organisation.id,
+  });
+  const other = await buildProject(db, {
+    roundId,
+    supplierId: world.otherParticipant.organisation.id,
+    lpaId: refs.otherLpaId,
+  });
+  const ownGroup = await buildProjectGroup(db, {
+    roundId,
+    supplierId: world.members.participant.organisation.id,
+  });
+  const otherGroup = await buildProjectGroup(db, {
+    roundId,
+    supplierId: world.otherParticipant.organisation.id,
+  });
+  return {
+    project: {
+      own: {
+        admin: own.id,
+        sysadmin: own.id,
+        lpa: own.id,
+        participant: own.id,
+        agent: client.id,
+        anonymous: own.id,
+      },
+      another: other.id,
+    },
+    'project-group': {
+      own: {
+        admin: ownGroup.id,
+        sysadmin: ownGroup.id,
+        lpa: ownGroup.id,
+        participant: ownGroup.id,
+        agent: ownGroup.id,
+        anonymous: ownGroup.id,
+      },
+      another: otherGroup.id,
+    },
+  };
 }

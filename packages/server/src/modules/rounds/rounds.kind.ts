@@ -11,11 +11,13 @@ import {
   type RoundSummary,
   roundLifecycle,
 } from '@curlew/domain';
-import { and, count, inArray } from 'drizzle-orm';
+import { and, count, inArray, sql } from 'drizzle-orm';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { participationScope } from '../participations/participations.scope.ts';
+import { projectScope } from '../projects/projects.scope.ts';
+import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
 import { findRoundFor, findRoundRecord, type RoundRecord, writeRoundStatus } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
@@ -106,7 +108,8 @@ const emptyCounts = (): ParticipationCounts =>
   ) as ParticipationCounts;
 
 /**
- * The counts of several rounds as the actor may see them (the participations in its scope: its own, its clients'),
+ * The counts of several rounds as the actor may see them (the participations and projects in its scope: its own,
+ * its clients'),
  * in one query for all of them.
  */
 export async function roundSummaries(
@@ -136,10 +139,25 @@ export async function roundSummaries(
     const summary = summaries.get(row.roundId);
     if (summary) summary.participations[row.capacity][row.status] = row.value;
   }
+  const supply = await db
+    .select({
+      roundId: projects.marketRoundId,
+      projects: count(),
+      offers: sql<number>`count(*) filter (where ${projects.status} = 'Offered')`.mapWith(Number),
+    })
+    .from(projects)
+    .where(and(inArray(projects.marketRoundId, [...roundIds]), projectScope(actor).where))
+    .groupBy(projects.marketRoundId);
+  for (const row of supply) {
+    const summary = row.roundId === null ? undefined : summaries.get(row.roundId);
+    if (!summary) continue;
+    summary.projects = row.projects;
+    summary.offers = row.offers;
+  }
   return summaries;
 }
 
-/** The round's counts as the actor may see them: the participations in its scope (its own, its clients'). */
+/** The round's counts as the actor may see them: the participations and projects in its scope (its own, its clients'). */
 export async function roundSummary(
   db: Queryable,
   actor: ScopeReader,

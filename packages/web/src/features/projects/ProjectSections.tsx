@@ -1,7 +1,9 @@
 import {
   CERTIFICATION_DECISION_LABELS,
+  CONDITION_LABELS,
   CREDIT_DURATION_LABELS,
   CREDIT_TYPE_LABELS,
+  DISTINCTIVENESS_LABELS,
   documentKindLabel,
   type EntityAction,
   fileDownloadPath,
@@ -105,8 +107,10 @@ export function ProjectServices({ project }: { project: Project }) {
                       {serviceHabitat(service)}
                       {isBiodiversity && service.distinctiveness !== null && (
                         <Text size="xs" c="dimmed">
-                          {`Distinctiveness ${service.distinctiveness}`}
-                          {service.condition === null ? '' : ` · target condition ${service.condition}`}
+                          {`Distinctiveness ${DISTINCTIVENESS_LABELS[service.distinctiveness].toLowerCase()}`}
+                          {service.condition === null
+                            ? ''
+                            : ` · target condition ${CONDITION_LABELS[service.condition].toLowerCase()}`}
                         </Text>
                       )}
                       {!isBiodiversity && service.mitigationDuration !== null && (
@@ -132,9 +136,7 @@ export function ProjectServices({ project }: { project: Project }) {
                               ? 'Needs the supply'
                               : `${formatCredits(service.metricEstimate)} units`}
                           </Text>
-                          {outOfLine && (
-                            <StatusBadge color="orange.9">Out of line with the metric</StatusBadge>
-                          )}
+                          {outOfLine && <StatusBadge color="red.9">Out of line with the metric</StatusBadge>}
                         </Stack>
                       ) : (
                         '—'

@@ -6,11 +6,13 @@ import {
   type OptionsSource,
   PROJECT_SORT_KEYS,
   PROJECT_STATUSES,
+  type ProjectGroup,
   type ProjectListItem,
 } from '@curlew/domain';
 import { Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
+import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
 import { useFieldOptions } from '../../actions/useFieldOptions.ts';
 import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
@@ -130,6 +132,17 @@ const COLUMNS: DataTableColumn<ProjectListItem>[] = [
   },
 ];
 
+/** The create actions of the project groups collection (`GET /api/project-groups` answers them with its page). */
+function useGroupsCollection(enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...PROJECTS_KEY, 'groups', 'collection'],
+    queryFn: ({ signal }) =>
+      api.get<PageWithActions<ProjectGroup>>(`${PROJECT_GROUPS_SELF}?page=1&pageSize=1`, { signal }),
+    enabled,
+  });
+}
+
 /** Props of the projects list. */
 export interface ProjectsListProps {
   /** The LPA's list: no create buttons. */
@@ -155,7 +168,8 @@ export function ProjectsList({ readOnly = false }: ProjectsListProps) {
   const query = listQueryString(list.state, filters);
   const paged = usePagedList<ProjectListItem>([...PROJECTS_KEY, 'list'], `${PROJECTS_SELF}?${query}`);
   const page = paged.data as PageWithActions<ProjectListItem> | undefined;
-  const actions = readOnly ? [] : (page?.actions ?? []);
+  const groups = useGroupsCollection(!readOnly);
+  const actions = readOnly ? [] : [...(page?.actions ?? []), ...(groups.data?.actions ?? [])];
   const createProject = actions.find((action) => action.id === 'CreateProject');
   const createGroup = actions.find((action) => action.id === 'CreateProjectGroup');
   const setFilter = (key: ProjectFilter, value: string) =>

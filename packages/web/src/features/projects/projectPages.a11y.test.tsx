@@ -33,6 +33,11 @@ beforeAll(async () => {
         },
       ),
     },
+    'GET /api/project-groups?page=1&pageSize=1': {
+      body: listOf([], {
+        actions: [{ id: 'CreateProjectGroup', title: 'Add project group', enabled: true }],
+      }),
+    },
     'GET /api/rounds?sort=createdAt&order=desc&page=1&pageSize=100': {
       body: listOf([{ id: 'r1', name: 'Spring 2026' }]),
     },

@@ -65,15 +65,17 @@ describe('projects list', () => {
       group: { id: 'g1', name: 'Stockbridge either-or', type: 'XOR' },
     }),
   ];
-  const created = {
-    actions: [
-      { id: 'CreateProject', title: 'Add project', enabled: true },
-      { id: 'CreateProjectGroup', title: 'Add project group', enabled: true },
-    ],
+  const created = { actions: [{ id: 'CreateProject', title: 'Add project', enabled: true }] };
+  const groupsCollection: Routes = {
+    'GET /api/project-groups?page=1&pageSize=1': {
+      body: listOf([], {
+        actions: [{ id: 'CreateProjectGroup', title: 'Add project group', enabled: true }],
+      }),
+    },
   };
 
   it('lists the projects with their status, round, credit types, LPA and group, and the create actions', async () => {
-    server.routes = { ...FILTER_OPTIONS, [list()]: { body: listOf(rows, created) } };
+    server.routes = { ...FILTER_OPTIONS, ...groupsCollection, [list()]: { body: listOf(rows, created) } };
     showList();
     const table = await screen.findByRole('table', { name: 'Projects' });
     await within(table).findByRole('link', { name: 'Meadow Farm' });
@@ -87,7 +89,7 @@ describe('projects list', () => {
     );
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Add project' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Add project group' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Add project group' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       `${server.origin}/api/projects?sort=name&order=asc&page=1&pageSize=25&format=csv`,
@@ -164,13 +166,16 @@ describe('projects list', () => {
   });
 
   it('gives an LPA the list of its area without create actions or an LPA filter', async () => {
-    server.routes = { ...FILTER_OPTIONS, [list()]: { body: listOf(rows, created) } };
+    server.routes = { ...FILTER_OPTIONS, ...groupsCollection, [list()]: { body: listOf(rows, created) } };
     showList(lpa, LpaProjectsPage);
     await screen.findByRole('link', { name: 'Meadow Farm' });
     expect(screen.queryByRole('button', { name: 'Add project' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add project group' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'LPA' })).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    expect(server.received.map((request) => request.path)).not.toContain(
+      '/api/project-groups?page=1&pageSize=1',
+    );
   });
 });
 
