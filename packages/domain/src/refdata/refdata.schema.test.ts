@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PAGE_SIZE } from '../lists/page.ts';
 import { toFieldErrors } from '../validation/errors.ts';
 import { habitatQuerySchema, habitatSchema } from './habitat.schema.ts';
-import { refDataListQuerySchema } from './refdata.query.ts';
+import { REFDATA_MAX_PAGE_SIZE, refDataListQuerySchema } from './refdata.query.ts';
 import { LPA_CODE_MESSAGE, WHOLE_NUMBER_MESSAGE } from './refdata.rules.ts';
 import {
   DECLARATION_AUDIENCE_MESSAGE,
@@ -12,6 +13,7 @@ import {
   standardVersionInputSchema,
   subcatchmentInputSchema,
 } from './refdata.schema.ts';
+import { OPTION_SOURCES } from './refdata.sources.ts';
 import { isEditableRefDataType, isRefDataType, REFDATA_TYPE_LABELS, REFDATA_TYPES } from './refdata.types.ts';
 
 const errorsOf = (result: { success: boolean; error?: Parameters<typeof toFieldErrors>[0] }) =>
@@ -156,5 +158,16 @@ describe('habitats and list queries', () => {
     expect(refDataListQuerySchema.safeParse({ pageSize: '501' }).success).toBe(false);
     expect(refDataListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(refDataListQuerySchema.safeParse({ active: 'yes' }).success).toBe(false);
+  });
+});
+
+describe('option sources', () => {
+  it('ask a list for no more rows than it answers (settings lists 500, other lists 100)', () => {
+    for (const source of Object.values(OPTION_SOURCES)) {
+      const pageSize = new URL(source.url, 'http://curlew.test').searchParams.get('pageSize');
+      if (pageSize === null) continue;
+      const limit = source.url.startsWith('/settings/') ? REFDATA_MAX_PAGE_SIZE : MAX_PAGE_SIZE;
+      expect(Number(pageSize), source.url).toBeLessThanOrEqual(limit);
+    }
   });
 });

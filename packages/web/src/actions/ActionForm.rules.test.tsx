@@ -99,6 +99,17 @@ describe('ActionForm validation', () => {
     expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
   });
 
+  it("takes a record's empty (null) columns as blank fields", () => {
+    renderForm(
+      buildActionFormData(UpdateThing, {
+        initialValues: { name: 'Marsh Farm', kind: 'A', nickname: null, detail: null },
+      }),
+    );
+    expect(screen.getByRole('textbox', { name: /Nickname/ })).toHaveValue('');
+    expect(screen.queryByText(/expected string/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
+  });
+
   it('shows warnings without blocking submit', async () => {
     const user = userEvent.setup();
     renderForm(buildActionFormData(UpdateThing, { initialValues: { name: 'Marsh Farm' } }));

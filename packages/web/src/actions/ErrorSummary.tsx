@@ -29,11 +29,11 @@ export function ErrorSummary({
   if (errors.length === 0) return null;
   return (
     <Stack gap={2} aria-live="polite">
-      <Text size="sm" c="red.8">
+      <Text size="sm" c="var(--mantine-color-error)">
         {MESSAGES.correctErrors}
       </Text>
       {unmarked.length > 0 && (
-        <List size="sm" c="red.8" aria-label="Errors not shown on a field">
+        <List size="sm" c="var(--mantine-color-error)" aria-label="Errors not shown on a field">
           {unmarked.map((issue) => (
             <List.Item key={`${issue.path}:${issue.message}`}>{issueText(issue, nameOf)}</List.Item>
           ))}
@@ -50,7 +50,7 @@ export function ErrorSummary({
         {errorToggleLabel(open, errors.length)}
       </Anchor>
       {open && (
-        <List size="sm" c="red.8">
+        <List size="sm" c="var(--mantine-color-error)">
           {errors.map((issue) => (
             <List.Item key={`${issue.path}:${issue.message}`}>{issueText(issue, nameOf)}</List.Item>
           ))}

@@ -162,12 +162,12 @@ export function FormField({
         </>
       )}
       {!ownFeedback && error !== undefined && (
-        <Text id={errorId} size="sm" c="red.8">
+        <Text id={errorId} size="sm" c="var(--mantine-color-error)">
           {error}
         </Text>
       )}
       {!ownFeedback && warning !== undefined && (
-        <Text id={warningId} size="sm" c="orange.9">
+        <Text id={warningId} size="sm" c="var(--curlew-color-warning)">
           {warning}
         </Text>
       )}

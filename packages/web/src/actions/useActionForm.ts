@@ -15,12 +15,20 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { findActionDefinition } from './registry.ts';
 
-/** The values a form starts with: the server's initial values, every declaration unanswered (false). */
+// A record's empty columns arrive as null: in a form they are blank fields (undefined), as the shared rules expect.
+// Only the fields themselves: a value's own content (a rich text's JSON) is kept as it is.
+const withoutNulls = (values: FormValues): FormValues =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+
+/**
+ * The values a form starts with: the server's initial values (a null one is a blank field), every declaration
+ * unanswered (false).
+ */
 export const startingValues = (formData: ActionFormData): FormValues =>
   formData.declarations.reduce((values, declaration) => {
     const path = `${DECLARATIONS_FIELD}.${declaration.id}`;
     return getPath(values, path) === undefined ? setPath(values, path, false) : values;
-  }, formData.initialValues);
+  }, withoutNulls(formData.initialValues));
 
 // Form values are JSON-like data and chosen files: files are the same only when they are the same object, and a
 // blank (undefined) entry equals a missing one.

@@ -21,6 +21,7 @@ export const theme = createTheme({
 
 /** Colour variables replaced for contrast (measured against each scheme's body colour). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  // Form errors use --mantine-color-error and warnings --curlew-color-warning, readable on either scheme.
   variables: {},
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
@@ -28,10 +29,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     // Teal 9 falls just below 4.5:1 on a striped table row under the pointer; a darker teal keeps links readable.
     '--mantine-color-anchor': '#066649',
+    '--curlew-color-warning': 'var(--mantine-color-orange-9)',
   },
   dark: {
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
+    '--curlew-color-warning': 'var(--mantine-color-orange-4)',
   },
 });

@@ -33,6 +33,7 @@ export function FileField({
       }}
       accept={accept}
       clearable
+      clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
       placeholder="Choose a file"
       {...inputFeedback({ error, warning })}
     />

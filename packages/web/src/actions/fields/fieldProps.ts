@@ -39,7 +39,7 @@ interface FieldFeedback {
 export const choiceFeedback = ({ error, warning }: FieldFeedback) => ({
   error,
   description: warning,
-  styles: { description: { color: 'var(--mantine-color-orange-9)' } },
+  styles: { description: { color: 'var(--curlew-color-warning)' } },
 });
 
 /**

@@ -65,7 +65,7 @@ export function PhoneInput({
       label={label}
       error={error}
       description={warning}
-      descriptionProps={{ c: 'orange.9' }}
+      descriptionProps={{ c: 'var(--curlew-color-warning)' }}
       inputWrapperOrder={['label', 'input', 'error', 'description']}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">

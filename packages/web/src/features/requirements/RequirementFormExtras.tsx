@@ -14,7 +14,7 @@ import { Stack, Table, Text } from '@mantine/core';
 import { subjectOfSelf } from '../../actions/actionApi.ts';
 import { type FormExtraProps, registerFormExtra } from '../../actions/formExtras.ts';
 import { bidRatesText, nutrientNeed, yearlyUnitsOf } from './requirementDisplay.ts';
-import { useRequirement } from './requirementsApi.ts';
+import { useNeedStart, useRequirement } from './requirementsApi.ts';
 
 const numberOrNull = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -57,9 +57,10 @@ export function NeedTable({
 /** SetBid: the bid per unit and per unit-year beside the total, from the requirement's need. */
 export function BidRatesExtra({ values, self }: FormExtraProps) {
   const requirement = useRequirement(idOf(self));
+  const start = useNeedStart(requirement.data, true);
   const bid = numberOrNull(values.bid);
   if (requirement.data === undefined || bid === null || bid <= 0) return null;
-  const units = yearlyUnitsOf(requirement.data);
+  const units = yearlyUnitsOf(requirement.data, start);
   const rates = bidRatesText(bid, units);
   const ongoingOnly = numberOrNull(values.bidOngoingOnly);
   const ongoing = requirement.data.buyerCredits?.nutrientOngoingUnits ?? null;
@@ -84,6 +85,7 @@ export function BidRatesExtra({ values, self }: FormExtraProps) {
 /** SetBuyerCredits and its wizard step: the per-year need the nutrient answers imply. */
 export function NeedPreviewExtra({ values, self }: FormExtraProps) {
   const requirement = useRequirement(idOf(self));
+  const start = useNeedStart(requirement.data, true);
   const type = values.type;
   const nutrientType = values.nutrientType;
   if (!isCreditType(type) || type === 'Biodiversity') return null;
@@ -96,6 +98,7 @@ export function NeedPreviewExtra({ values, self }: FormExtraProps) {
       nutrientAdditionalUnits: numberOrNull(values.nutrientAdditionalUnits),
     },
     requirement.data?.round?.ampEnd ?? null,
+    start,
   );
   if (need.every((year) => year.total === 0)) return null;
   return (

@@ -32,7 +32,7 @@ import './RequirementFormExtras.tsx';
 import { BidSection, DocumentsSection, NeedSection, PlaceSection } from './RequirementSections.tsx';
 import type { RequirementReader } from './RequirementsPage.tsx';
 import { REQUIREMENT_STATUS_COLOURS, REQUIREMENT_TYPE_LABELS } from './requirementDisplay.ts';
-import { requirementGroupPagePath, useRequirement } from './requirementsApi.ts';
+import { requirementGroupPagePath, useNeedStart, useRequirement } from './requirementsApi.ts';
 
 // The wizard's steps are opened by 'Continue' below, never as header buttons.
 const WIZARD_IDS: readonly string[] = REQUIREMENT_WIZARD_ACTIONS.map((action) => action.id);
@@ -101,6 +101,7 @@ function RequirementView({
   const r = requirement;
   const readOnly = reader === 'lpa';
   const subject = { subjectType: 'requirement', subjectId: r.id };
+  const start = useNeedStart(r, !readOnly);
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-start">
@@ -153,9 +154,9 @@ function RequirementView({
         <Detail label="Added">{showDate(r.createdAt)}</Detail>
         {r.lateRedemption && <Detail label="Redemption">Late: the redemption date has passed</Detail>}
       </SimpleGrid>
-      <NeedSection requirement={r} />
+      <NeedSection requirement={r} start={start} />
       <PlaceSection requirement={r} />
-      {!readOnly && <BidSection requirement={r} />}
+      {!readOnly && <BidSection requirement={r} start={start} />}
       <DocumentsSection requirement={r} />
       {!readOnly && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

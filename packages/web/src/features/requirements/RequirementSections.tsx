@@ -20,7 +20,7 @@ import { apiAddress } from '../../app/api.ts';
 import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { NeedTable } from './RequirementFormExtras.tsx';
-import { bidRatesText, nutrientNeed, yearlyUnitsOf, yesNo } from './requirementDisplay.ts';
+import { bidRatesText, type NeedStart, nutrientNeed, yearlyUnitsOf, yesNo } from './requirementDisplay.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,7 +66,7 @@ function CreditLines({ requirement }: { requirement: CreditRequirement }) {
 }
 
 /** What the requirement needs: a buyer's credits with the need by credit type and year, or an investor's credits. */
-export function NeedSection({ requirement, today }: { requirement: CreditRequirement; today?: Date }) {
+export function NeedSection({ requirement, start }: { requirement: CreditRequirement; start?: NeedStart }) {
   const { buyerCredits: credits, investorCredits: investor } = requirement;
   let body: ReactNode = <Text size="sm">The credits have not been set yet.</Text>;
   if (credits !== null && credits.type === 'Biodiversity') {
@@ -83,7 +83,7 @@ export function NeedSection({ requirement, today }: { requirement: CreditRequire
       </SimpleGrid>
     );
   } else if (credits !== null) {
-    const need = nutrientNeed(credits, requirement.round?.ampEnd ?? null, today);
+    const need = nutrientNeed(credits, requirement.round?.ampEnd ?? null, start);
     body = (
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -224,10 +224,10 @@ export function DocumentsSection({ requirement }: { requirement: CreditRequireme
 }
 
 /** The sealed bid, shown only when the server sent it (the operator, the owner and its agent with authority). */
-export function BidSection({ requirement, today }: { requirement: CreditRequirement; today?: Date }) {
+export function BidSection({ requirement, start }: { requirement: CreditRequirement; start?: NeedStart }) {
   const { bid } = requirement;
   if (bid === undefined || bid === null) return null;
-  const units = yearlyUnitsOf(requirement, today);
+  const units = yearlyUnitsOf(requirement, start);
   const ongoing = requirement.buyerCredits?.nutrientOngoingUnits ?? null;
   const ongoingRates =
     bid.bidOngoingOnly !== null && ongoing !== null

@@ -32,12 +32,16 @@ export const REQUIREMENT_TYPE_LABELS = {
   Investor: 'Investor',
 } as const satisfies Record<CreditRequirementType, string>;
 
+/** When the need starts counting: the close of the round's requirements window, else today. */
+export type NeedStart = string | Date | undefined;
+
 /**
  * The yearly periods a nutrient need is shown over (MARKET.md section 3): from the first delivery year (the year
- * after `today` while the round's close is not known) to the year of the AMP end, at least one year.
+ * after the round's requirements window closes, or after today while that is not known) to the year of the AMP
+ * end, at least one year.
  */
-export const needYears = (ampEnd: string | null, today: Date = new Date()) =>
-  roundYearlyPeriods({ firstDeliveryYear: firstDeliveryYear(today), ampEnd });
+export const needYears = (ampEnd: string | null, start: NeedStart = undefined) =>
+  roundYearlyPeriods({ firstDeliveryYear: firstDeliveryYear(start ?? new Date()), ampEnd });
 
 /** A buyer's nutrient need per year, or none for biodiversity credits or while the credits are not set. */
 export const nutrientNeed = (
@@ -46,7 +50,7 @@ export const nutrientNeed = (
     'type' | 'nutrientType' | 'nutrientOngoingUnits' | 'nutrientAdditionalUnits'
   > | null,
   ampEnd: string | null,
-  today: Date = new Date(),
+  start: NeedStart = undefined,
 ): YearlyNeed[] => {
   if (credits === null || !isNutrientCreditType(credits.type) || credits.nutrientType === null) return [];
   return requirementNeedByYear(
@@ -55,19 +59,19 @@ export const nutrientNeed = (
       nutrientOngoingUnits: credits.nutrientOngoingUnits,
       nutrientAdditionalUnits: credits.nutrientAdditionalUnits,
     },
-    needYears(ampEnd, today),
+    needYears(ampEnd, start),
     ampEnd,
   );
 };
 
 /** The units a requirement needs in each year: nutrients per year, biodiversity units once. */
-export const yearlyUnitsOf = (requirement: CreditRequirement, today: Date = new Date()): number[] => {
+export const yearlyUnitsOf = (requirement: CreditRequirement, start: NeedStart = undefined): number[] => {
   const { buyerCredits, investorCredits } = requirement;
   if (investorCredits !== null) return [investorCredits.units];
   if (buyerCredits === null) return [];
   if (buyerCredits.type === 'Biodiversity')
     return buyerCredits.bioUnits === null ? [] : [buyerCredits.bioUnits];
-  return nutrientNeed(buyerCredits, requirement.round?.ampEnd ?? null, today).map((year) => year.total);
+  return nutrientNeed(buyerCredits, requirement.round?.ampEnd ?? null, start).map((year) => year.total);
 };
 
 /** A bid spread over what it buys: '£300.00 per unit · £100.00 per unit-year', or undefined when nothing is bought. */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { listOf, operator, signedIn } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
+import { roundOf } from '../rounds/testing/fixtures.ts';
 import { RequirementGroupPage } from './RequirementGroups.tsx';
 import {
   LpaRequirementPage,
@@ -337,6 +338,40 @@ describe('credit requirement page', () => {
     expect(within(actions).queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
     expect(within(actions).queryByRole('button', { name: 'Set credits' })).not.toBeInTheDocument();
     expect(screen.queryByText('q1')).not.toBeInTheDocument();
+  });
+
+  it("counts the need from the year after the round's requirements window closes", async () => {
+    server.routes = {
+      ...emptyFeedsOf('requirement', 'q1'),
+      'GET /api/requirement/q1': { body: requirementOf({ id: 'q1', status: 'Bid', bid }) },
+      'GET /api/round/r1': {
+        body: roundOf({
+          id: 'r1',
+          ampEnd: '2029-03-31',
+          registrationDates: {
+            suppliers: null,
+            buyers: null,
+            projects: null,
+            requirements: { start: '2027-01-01', end: '2027-03-31' },
+          },
+        }),
+      },
+    };
+    renderPage([{ path: '/credit-requirements/:requirementId', page: OperatorRequirementPage }], {
+      at: '/credit-requirements/q1',
+      apiBase: server.origin,
+      user: operator,
+    });
+    const bidSection = await screen.findByRole('region', { name: 'Bid' });
+    // 2028 and 2029: 7,500 over a peak of 25 kg/yr, and over 50 kg in all.
+    await waitFor(() => expect(bidSection).toHaveTextContent('£300.00 per unit · £150.00 per unit-year'));
+    const need = screen.getByRole('table', { name: 'Nitrogen need by year' });
+    expect(
+      within(need)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['202852025', '202952025']);
   });
 
   it('shows a participant no bid section when the server sent none', async () => {

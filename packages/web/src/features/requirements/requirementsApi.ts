@@ -1,6 +1,7 @@
-import type { CreditRequirement, EntityAction, Page, RequirementGroup } from '@curlew/domain';
+import type { CreditRequirement, EntityAction, MarketRound, Page, RequirementGroup } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
+import { MARKETS_KEY, roundSelf } from '../rounds/roundsApi.ts';
 
 /** The self link of the requirements collection, where CreateRequirement opens and posts. */
 export const REQUIREMENTS_SELF = '/requirements';
@@ -55,4 +56,24 @@ export function useRequirementGroups(roundId: string | null) {
     queryFn: ({ signal }) => api.get<PageWithActions<RequirementGroup>>(path, { signal }),
     enabled: roundId !== null,
   });
+}
+
+/**
+ * When the requirement's round closes its requirements window (its need runs from the next year), as the server
+ * counts it; undefined while unknown (no round, or a reader who may not see rounds), and the need then starts the
+ * year after today.
+ */
+export function useNeedStart(
+  requirement: CreditRequirement | undefined,
+  canSeeRound: boolean,
+): string | undefined {
+  const api = useApi();
+  const roundId = requirement?.round?.id;
+  const round = useQuery({
+    queryKey: [...MARKETS_KEY, 'round', roundId],
+    queryFn: ({ signal }) => api.get<MarketRound>(roundSelf(roundId ?? ''), { signal }),
+    enabled: canSeeRound && roundId !== undefined,
+    retry: false,
+  });
+  return round.data?.registrationDates.requirements?.end;
 }
