@@ -6,8 +6,11 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
 import { uniqueTag } from './accounts.ts';
 import { ACTION_TIMEOUT_MS, expectNoAxeViolations } from './browser.ts';
-import { actionPanel, chooseOption, field, signInAs } from './org-helpers.ts';
+import { actionPanel, chooseOption, expectToast, field, signInAs } from './org-helpers.ts';
 
+const BIDDING_ROUND = 'Round 3 2025';
+const SEEDED = 'Newport Pan Meadows - nitrogen';
+const BID_DECLARATION = 'My bid is binding if the credit requirement is matched in this market round.';
 const ONGOING_ONLY = 'Please indicate if only ongoing units would be acceptable';
 const WIZARD = 'Add credit requirement';
 
@@ -112,5 +115,61 @@ describe('credit requirements in the browser', () => {
     await page.screenshot({ path: join(tmpdir(), 'curlew-requirement-draft.png'), fullPage: true });
 
     expect(await page.getByText('This credit requirement is not finished').count()).toBe(0);
+  });
+
+  it('lets a buyer bid in the round open for bids (0 refused), and the supplier never sees the bid', async () => {
+    const buyer = await signInAs('buyer', inject('demoPassword'), 'Ben Marsh');
+    const { page, baseUrl } = buyer;
+    await page.getByRole('link', { name: 'Credit requirements', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Credit requirements' }).waitFor();
+    await chooseOption(
+      page,
+      page.getByRole('main').getByLabel('Market round', { exact: true }),
+      BIDDING_ROUND,
+    );
+    const table = page.getByRole('table', { name: 'Credit requirements' });
+    await table.getByRole('link', { name: SEEDED }).click();
+    await page.getByRole('heading', { level: 1, name: SEEDED }).waitFor();
+    const requirementPath = new URL(page.url()).pathname;
+    await waitForFinishedPage(page);
+    expect(await page.getByRole('region', { name: 'Bid' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Set bid' }).click();
+    const bid = await openedPanel(page, 'Set bid');
+    await field(bid, 'Bid').fill('0');
+    await bid.getByText('Value must be greater than 0').waitFor();
+    await field(bid, 'Bid').fill('150000');
+    await expect.poll(() => bid.getByText('Value must be greater than 0').count()).toBe(0);
+    await bid.getByText(/^Bid of £150,000: .* per unit · .* per unit-year$/).waitFor();
+    await bid.getByLabel(BID_DECLARATION).check();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: join(tmpdir(), 'curlew-requirement-bid.png'), fullPage: true });
+    await bid.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Bid saved');
+    await page.getByRole('region', { name: 'Bid' }).getByText('£150,000').waitFor();
+    await waitForFinishedPage(page);
+    await expectNoAxeViolations(page);
+    await buyer.close();
+
+    const supplier = await signInAs('supplier', inject('demoPassword'), 'Sophie Fielding');
+    await supplier.page.goto(`${baseUrl}${requirementPath}`);
+    await supplier.page.getByRole('alert').filter({ hasText: 'Credit requirement not found' }).waitFor();
+    expect(await supplier.page.getByText('£150,000').count()).toBe(0);
+    const id = requirementPath.split('/').at(-1) ?? '';
+    const answers = await supplier.page.evaluate(
+      async (paths) =>
+        Promise.all(
+          paths.map(async (path) => {
+            const response = await fetch(path);
+            return { status: response.status, text: await response.text() };
+          }),
+        ),
+      [`/api/requirement/${id}`, '/api/requirements?format=csv', '/api/requirements?pageSize=100'],
+    );
+    expect(answers[0]?.status).toBe(404);
+    for (const answer of answers) {
+      expect(answer.text).not.toContain('150000');
+      expect(answer.text).not.toContain(SEEDED);
+    }
   });
 });
