@@ -11,6 +11,7 @@ import type {
   RecordGuards,
   RecordPolicies,
 } from '../../platform/actions/types.ts';
+import { clearingRefusal } from '../match/match.records.ts';
 import { declarationsOfRound, type RoundRecord } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { windowRefusal } from './rounds.windows.ts';
@@ -85,7 +86,10 @@ export const roundGuards = {
   },
   ImportData: async () =>
     refuse('Participant data sets cannot be imported yet: record each participant with Record participant'),
-  Match: async () => refuse('There are no offers and bids to clear yet'),
+  Match: async ({ db, record }) => {
+    const sentence = await clearingRefusal(db, record.id);
+    return sentence === undefined ? ok : refuse(sentence);
+  },
   ImportMatch: async () => refuse('There are no offers and bids to match winners against yet'),
   AcceptMatch: async () => refuse('There is no matching result to accept yet'),
   Settle: async () =>
