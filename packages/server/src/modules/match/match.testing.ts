@@ -3,7 +3,7 @@ import { buildPlaces, buildProject, buildRequirement } from '../../../test/facto
 import type { Database } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { projectServices, projectServiceUnits } from '../projects/projects.tables.ts';
-import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 
 /** The records of a round built to be cleared: what the Match tests put in and expect out. */
 export interface ClearableRound {
@@ -13,6 +13,8 @@ export interface ClearableRound {
   registeredProjectId: string;
   biodiversityRequirementIds: [string, string];
   nitrogenRequirementId: string;
+  /** 15 kg/yr of nitrogen, indivisible: only 10 are left, so it loses. */
+  losingNitrogenRequirementId: string;
   unbidRequirementId: string;
 }
 
@@ -27,7 +29,8 @@ const COSTS = {
  * A round trading biodiversity and nitrogen, in the given status, with: an offered biodiversity project (12 units of
  * grassland) at 2,000 GBP plus 200 GBP of fees, an offered nitrogen project (20 kg/yr, permanent) at 1,000 GBP plus
  * fees, a registered project (left out), two biodiversity requirements of 10 units bidding 9,000 and 1,500 GBP, a
- * nitrogen requirement of 10 kg/yr ongoing bidding 5,000 GBP, and a registered requirement without a bid (left out).
+ * nitrogen requirement of 10 kg/yr ongoing bidding 5,000 GBP, one of 15 kg/yr bidding 3,000 GBP (too big for what is
+ * left: it loses), and a registered requirement without a bid (left out).
  */
 export async function buildClearableRound(
   db: Database,
@@ -114,19 +117,28 @@ export async function buildClearableRound(
     });
   const wanted = await bioRequirement('Housing at Mill Lane', 9000);
   const cheap = await bioRequirement('Barn conversion', 1500);
-  const nitrogenRequirement = await buildRequirement(db, {
-    roundId,
-    buyerId: owners.buyerId,
-    name: 'Riverside homes',
-    creditType: 'NutrientMitigationNitrogen',
-    status: 'Bid',
-    bid: 5000,
-    lpaId: places.lpaId,
-  });
-  await db
-    .update(creditRequirements)
-    .set({ subcatchmentId: places.subcatchmentId })
-    .where(eq(creditRequirements.id, nitrogenRequirement));
+  const nitrogenNeed = async (name: string, bid: number, units: number) => {
+    const id = await buildRequirement(db, {
+      roundId,
+      buyerId: owners.buyerId,
+      name,
+      creditType: 'NutrientMitigationNitrogen',
+      status: 'Bid',
+      bid,
+      lpaId: places.lpaId,
+    });
+    await db
+      .update(creditRequirements)
+      .set({ subcatchmentId: places.subcatchmentId, nutrientOngoingUnits: units })
+      .where(eq(creditRequirements.id, id));
+    await db
+      .update(requirementCredits)
+      .set({ requiredUnits: units })
+      .where(eq(requirementCredits.requirementId, id));
+    return id;
+  };
+  const nitrogenRequirement = await nitrogenNeed('Riverside homes', 5000, 10);
+  const losingNitrogen = await nitrogenNeed('Riverside flats', 3000, 15);
   const unbid = await buildRequirement(db, {
     roundId,
     buyerId: owners.buyerId,
@@ -141,6 +153,7 @@ export async function buildClearableRound(
     registeredProjectId: registered.id,
     biodiversityRequirementIds: [wanted, cheap],
     nitrogenRequirementId: nitrogenRequirement,
+    losingNitrogenRequirementId: losingNitrogen,
     unbidRequirementId: unbid,
   };
 }
