@@ -11,6 +11,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { roundDeclarations } from '../markets/markets.tables.ts';
+import { applyResult } from '../match/accept.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -218,8 +219,10 @@ export const roundHandlers = {
     },
   },
   AcceptMatch: {
-    async handle() {
-      throw new AppError('invalid_status', 'There is no matching result to accept yet');
+    async handle({ tx, record, now, actor, describe }) {
+      const applied = await applyResult(tx, record.id, now, actor);
+      describe(applied);
+      return { message: `Match accepted: ${record.name} is matched` };
     },
   },
   RejectMatch: {
