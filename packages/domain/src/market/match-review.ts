@@ -124,3 +124,18 @@ export interface UnmatchedRequirement {
   inClearing: boolean;
   reason: string;
 }
+
+/**
+ * A participant's own outcome of an accepted round, on its project or requirement (`outcome`, sent only to those who
+ * see its offer or bid): won or lost, the units it sells or receives (2 decimals), what it receives or pays in pence
+ * (a project's fees inside), and why it lost or was only part-filled.
+ */
+export interface ParticipantOutcome {
+  won: boolean;
+  units: number;
+  /** Received by a project, paid by a requirement. */
+  amountPence: number;
+  /** For a project: the market operator fee and monitoring costs inside what it receives. */
+  feesPence: number;
+  reason: string | null;
+}

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithApp } from '../../../test/app.ts';
+import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
@@ -55,6 +55,14 @@ describeWithApp('AcceptMatch', (t) => {
   it('applies the result in one go: statuses, allocations to 2 decimals, actual units, payments in pence', async () => {
     const { round, records } = await pendingRound();
     const [wanted, cheap] = records.biodiversityRequirementIds;
+    const before = await asRole(
+      t.app,
+      world,
+      'participant',
+      'GET',
+      `/api/project/${records.biodiversityProjectId}`,
+    );
+    expect(before.json().outcome).toBeNull();
     const accepted = await asRole(
       t.app,
       world,
@@ -150,6 +158,60 @@ describeWithApp('AcceptMatch', (t) => {
     expect(
       await t.db.select().from(reservedCredits).where(eq(reservedCredits.marketRoundId, round.id)),
     ).toEqual([]);
+
+    // Each participant sees its own outcome on its own records, and nobody else's.
+    const supplierView = await asRole(
+      t.app,
+      world,
+      'participant',
+      'GET',
+      `/api/project/${records.biodiversityProjectId}`,
+    );
+    expect(supplierView.statusCode).toBe(200);
+    expect(supplierView.json().outcome).toEqual({
+      won: true,
+      units: 12,
+      amountPence: meadow?.amountPence,
+      feesPence: 20_000,
+      reason: null,
+    });
+    const buyerCookie = { cookie: world.otherParticipant.cookie };
+    const lost = await requestJson(
+      t.app,
+      'GET',
+      `/api/requirement/${records.losingNitrogenRequirementId}`,
+      undefined,
+      buyerCookie,
+    );
+    expect(lost.statusCode).toBe(200);
+    expect(lost.json().outcome).toEqual({
+      won: false,
+      units: 0,
+      amountPence: 0,
+      feesPence: 0,
+      reason: expect.any(String),
+    });
+    expect(lost.json().outcome.reason.length).toBeGreaterThan(10);
+    const won = await requestJson(t.app, 'GET', `/api/requirement/${wanted}`, undefined, buyerCookie);
+    expect(won.json().outcome).toMatchObject({ won: true, units: 10, reason: null });
+    expect(
+      (
+        await requestJson(
+          t.app,
+          'GET',
+          `/api/project/${records.biodiversityProjectId}`,
+          undefined,
+          buyerCookie,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await asRole(t.app, world, 'participant', 'GET', `/api/requirement/${wanted}`)).statusCode).toBe(
+      404,
+    );
+    // The LPA of another area does not see the project at all.
+    expect(
+      (await asRole(t.app, world, 'lpa', 'GET', `/api/project/${records.biodiversityProjectId}`)).statusCode,
+    ).toBe(404);
   });
 
   it('changes nothing and leaves the round Pending when a step fails mid-way', async () => {
