@@ -3,6 +3,7 @@ export * from './declarations.ts';
 export * from './market.actions.ts';
 export * from './market.schema.ts';
 export * from './market-round.ts';
+export * from './match-review.ts';
 export * from './participation.actions.ts';
 export * from './participation.lifecycle.ts';
 export * from './round.actions.ts';

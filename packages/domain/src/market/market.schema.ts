@@ -7,6 +7,7 @@ import type {
   ReserveAppliesTo,
 } from '../vocab/market.ts';
 import type { MarketRoundStatus, ParticipationCapacity, RegistrationStatus } from '../vocab/statuses.ts';
+import type { RoundSolverTask } from './solver-task.ts';
 
 /** A record named by another: its id and display name. */
 export interface NamedReference {
@@ -93,6 +94,8 @@ export interface MarketRound {
   reserve: RoundReserve | null;
   declarations: RoundDeclaration[];
   summary: RoundSummary;
+  /** The round's latest solver task (operator only, on `GET /api/round/{id}`); null when it was never matched. */
+  latestTask?: RoundSolverTask | null;
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];

@@ -1,5 +1,4 @@
 import type { MarketRoundStatus } from '../vocab/statuses.ts';
-import type { NamedReference } from './market.schema.ts';
 
 /** How a solver task moves: Queued, Running, then Succeeded, Failed or Cancelled (MARKET.md section 4). */
 export const SOLVER_TASK_STATUSES = ['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled'] as const;
@@ -27,7 +26,7 @@ export interface SolverProgress {
 export interface SolverTask {
   id: string;
   self: string;
-  round: NamedReference & { status: MarketRoundStatus };
+  round: { id: string; name: string; status: MarketRoundStatus };
   status: SolverTaskStatus;
   progress: SolverProgress | null;
   timeLimitSeconds: number;
@@ -38,5 +37,22 @@ export interface SolverTask {
   resultStatus: 'Optimal' | 'Feasible' | null;
   queuedAt: string;
   startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/**
+ * The latest solver task of a round as `GET /api/round/{id}` shows it to the operator (`latestTask`), so the round
+ * page can show progress against the time limit and offer Cancel (`POST /api/solver/task/{id}/cancel`).
+ */
+export interface RoundSolverTask {
+  id: string;
+  /** `/solver/task/{id}`. */
+  self: string;
+  status: SolverTaskStatus;
+  progress: SolverProgress | null;
+  timeLimitSeconds: number;
+  /** Why it failed or was cancelled; null otherwise. */
+  reason: string | null;
+  queuedAt: string;
   finishedAt: string | null;
 }

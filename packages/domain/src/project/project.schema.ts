@@ -1,5 +1,6 @@
 import type { EntityAction } from '../forms/wire.ts';
 import type { NamedReference } from '../market/market.schema.ts';
+import type { ParticipantOutcome } from '../market/match-review.ts';
 import type { CreditDuration, CreditType } from '../vocab/credits.ts';
 import type { CertificationDecision, ReviewOutcome } from '../vocab/decisions.ts';
 import type { ProjectDocumentKind } from '../vocab/files.ts';
@@ -119,6 +120,8 @@ export interface Project {
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];
+  /** Its outcome once its round's result is accepted (only for those who see its offer or bid). */
+  outcome?: ParticipantOutcome | null;
 }
 
 /** Sort keys of the projects list. */

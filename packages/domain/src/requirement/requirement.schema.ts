@@ -1,5 +1,6 @@
 import type { EntityAction } from '../forms/wire.ts';
 import type { NamedReference } from '../market/market.schema.ts';
+import type { ParticipantOutcome } from '../market/match-review.ts';
 import type { RecordDocument } from '../project/project.schema.ts';
 import type { CreditRequirementType, CreditType, NutrientRequirementType } from '../vocab/credits.ts';
 import type { RequirementDocumentKind } from '../vocab/files.ts';
@@ -92,6 +93,8 @@ export interface CreditRequirement {
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];
+  /** Its outcome once its round's result is accepted (only for those who see its offer or bid). */
+  outcome?: ParticipantOutcome | null;
 }
 
 /** Sort keys of the requirements list. */

@@ -1,6 +1,13 @@
 import type { AppModule } from '../../platform/module.ts';
-import { registerMatchRoutes } from './match.routes.ts';
+import { registerMatchRoutes, registerReviewRoutes } from './match.routes.ts';
 import * as tables from './match.tables.ts';
 
 /** Clearing a round: its INSTANCE, solver tasks (`/solver/task/{taskId}`) and the round's Matching status. */
-export const matchModule: AppModule = { name: 'match', tables, routes: registerMatchRoutes };
+export const matchModule: AppModule = {
+  name: 'match',
+  tables,
+  routes: async (app) => {
+    await registerMatchRoutes(app);
+    await registerReviewRoutes(app);
+  },
+};

@@ -1,6 +1,6 @@
-import type { SolverTask } from '@curlew/domain';
+import type { CreditRequirement, MatchReview, Project, SolverTask } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { OPERATOR_ONLY, operatorOnly } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
@@ -8,10 +8,14 @@ import { notFoundInScope } from '../../platform/actions/status.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { roundKind } from '../rounds/rounds.kind.ts';
+import { loadRoundRecords } from './match.records.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
+import { buildReview, unmatchedProjects, unmatchedRequirements } from './review.ts';
 import { moveRoundOnTaskEnd } from './round-status.ts';
 import { CANCELLED_REASON } from './runner.ts';
-import { cancelSolverTask } from './tasks.ts';
+import { loadMatchRound } from './start-match.ts';
+import { cancelSolverTask, latestTaskOfRound } from './tasks.ts';
 
 const NOUN = 'solver task';
 
@@ -70,5 +74,67 @@ export async function registerMatchRoutes(app: FastifyInstance): Promise<void> {
     );
     if (!cancelled) throw new AppError('invalid_status', 'This solver task has already ended');
     return (await presentTask(deps.db, taskId)) as SolverTask;
+  });
+}
+
+/** The sentence of a review asked of a round without a result. */
+export const NO_RESULT = 'This round has no matching result to review';
+
+/**
+ * The review of a round's latest result (operator only): 401 signed out, 403 for anyone else, 404 for a round that
+ * does not exist, 409 when the round has no result (it is not Pending or Matched, or its latest task gave none).
+ */
+export async function reviewOfRound(
+  request: FastifyRequest,
+): Promise<{ review: MatchReview; projects: Project[]; requirements: CreditRequirement[] }> {
+  const { actor, deps } = await runnerCall(request);
+  if (!operatorOnly(actor).allowed) throw new AppError('forbidden', OPERATOR_ONLY);
+  const { roundId } = (request.query ?? {}) as { roundId?: unknown };
+  const round = typeof roundId === 'string' ? await roundKind.load(deps.db, roundId) : undefined;
+  if (!round) throw notFoundInScope(roundKind.noun);
+  const task = await latestTaskOfRound(deps.db, round.id);
+  if (
+    (round.status !== 'Pending' && round.status !== 'Matched') ||
+    task?.status !== 'Succeeded' ||
+    !task.result
+  )
+    throw new AppError('invalid_status', NO_RESULT);
+  const matchRound = await loadMatchRound(deps.db, round.id, deps.clock());
+  const { projects, requirements } = await loadRoundRecords(deps.db, round.id);
+  const review = buildReview({
+    round: { id: round.id, name: round.name, status: round.status },
+    taskId: task.id,
+    firstDeliveryYear: matchRound.firstDeliveryYear,
+    reservePercent: matchRound.reserve?.percentage ?? 0,
+    reserveAppliesTo: matchRound.reserve?.appliesTo ?? null,
+    instance: task.instance,
+    mapping: task.mapping,
+    result: task.result,
+    projects,
+    requirements,
+  });
+  return { review, projects, requirements };
+}
+
+const page = <T>(items: T[]) => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: Math.max(items.length, 1),
+});
+
+/**
+ * `GET /api/match-review?roundId=`, `GET /api/unmatched-projects?roundId=` and
+ * `GET /api/unmatched-requirements?roundId=` (operator only; lists answer `Page<T>`).
+ */
+export async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/match-review', async (request) => (await reviewOfRound(request)).review);
+  app.get('/api/unmatched-projects', async (request) => {
+    const { review, projects } = await reviewOfRound(request);
+    return page(unmatchedProjects(review, projects));
+  });
+  app.get('/api/unmatched-requirements', async (request) => {
+    const { review, requirements } = await reviewOfRound(request);
+    return page(unmatchedRequirements(review, requirements));
   });
 }

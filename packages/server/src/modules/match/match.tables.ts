@@ -1,6 +1,6 @@
-import type { SolverProgress, SolverTaskStatus } from '@curlew/domain';
+import type { CreditType, SolverProgress, SolverTaskStatus } from '@curlew/domain';
 import type { ClearingResult, Instance } from '@curlew/matching';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { marketRounds } from '../markets/markets.tables.ts';
 import type { BuiltInstance } from './instance.types.ts';
 
@@ -45,3 +45,70 @@ export const solverTasks = pgTable(
 
 /** A stored solver task row. */
 export type SolverTaskRow = typeof solverTasks.$inferSelect;
+
+/** An accepted flow: units (2 decimals) of one project service in one delivery year to one requirement credit. */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    solverTaskId: uuid()
+      .notNull()
+      .references(() => solverTasks.id),
+    projectId: uuid().notNull(),
+    serviceId: uuid().notNull(),
+    requirementId: uuid().notNull(),
+    requirementCreditId: uuid(),
+    year: integer().notNull(),
+    units: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }).notNull(),
+    createdAt: at().notNull(),
+  },
+  (table) => [
+    index('allocations_round_idx').on(table.marketRoundId),
+    index('allocations_project_idx').on(table.projectId),
+    index('allocations_requirement_idx').on(table.requirementId),
+  ],
+);
+
+/** Units held back for the market's reserve from an accepted round (registry/reserve). */
+export const reservedCredits = pgTable(
+  'reserved_credits',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    projectId: uuid().notNull(),
+    serviceId: uuid().notNull(),
+    creditType: text().$type<CreditType>().notNull(),
+    year: integer().notNull(),
+    units: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    createdAt: at().notNull(),
+  },
+  (table) => [index('reserved_credits_round_idx').on(table.marketRoundId)],
+);
+
+/** What a requirement pays or a project receives in an accepted round, in integer pence (fees inside). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    party: text().$type<'project' | 'requirement'>().notNull(),
+    partyId: uuid().notNull(),
+    /** Paid by a requirement, or received by a project. */
+    amountPence: integer().notNull(),
+    /** For a project: the market operator fee and monitoring costs inside what it receives. */
+    feesPence: integer().notNull().default(0),
+    createdAt: at().notNull(),
+  },
+  (table) => [
+    index('payments_round_idx').on(table.marketRoundId),
+    index('payments_party_idx').on(table.party, table.partyId),
+  ],
+);

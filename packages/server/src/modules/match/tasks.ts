@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { SolverProgress } from '@curlew/domain';
+import type { RoundSolverTask, SolverProgress } from '@curlew/domain';
 import type { ClearingResult } from '@curlew/matching';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../platform/db/connect.ts';
@@ -180,3 +180,19 @@ export async function cancelSolverTask(
 
 const ownedRunning = (id: string, owner: string) =>
   and(eq(solverTasks.id, id), eq(solverTasks.leaseOwner, owner), eq(solverTasks.status, 'Running'));
+
+/** The round's latest task as the round page shows it to the operator; null when the round was never matched. */
+export async function latestRoundTask(db: Queryable, roundId: string): Promise<RoundSolverTask | null> {
+  const task = await latestTaskOfRound(db, roundId);
+  if (!task) return null;
+  return {
+    id: task.id,
+    self: `/solver/task/${task.id}`,
+    status: task.status,
+    progress: task.progress,
+    timeLimitSeconds: task.timeLimitSeconds,
+    reason: task.reason,
+    queuedAt: task.queuedAt.toISOString(),
+    finishedAt: task.finishedAt?.toISOString() ?? null,
+  };
+}

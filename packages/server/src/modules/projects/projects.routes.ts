@@ -6,10 +6,11 @@ import { containsPattern, listOrder, listPage, listQuerySchema } from '../../pla
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { projectOutcome } from '../match/outcome.ts';
 import { projectActions } from './projects.actions.ts';
 import { projectsCsv } from './projects.csv.ts';
 import { projectKind } from './projects.kind.ts';
-import { presentProject, presentProjectListItem } from './projects.present.ts';
+import { presentProject, presentProjectListItem, seesOffer } from './projects.present.ts';
 import { projectInScope, selectProjectsFor, supplierOrganisations } from './projects.repo.ts';
 import { projectScope } from './projects.scope.ts';
 import { projects } from './projects.tables.ts';
@@ -98,6 +99,8 @@ export async function registerProjectRoutes(app: FastifyInstance): Promise<void>
       found.access.relation === 'lpa'
         ? []
         : await projectActions.actionsFor(deps, { actor, record: found.record, ...found.access });
-    return presentProject(deps.db, found.record, found.access, actions);
+    const project = await presentProject(deps.db, found.record, found.access, actions);
+    if (seesOffer(found.access)) project.outcome = await projectOutcome(deps.db, found.record);
+    return project;
   });
 }

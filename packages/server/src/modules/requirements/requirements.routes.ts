@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { requirementOutcome } from '../match/outcome.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { requirementActions } from './requirements.actions.ts';
 import { requirementKind } from './requirements.kind.ts';
@@ -204,7 +205,7 @@ export async function registerRequirementRoutes(app: FastifyInstance): Promise<v
     const credits = (await creditsOf(deps.db, [record.id])).get(record.id) ?? [];
     const files = await listOwnerFiles(deps.db, { ownerType: 'requirement', ownerId: record.id });
     const bid = seesBid(access) ? ((await findBid(deps.db, record.id)) ?? null) : undefined;
-    return presentRequirement(record, {
+    const presented = presentRequirement(record, {
       credits,
       documents: files.map((file) => ({
         tag: file.tag,
@@ -216,5 +217,7 @@ export async function registerRequirementRoutes(app: FastifyInstance): Promise<v
       actions,
       now: deps.clock(),
     });
+    if (seesBid(access)) presented.outcome = await requirementOutcome(deps.db, record);
+    return presented;
   });
 }

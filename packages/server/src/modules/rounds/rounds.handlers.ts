@@ -11,6 +11,9 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { roundDeclarations } from '../markets/markets.tables.ts';
+import { applyResult } from '../match/accept.ts';
+import { loadRoundRecords } from '../match/match.records.ts';
+import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
 import { roundStatusMail } from './rounds.mail.ts';
@@ -194,8 +197,12 @@ export const roundHandlers = {
   },
   ...registrationHandlers,
   Match: {
-    async handle() {
-      throw new AppError('invalid_status', 'There are no offers and bids to clear yet');
+    async handle({ tx, record, now, describe }) {
+      const { round, built } = await buildRoundInstance(tx, record.id, now, loadRoundRecords);
+      const task = await queueMatch(tx, round, built, now);
+      describe({ taskId: task.id, leftOut: built.leftOut.length });
+      const self = `/solver/task/${task.id}`;
+      return { message: `Matching ${record.name}`, context: { id: task.id, self } };
     },
   },
   ImportMatch: {
@@ -212,8 +219,10 @@ export const roundHandlers = {
     },
   },
   AcceptMatch: {
-    async handle() {
-      throw new AppError('invalid_status', 'There is no matching result to accept yet');
+    async handle({ tx, record, now, actor, describe }) {
+      const applied = await applyResult(tx, record.id, now, actor);
+      describe(applied);
+      return { message: `Match accepted: ${record.name} is matched` };
     },
   },
   RejectMatch: {

@@ -95,7 +95,9 @@ describeWithApp('round lifecycle', (t) => {
     await setRoundStatus(t.db, roundId, 'ClosedForBidsAndOffers');
     const response = await asRole(t.app, world, 'admin', 'POST', `/api/round/${roundId}/action/Match`, {});
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('There are no offers and bids to clear yet');
+    expect(response.json().message).toBe(
+      'There are no offers and bids to clear: no project is offered and no credit requirement has a bid',
+    );
   });
 
   it('keeps setup actions to Draft, Open and Closed (SetReserveInfo until bids and offers close)', async () => {

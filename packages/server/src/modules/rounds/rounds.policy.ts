@@ -11,6 +11,9 @@ import type {
   RecordGuards,
   RecordPolicies,
 } from '../../platform/actions/types.ts';
+import { NO_RESULT_TO_ACCEPT } from '../match/accept.ts';
+import { clearingRefusal } from '../match/match.records.ts';
+import { latestTaskOfRound } from '../match/tasks.ts';
 import { declarationsOfRound, type RoundRecord } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { windowRefusal } from './rounds.windows.ts';
@@ -85,9 +88,15 @@ export const roundGuards = {
   },
   ImportData: async () =>
     refuse('Participant data sets cannot be imported yet: record each participant with Record participant'),
-  Match: async () => refuse('There are no offers and bids to clear yet'),
+  Match: async ({ db, record }) => {
+    const sentence = await clearingRefusal(db, record.id);
+    return sentence === undefined ? ok : refuse(sentence);
+  },
   ImportMatch: async () => refuse('There are no offers and bids to match winners against yet'),
-  AcceptMatch: async () => refuse('There is no matching result to accept yet'),
+  AcceptMatch: async ({ db, record }) => {
+    const task = await latestTaskOfRound(db, record.id);
+    return task?.status === 'Succeeded' && task.result ? ok : refuse(NO_RESULT_TO_ACCEPT);
+  },
   Settle: async () =>
     refuse('There are no contracted projects or allocated credit requirements to settle yet'),
 } satisfies RecordGuards<typeof ROUND_ACTIONS, RoundRecord, RoundRelation>;

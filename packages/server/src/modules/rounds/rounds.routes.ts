@@ -3,10 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
+import { isOperator } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketRounds, markets, roundDeclarations } from '../markets/markets.tables.ts';
+import { latestRoundTask } from '../match/tasks.ts';
 import { roundActions } from './rounds.actions.ts';
 import { presentRounds, roundKind, roundSummaries, roundSummary } from './rounds.kind.ts';
 import { declarationsOfRound, declarationsOfRounds } from './rounds.repo.ts';
@@ -92,6 +94,7 @@ export async function registerRoundRoutes(app: FastifyInstance): Promise<void> {
         summary: await roundSummary(deps.db, actor, found.record.id),
       },
     ]);
+    if (round && isOperator(actor)) round.latestTask = await latestRoundTask(deps.db, found.record.id);
     return round;
   });
 

@@ -1,0 +1,141 @@
+import type { CreditType } from '../vocab/credits.ts';
+import type { MarketRoundStatus } from '../vocab/statuses.ts';
+
+/** A record named in a review: id, name and its app route. */
+export interface ReviewReference {
+  id: string;
+  name: string;
+  self: string;
+}
+
+/** Units of one credit type (2 decimals). */
+export interface CreditVolume {
+  creditType: CreditType;
+  units: number;
+}
+
+/**
+ * The headline of a pending or accepted result: the surplus (pence) and its split between buyers and suppliers by
+ * the market's k, the volume traded and the reserve created per credit type, the gap and whether it is proven
+ * optimal, and the fees collected (pence).
+ */
+export interface MatchReviewHeadline {
+  resultStatus: 'Optimal' | 'Feasible';
+  optimal: boolean;
+  /** Relative gap between the surplus found and its bound (0 when optimal). */
+  gap: number;
+  surplusPence: number;
+  /** k, the buyers' share of the surplus (0..1). */
+  buyerShareOfSurplus: number;
+  buyersSurplusPence: number;
+  suppliersSurplusPence: number;
+  volumes: CreditVolume[];
+  feesPence: number;
+  reserve: CreditVolume[];
+}
+
+/** What a project sells of one service (supply units before the multiplier, 2 decimals). */
+export interface ReviewSale {
+  serviceId: string;
+  creditType: CreditType;
+  units: number;
+}
+
+/** A project of the clearing: won or lost, what it sells, its offer and what it receives (pence), the reason. */
+export interface MatchReviewProject {
+  project: ReviewReference;
+  supplier: { id: string; name: string };
+  won: boolean;
+  sells: ReviewSale[];
+  /** The supplier's offer (pence), fees excluded. */
+  offerPence: number;
+  /** Market operator fee and monitoring costs inside what it receives (pence). */
+  feesPence: number;
+  receivesPence: number;
+  /** Why it lost; null when it won. */
+  reason: string | null;
+}
+
+/** A requirement of the clearing: filled, part-filled or lost, what it buys and pays (pence), the reason. */
+export interface MatchReviewRequirement {
+  requirement: ReviewReference;
+  buyer: { id: string; name: string };
+  creditType: CreditType;
+  won: boolean;
+  /** 0..1. */
+  fill: number;
+  partFilled: boolean;
+  /** Whether its ongoing-only alternative is the one that won. */
+  ongoingOnly: boolean;
+  /** Units it receives after the spatial multiplier, over every year (2 decimals). */
+  units: number;
+  bidPence: number;
+  paysPence: number;
+  /** Why it lost or was only part-filled; null when filled. */
+  reason: string | null;
+}
+
+/** One flow: which project service serves which requirement, in which year, units before the multiplier. */
+export interface MatchAllocationLine {
+  project: ReviewReference;
+  serviceId: string;
+  creditType: CreditType;
+  requirement: ReviewReference;
+  /** Supply units (2 decimals). */
+  units: number;
+  multiplier: number;
+  /** The delivery year (calendar year of the yearly period's start). */
+  year: number;
+}
+
+/** A record or service kept out of the clearing, with why. */
+export interface NotInClearing {
+  kind: 'project' | 'service' | 'requirement';
+  id: string;
+  serviceId: string | null;
+  name: string;
+  reason: string;
+}
+
+/** `GET /api/match-review?roundId=` (operator only): the round's result for review. */
+export interface MatchReview {
+  round: { id: string; name: string; status: MarketRoundStatus };
+  taskId: string;
+  headline: MatchReviewHeadline;
+  projects: MatchReviewProject[];
+  requirements: MatchReviewRequirement[];
+  allocations: MatchAllocationLine[];
+  notInClearing: NotInClearing[];
+}
+
+/** A project that did not win or did not enter the clearing (`GET /api/unmatched-projects?roundId=`). */
+export interface UnmatchedProject {
+  project: ReviewReference;
+  supplier: { id: string; name: string };
+  /** Whether it entered the clearing (and lost) or was kept out. */
+  inClearing: boolean;
+  reason: string;
+}
+
+/** A requirement that got nothing or did not enter the clearing (`GET /api/unmatched-requirements?roundId=`). */
+export interface UnmatchedRequirement {
+  requirement: ReviewReference;
+  buyer: { id: string; name: string };
+  inClearing: boolean;
+  reason: string;
+}
+
+/**
+ * A participant's own outcome of an accepted round, on its project or requirement (`outcome`, sent only to those who
+ * see its offer or bid): won or lost, the units it sells or receives (2 decimals), what it receives or pays in pence
+ * (a project's fees inside), and why it lost or was only part-filled.
+ */
+export interface ParticipantOutcome {
+  won: boolean;
+  units: number;
+  /** Received by a project, paid by a requirement. */
+  amountPence: number;
+  /** For a project: the market operator fee and monitoring costs inside what it receives. */
+  feesPence: number;
+  reason: string | null;
+}

@@ -1,0 +1,88 @@
+import type { ParticipantOutcome } from '@curlew/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/connect.ts';
+import { marketRounds } from '../markets/markets.tables.ts';
+import { allocations, payments } from './match.tables.ts';
+import { latestTaskOfRound } from './tasks.ts';
+
+const ACCEPTED = new Set(['Matched', 'Settled']);
+const units2 = (x: number) => Math.round(x * 100) / 100;
+
+async function acceptedTask(db: Queryable, roundId: string | null) {
+  if (!roundId) return null;
+  const [round] = await db
+    .select({ status: marketRounds.status })
+    .from(marketRounds)
+    .where(eq(marketRounds.id, roundId));
+  if (!round || !ACCEPTED.has(round.status)) return null;
+  const task = await latestTaskOfRound(db, roundId);
+  return task?.status === 'Succeeded' && task.result ? task : null;
+}
+
+async function paymentOf(db: Queryable, roundId: string, party: 'project' | 'requirement', id: string) {
+  const [row] = await db
+    .select({ amountPence: payments.amountPence, feesPence: payments.feesPence })
+    .from(payments)
+    .where(and(eq(payments.marketRoundId, roundId), eq(payments.party, party), eq(payments.partyId, id)));
+  return row ?? { amountPence: 0, feesPence: 0 };
+}
+
+/** A project's own outcome of its accepted round; null before acceptance or when it was not in the clearing. */
+export async function projectOutcome(
+  db: Queryable,
+  project: { id: string; marketRoundId: string | null },
+): Promise<ParticipantOutcome | null> {
+  const task = await acceptedTask(db, project.marketRoundId);
+  const line = task?.result?.projects.find((p) => p.id === project.id);
+  if (!task || !line || !project.marketRoundId) return null;
+  const rows = await db
+    .select({ units: allocations.units })
+    .from(allocations)
+    .where(and(eq(allocations.marketRoundId, project.marketRoundId), eq(allocations.projectId, project.id)));
+  const paid = await paymentOf(db, project.marketRoundId, 'project', project.id);
+  return {
+    won: line.won,
+    units: units2(rows.reduce((sum, row) => sum + row.units, 0)),
+    amountPence: paid.amountPence,
+    feesPence: paid.feesPence,
+    reason: line.won ? null : (line.reason ?? 'Its offer was higher than any buyer would pay'),
+  };
+}
+
+/** A requirement's own outcome of its accepted round; null before acceptance or when it was not in the clearing. */
+export async function requirementOutcome(
+  db: Queryable,
+  requirement: { id: string; marketRoundId: string | null },
+): Promise<ParticipantOutcome | null> {
+  const task = await acceptedTask(db, requirement.marketRoundId);
+  if (!task?.result || !requirement.marketRoundId) return null;
+  const lines = task.result.requirements.filter(
+    (r) => task.mapping.requirements[r.id]?.requirementId === requirement.id,
+  );
+  if (lines.length === 0) return null;
+  const line = lines.find((r) => r.fill > 0) ?? lines[0];
+  if (!line) return null;
+  const rows = await db
+    .select({ units: allocations.units, multiplier: allocations.multiplier })
+    .from(allocations)
+    .where(
+      and(
+        eq(allocations.marketRoundId, requirement.marketRoundId),
+        eq(allocations.requirementId, requirement.id),
+      ),
+    );
+  const paid = await paymentOf(db, requirement.marketRoundId, 'requirement', requirement.id);
+  const partFilled = line.fill > 0 && line.fill < 1 - 1e-9;
+  return {
+    won: line.fill > 0,
+    units: units2(rows.reduce((sum, row) => sum + row.units * row.multiplier, 0)),
+    amountPence: paid.amountPence,
+    feesPence: 0,
+    reason:
+      line.fill === 0
+        ? (line.reason ?? 'No offer could meet it at its bid')
+        : partFilled
+          ? (line.reason ?? 'Only part of it could be met within its bid')
+          : null,
+  };
+}

@@ -1,0 +1,251 @@
+import type {
+  CreditRequirement,
+  CreditType,
+  CreditVolume,
+  MatchAllocationLine,
+  MatchReview,
+  MatchReviewProject,
+  MatchReviewRequirement,
+  Project,
+  UnmatchedProject,
+  UnmatchedRequirement,
+} from '@curlew/domain';
+import { type ClearingResult, type Instance, neighboursOf, spatialMultiplier } from '@curlew/matching';
+import type { BuiltInstance } from './instance.types.ts';
+
+const pence = (gbp: number) => Math.round(gbp * 100);
+const units2 = (x: number) => Math.round(x * 100) / 100;
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What the review is built from: the task's instance, mapping and result, and the round's records. */
+export interface ReviewInput {
+  round: MatchReview['round'];
+  taskId: string;
+  firstDeliveryYear: number;
+  reservePercent: number;
+  reserveAppliesTo: 'supply' | 'allDemand' | 'ongoingDemand' | null;
+  instance: Instance;
+  mapping: Omit<BuiltInstance, 'instance'>;
+  result: ClearingResult;
+  projects: readonly Project[];
+  requirements: readonly CreditRequirement[];
+}
+
+const fees = (project: Project | undefined) =>
+  project?.costs
+    ? project.costs.marketOperator + project.costs.complianceMonitoring + project.costs.performanceMonitoring
+    : 0;
+
+const requirementCreditType = (requirement: CreditRequirement | undefined): CreditType =>
+  requirement?.type === 'Buyer' ? (requirement.buyerCredits?.type ?? 'Biodiversity') : 'Biodiversity';
+
+/**
+ * The review of a result (pure): the headline, every project and requirement of the clearing with what it sells or
+ * buys and pays or receives (pence) and the engine's reason, the allocations with their multiplier and year, and
+ * what was kept out of the clearing.
+ */
+export function buildReview(input: ReviewInput): MatchReview {
+  const { instance, mapping, result } = input;
+  const projectsById = new Map(input.projects.map((p) => [p.id, p]));
+  const requirementsById = new Map(input.requirements.map((r) => [r.id, r]));
+  const engineProjects = new Map(instance.projects.map((p) => [p.id, p]));
+  const engineRequirements = new Map(instance.requirements.map((r) => [r.id, r]));
+  const neighbours = neighboursOf(instance);
+  const projectRef = (id: string) => ({ id, name: projectsById.get(id)?.name ?? id, self: `/project/${id}` });
+  const requirementRef = (id: string) => ({
+    id,
+    name: requirementsById.get(id)?.name ?? id,
+    self: `/requirement/${id}`,
+  });
+
+  const allocations: MatchAllocationLine[] = [];
+  const sold = new Map<string, Map<string, { creditType: CreditType; units: number }>>();
+  const received = new Map<string, number>();
+  const volumes = new Map<CreditType, number>();
+  for (const flow of result.flows) {
+    const project = engineProjects.get(flow.project);
+    const credit = project?.credits[flow.credit];
+    const requirement = engineRequirements.get(flow.requirement);
+    const target = mapping.requirements[flow.requirement];
+    if (!project || !credit || !requirement || !target) continue;
+    const serviceId = mapping.credits[flow.project]?.[flow.credit] ?? '';
+    const multiplier =
+      credit.type === 'Biodiversity'
+        ? spatialMultiplier(
+            { lpa: project.lpa, nca: project.nca },
+            { lpa: requirement.lpa, nca: requirement.nca },
+            neighbours,
+          )
+        : 1;
+    allocations.push({
+      project: projectRef(flow.project),
+      serviceId,
+      creditType: credit.type,
+      requirement: requirementRef(target.requirementId),
+      units: units2(flow.units),
+      multiplier,
+      year: input.firstDeliveryYear + flow.year,
+    });
+    const sales = sold.get(flow.project) ?? new Map();
+    const sale = sales.get(serviceId) ?? { creditType: credit.type, units: 0 };
+    sale.units += flow.units;
+    sales.set(serviceId, sale);
+    sold.set(flow.project, sales);
+    received.set(target.requirementId, (received.get(target.requirementId) ?? 0) + flow.units * multiplier);
+    volumes.set(credit.type, (volumes.get(credit.type) ?? 0) + flow.units);
+  }
+  allocations.sort(
+    (a, b) =>
+      byString(a.project.id, b.project.id) ||
+      byString(a.serviceId, b.serviceId) ||
+      byString(a.requirement.id, b.requirement.id) ||
+      a.year - b.year,
+  );
+
+  let feesPence = 0;
+  let suppliersSurplus = 0;
+  const projects: MatchReviewProject[] = result.projects.map((line) => {
+    const record = projectsById.get(line.id);
+    const projectFees = fees(record);
+    if (line.won) {
+      feesPence += pence(projectFees);
+      suppliersSurplus += line.receives - (engineProjects.get(line.id)?.offer ?? 0);
+    }
+    return {
+      project: projectRef(line.id),
+      supplier: { id: record?.supplier.id ?? '', name: record?.supplier.name ?? '' },
+      won: line.won,
+      sells: [...(sold.get(line.id) ?? new Map()).entries()]
+        .map(([serviceId, sale]) => ({ serviceId, creditType: sale.creditType, units: units2(sale.units) }))
+        .sort((a, b) => byString(a.serviceId, b.serviceId)),
+      offerPence: pence(record?.offer ?? 0),
+      feesPence: pence(projectFees),
+      receivesPence: pence(line.receives),
+      reason: line.won ? null : (line.reason ?? 'Its offer was higher than any buyer would pay'),
+    };
+  });
+
+  // A requirement with an ongoing-only alternative is one line: the alternative that won, else the mixed one.
+  let buyersSurplus = 0;
+  const lines = new Map<string, { line: ClearingResult['requirements'][number]; ongoingOnly: boolean }>();
+  for (const line of result.requirements) {
+    const target = mapping.requirements[line.id];
+    if (!target) continue;
+    const current = lines.get(target.requirementId);
+    if (
+      !current ||
+      (line.fill > 0 && current.line.fill === 0) ||
+      (!target.ongoingOnly && current.line.fill === 0 && line.fill === 0)
+    )
+      lines.set(target.requirementId, { line, ongoingOnly: target.ongoingOnly });
+  }
+  const requirements: MatchReviewRequirement[] = [...lines.entries()]
+    .sort(([a], [b]) => byString(a, b))
+    .map(([id, { line, ongoingOnly }]) => {
+      const record = requirementsById.get(id);
+      const bid = engineRequirements.get(line.id)?.bid ?? 0;
+      if (line.fill > 0) buyersSurplus += bid * line.fill - line.pays;
+      const partFilled = line.fill > 0 && line.fill < 1 - 1e-9;
+      return {
+        requirement: requirementRef(id),
+        buyer: { id: record?.buyer.id ?? '', name: record?.buyer.name ?? '' },
+        creditType: requirementCreditType(record),
+        won: line.fill > 0,
+        fill: Math.round(line.fill * 1e6) / 1e6,
+        partFilled,
+        ongoingOnly: line.fill > 0 && ongoingOnly,
+        units: units2(received.get(id) ?? 0),
+        bidPence: pence(bid),
+        paysPence: pence(line.pays),
+        reason:
+          line.fill === 0
+            ? (line.reason ?? 'No offer could meet it at its bid')
+            : partFilled
+              ? (line.reason ?? 'Only part of it could be met within its bid')
+              : null,
+      };
+    });
+
+  const reserve = new Map<CreditType, number>();
+  if (input.reservePercent > 0 && input.reserveAppliesTo !== null) {
+    const r = input.reservePercent / 100;
+    for (const flow of result.flows) {
+      const credit = engineProjects.get(flow.project)?.credits[flow.credit];
+      if (!credit) continue;
+      // Supply mode: sold units are (1 - r) of what the project gave up; demand modes: r of what was bought.
+      const held = input.reserveAppliesTo === 'supply' ? (flow.units * r) / (1 - r) : flow.units * r;
+      if (input.reserveAppliesTo === 'ongoingDemand' && !credit.permanent) continue;
+      reserve.set(credit.type, (reserve.get(credit.type) ?? 0) + held);
+    }
+  }
+  const volumeList = (map: Map<CreditType, number>): CreditVolume[] =>
+    [...map.entries()]
+      .sort(([a], [b]) => byString(a, b))
+      .map(([creditType, units]) => ({ creditType, units: units2(units) }));
+
+  return {
+    round: input.round,
+    taskId: input.taskId,
+    headline: {
+      resultStatus: result.status === 'Optimal' ? 'Optimal' : 'Feasible',
+      optimal: result.status === 'Optimal',
+      gap: result.gap,
+      surplusPence: pence(result.surplus),
+      buyerShareOfSurplus: instance.buyerShareOfSurplus ?? 0.5,
+      buyersSurplusPence: pence(buyersSurplus),
+      suppliersSurplusPence: pence(suppliersSurplus),
+      volumes: volumeList(volumes),
+      feesPence,
+      reserve: volumeList(reserve),
+    },
+    projects: projects.sort((a, b) => byString(a.project.id, b.project.id)),
+    requirements,
+    allocations,
+    notInClearing: mapping.leftOut.map((item) => ({ ...item })),
+  };
+}
+
+/** Projects of the review that lost, then those kept out of the clearing (each with why). */
+export function unmatchedProjects(review: MatchReview, projects: readonly Project[]): UnmatchedProject[] {
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  const supplier = (id: string) => {
+    const p = byId.get(id);
+    return { id: p?.supplier.id ?? '', name: p?.supplier.name ?? '' };
+  };
+  const lost = review.projects
+    .filter((p) => !p.won)
+    .map((p) => ({ project: p.project, supplier: p.supplier, inClearing: true, reason: p.reason ?? '' }));
+  const out = review.notInClearing
+    .filter((item) => item.kind === 'project')
+    .map((item) => ({
+      project: { id: item.id, name: item.name, self: `/project/${item.id}` },
+      supplier: supplier(item.id),
+      inClearing: false,
+      reason: item.reason,
+    }));
+  return [...lost, ...out];
+}
+
+/** Requirements of the review that got nothing, then those kept out of the clearing (each with why). */
+export function unmatchedRequirements(
+  review: MatchReview,
+  requirements: readonly CreditRequirement[],
+): UnmatchedRequirement[] {
+  const byId = new Map(requirements.map((r) => [r.id, r]));
+  const lost = review.requirements
+    .filter((r) => !r.won)
+    .map((r) => ({ requirement: r.requirement, buyer: r.buyer, inClearing: true, reason: r.reason ?? '' }));
+  const inReview = new Set(review.requirements.map((r) => r.requirement.id));
+  const out = review.notInClearing
+    .filter((item) => item.kind === 'requirement' && !inReview.has(item.id))
+    .map((item) => {
+      const r = byId.get(item.id);
+      return {
+        requirement: { id: item.id, name: item.name, self: `/requirement/${item.id}` },
+        buyer: { id: r?.buyer.id ?? '', name: r?.buyer.name ?? '' },
+        inClearing: false,
+        reason: item.reason,
+      };
+    });
+  return [...lost, ...out];
+}
