@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import type { CreditRequirementType } from '../vocab/credits.ts';
+import type { CreditRequirementStatus } from '../vocab/statuses.ts';
 import { createRequirement, updateRequirement } from './requirement.actions.ts';
 import { REQUIREMENT_ENTITY, setBuyerCredits, setInvestorCredits } from './requirement.credits.ts';
 import { setBuyerDevelopment, setInvestorLocation } from './requirement.place.ts';
@@ -55,6 +56,8 @@ export const wizardFinish = defineAction({
   text: 'Your credit requirement is saved as a draft. Register it for a market round from its page when you are ready.',
   cannotCancel: true,
   previous: wizardDetails.id,
+  // The wizard ends a draft; a requirement already registered has nothing left to finish.
+  lifecycle: { from: ['Draft'] satisfies CreditRequirementStatus[] },
   fields: [],
   input: z.object({}),
 });

@@ -148,8 +148,6 @@ export const requirementGuards = {
           : `${record.roundName} is not open for bids and offers`,
     };
   },
-  WizardFinish: async ({ record }): Promise<GuardAnswer> =>
-    record.status === 'Draft' ? ok : { ok: false, reason: `${record.name} is no longer a draft` },
 } satisfies RecordGuards<typeof REQUIREMENT_ACTIONS, RequirementRecord, RequirementRelation>;
 
 type FileContext = Pick<HandlerContextBase<unknown>, 'deps' | 'tx' | 'actor' | 'files' | 'now'>;
