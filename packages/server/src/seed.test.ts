@@ -121,6 +121,17 @@ describeWithApp('demo data', (t) => {
     expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(4);
   });
 
+  it('counts the projects, offers, requirements and bids of Round 3 2025 on its summary', async () => {
+    const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
+    const list = await requestJson(t.app, 'GET', '/api/rounds?status=OpenForBidsAndOffers', undefined, {
+      cookie,
+    });
+    expect(list.statusCode).toBe(200);
+    const [round] = list.json().items;
+    const { participations: _counts, ...summary } = round.summary;
+    expect(summary).toEqual({ projects: 8, offers: 7, requirements: 10, bids: 9 });
+  });
+
   it('opens Round 3 2025 for bids and offers in biodiversity, nitrogen and phosphorus, the agent acting for supplier and buyer', async () => {
     const cookie = await signIn(t.app, 'agent', 'demo-password-for-tests');
     const list = await requestJson(t.app, 'GET', '/api/rounds?status=OpenForBidsAndOffers', undefined, {

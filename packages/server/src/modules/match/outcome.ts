@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { allocations, payments } from './match.tables.ts';
+import { readableReason, roundNames } from './reason-names.ts';
 import { latestTaskOfRound } from './tasks.ts';
 
 const ACCEPTED = new Set(['Matched', 'Settled']);
@@ -45,7 +46,10 @@ export async function projectOutcome(
     units: units2(rows.reduce((sum, row) => sum + row.units, 0)),
     amountPence: paid.amountPence,
     feesPence: paid.feesPence,
-    reason: line.won ? null : (line.reason ?? 'Its offer was higher than any buyer would pay'),
+    reason: line.won
+      ? null
+      : (readableReason(line.reason, await roundNames(db, project.marketRoundId)) ??
+        'Its offer was higher than any buyer would pay'),
   };
 }
 
@@ -73,6 +77,10 @@ export async function requirementOutcome(
     );
   const paid = await paymentOf(db, requirement.marketRoundId, 'requirement', requirement.id);
   const partFilled = line.fill > 0 && line.fill < 1 - 1e-9;
+  const reason =
+    line.reason === null
+      ? null
+      : readableReason(line.reason, await roundNames(db, requirement.marketRoundId));
   return {
     won: line.fill > 0,
     units: units2(rows.reduce((sum, row) => sum + row.units * row.multiplier, 0)),
@@ -80,9 +88,9 @@ export async function requirementOutcome(
     feesPence: 0,
     reason:
       line.fill === 0
-        ? (line.reason ?? 'No offer could meet it at its bid')
+        ? (reason ?? 'No offer could meet it at its bid')
         : partFilled
-          ? (line.reason ?? 'Only part of it could be met within its bid')
+          ? (reason ?? 'Only part of it could be met within its bid')
           : null,
   };
 }

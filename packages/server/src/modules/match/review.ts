@@ -12,6 +12,7 @@ import type {
 } from '@curlew/domain';
 import { type ClearingResult, type Instance, neighboursOf, spatialMultiplier } from '@curlew/matching';
 import type { BuiltInstance } from './instance.types.ts';
+import { namesOf, readableReason } from './reason-names.ts';
 
 const pence = (gbp: number) => Math.round(gbp * 100);
 const units2 = (x: number) => Math.round(x * 100) / 100;
@@ -51,6 +52,7 @@ export function buildReview(input: ReviewInput): MatchReview {
   const engineProjects = new Map(instance.projects.map((p) => [p.id, p]));
   const engineRequirements = new Map(instance.requirements.map((r) => [r.id, r]));
   const neighbours = neighboursOf(instance);
+  const names = namesOf([...input.projects, ...input.requirements]);
   const projectRef = (id: string) => ({ id, name: projectsById.get(id)?.name ?? id, self: `/project/${id}` });
   const requirementRef = (id: string) => ({
     id,
@@ -121,7 +123,9 @@ export function buildReview(input: ReviewInput): MatchReview {
       offerPence: pence(record?.offer ?? 0),
       feesPence: pence(projectFees),
       receivesPence: pence(line.receives),
-      reason: line.won ? null : (line.reason ?? 'Its offer was higher than any buyer would pay'),
+      reason: line.won
+        ? null
+        : (readableReason(line.reason, names) ?? 'Its offer was higher than any buyer would pay'),
     };
   });
 
@@ -159,9 +163,9 @@ export function buildReview(input: ReviewInput): MatchReview {
         paysPence: pence(line.pays),
         reason:
           line.fill === 0
-            ? (line.reason ?? 'No offer could meet it at its bid')
+            ? (readableReason(line.reason, names) ?? 'No offer could meet it at its bid')
             : partFilled
-              ? (line.reason ?? 'Only part of it could be met within its bid')
+              ? (readableReason(line.reason, names) ?? 'Only part of it could be met within its bid')
               : null,
       };
     });

@@ -11,14 +11,16 @@ import {
   type RoundSummary,
   roundLifecycle,
 } from '@curlew/domain';
-import { and, count, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { participationScope } from '../participations/participations.scope.ts';
 import { projectScope } from '../projects/projects.scope.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
+import { requirementScope } from '../requirements/requirements.scope.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { findRoundFor, findRoundRecord, type RoundRecord, writeRoundStatus } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 
@@ -108,7 +110,7 @@ const emptyCounts = (): ParticipationCounts =>
   ) as ParticipationCounts;
 
 /**
- * The counts of several rounds as the actor may see them (the participations and projects in its scope: its own,
+ * The counts of several rounds as the actor may see them (the participations, projects and requirements in its scope: its own,
  * its clients'),
  * in one query for all of them.
  */
@@ -146,6 +148,8 @@ export async function roundSummaries(
       offers: sql<number>`count(*) filter (where ${projects.status} = 'Offered')`.mapWith(Number),
     })
     .from(projects)
+    // The join makes Drizzle qualify every column, so the scope's subqueries read the project's own round.
+    .innerJoin(marketRounds, eq(marketRounds.id, projects.marketRoundId))
     .where(and(inArray(projects.marketRoundId, [...roundIds]), projectScope(actor).where))
     .groupBy(projects.marketRoundId);
   for (const row of supply) {
@@ -154,10 +158,26 @@ export async function roundSummaries(
     summary.projects = row.projects;
     summary.offers = row.offers;
   }
+  const demand = await db
+    .select({
+      roundId: creditRequirements.marketRoundId,
+      requirements: count(),
+      bids: sql<number>`count(*) filter (where ${creditRequirements.status} = 'Bid')`.mapWith(Number),
+    })
+    .from(creditRequirements)
+    .innerJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
+    .where(and(inArray(creditRequirements.marketRoundId, [...roundIds]), requirementScope(actor).where))
+    .groupBy(creditRequirements.marketRoundId);
+  for (const row of demand) {
+    const summary = row.roundId === null ? undefined : summaries.get(row.roundId);
+    if (!summary) continue;
+    summary.requirements = row.requirements;
+    summary.bids = row.bids;
+  }
   return summaries;
 }
 
-/** The round's counts as the actor may see them: the participations and projects in its scope (its own, its clients'). */
+/** The round's counts as the actor may see them: the participations, projects and requirements in its scope (its own, its clients'). */
 export async function roundSummary(
   db: Queryable,
   actor: ScopeReader,

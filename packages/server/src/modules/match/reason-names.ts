@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/connect.ts';
+import { projectGroups, projects } from '../projects/projects.tables.ts';
+import { creditRequirements, requirementGroups } from '../requirements/requirements.tables.ts';
+
+/** An engine id in a reason: a record's or group's id, an ongoing-only alternative or its XOR pairing. */
+const ENGINE_ID =
+  /(?:xor\/)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\/ongoing-only)?/g;
+
+/**
+ * The engine's reason in words a participant reads: every id it names (a group, a partner project or requirement)
+ * becomes that record's name in quotes, and an id without a known name becomes 'another record of this round'.
+ */
+export function readableReason(reason: string | null, names: ReadonlyMap<string, string>): string | null {
+  if (reason === null) return null;
+  return reason.replace(ENGINE_ID, (token) => {
+    const name = names.get(token.replace(/^xor\//, '').replace(/\/ongoing-only$/, ''));
+    return name === undefined ? 'another record of this round' : `‘${name}’`;
+  });
+}
+
+/** Names of the records a reason may mention, from the records the review is built from. */
+export function namesOf(
+  records: readonly { id: string; name: string; group: { id: string; name: string } | null }[],
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const record of records) {
+    names.set(record.id, record.name);
+    if (record.group) names.set(record.group.id, record.group.name);
+  }
+  return names;
+}
+
+/** Names of the round's projects, requirements and their groups, for reasons read outside the review. */
+export async function roundNames(db: Queryable, roundId: string): Promise<Map<string, string>> {
+  const rows = await Promise.all([
+    db
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(eq(projects.marketRoundId, roundId)),
+    db
+      .select({ id: projectGroups.id, name: projectGroups.name })
+      .from(projectGroups)
+      .where(eq(projectGroups.marketRoundId, roundId)),
+    db
+      .select({ id: creditRequirements.id, name: creditRequirements.name })
+      .from(creditRequirements)
+      .where(eq(creditRequirements.marketRoundId, roundId)),
+    db
+      .select({ id: requirementGroups.id, name: requirementGroups.name })
+      .from(requirementGroups)
+      .where(eq(requirementGroups.marketRoundId, roundId)),
+  ]);
+  return new Map(rows.flat().map((row) => [row.id, row.name]));
+}
