@@ -5,9 +5,10 @@ import { systemClock } from '../../platform/clock.ts';
 import { DEMO_ROUNDS } from '../../seed.rounds.ts';
 import { seedDemoData } from '../../seed.ts';
 import { seedReferenceData } from '../refdata/index.ts';
+import { SolverTaskRunner } from './runner.ts';
 
 describeWithApp('Match on the demo data', (t) => {
-  it('closes bids on Round 3 2025; Match says what is missing while no requirement has a bid', async () => {
+  it('clears Round 3 2025 from the demo data: close bids, Match, a task, a review with a reason for every loser', async () => {
     await seedReferenceData(t.db);
     await seedDemoData(t.db, { password: 'demo-password-for-tests', clock: systemClock });
     const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
@@ -18,14 +19,32 @@ describeWithApp('Match on the demo data', (t) => {
     expect(round).toBeDefined();
 
     expect((await as('POST', `/api/round/${round.id}/action/CloseBidsAndOffers`)).statusCode).toBe(200);
-    // The demo data holds offered projects in this round but no credit requirement with a bid yet.
-    const refused = await as('POST', `/api/round/${round.id}/action/Match`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(
-      'There are no bids to clear: no credit requirement of this round has a bid',
-    );
-    const closed = (await as('GET', `/api/round/${round.id}`)).json();
-    expect(closed.status).toBe('ClosedForBidsAndOffers');
-    expect(closed.latestTask).toBeNull();
+    const matched = await as('POST', `/api/round/${round.id}/action/Match`);
+    expect(matched.statusCode).toBe(200);
+    expect(matched.json().context.self).toBe(`/solver/task/${matched.json().context.id}`);
+    expect((await as('GET', `/api/round/${round.id}`)).json().status).toBe('Matching');
+
+    const ended = await new SolverTaskRunner(t.db, t.clock.now, { heartbeatMs: 100 }).runNext();
+    expect(ended).toMatchObject({ id: matched.json().context.id, status: 'Succeeded' });
+    const after = (await as('GET', `/api/round/${round.id}`)).json();
+    expect(after.status).toBe('Pending');
+    expect(after.latestTask.status).toBe('Succeeded');
+
+    const review = await as('GET', `/api/match-review?roundId=${round.id}`);
+    expect(review.statusCode).toBe(200);
+    const body = review.json();
+    expect(body.headline.optimal).toBe(true);
+    const volumes = body.headline.volumes.map((volume: { creditType: string }) => volume.creditType).sort();
+    expect(volumes).toEqual(['Biodiversity', 'NutrientMitigationNitrogen', 'NutrientMitigationPhosphorous']);
+    const losers = [
+      ...body.projects.filter((line: { won: boolean }) => !line.won),
+      ...body.requirements.filter((line: { won: boolean }) => !line.won),
+    ];
+    expect(losers.length).toBeGreaterThan(0);
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+    for (const line of losers) {
+      expect(typeof line.reason).toBe('string');
+      expect(line.reason).not.toMatch(uuid);
+    }
   });
 });
