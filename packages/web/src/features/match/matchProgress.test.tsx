@@ -84,6 +84,38 @@ describe("matching on the operator's round page", () => {
     expect(reads.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('reads the round again every 2 s while the task runs, and stops once the round is pending', async () => {
+    let reads = 0;
+    server.routes = {
+      'GET /api/round/r1': () => {
+        reads += 1;
+        const done = reads >= 3;
+        return {
+          body: roundOf({
+            id: 'r1',
+            status: done ? 'Pending' : 'Matching',
+            latestTask: done
+              ? taskOf({
+                  status: 'Succeeded',
+                  progress: { best: 140000, bound: 140000, gap: 0, elapsedSeconds: 61 },
+                })
+              : taskOf({ progress: { best: 100000, bound: 150000, gap: 0.5, elapsedSeconds: 30 * reads } }),
+          }),
+        };
+      },
+      [PARTICIPANTS]: { body: listOf([]) },
+    };
+    showRound();
+    expect(await screen.findByText('30 s of 120 s')).toBeInTheDocument();
+    expect(await screen.findByText('1 min 00 s of 120 s', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Review matches' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Solver: Finished')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(reads).toBe(3);
+  }, 15_000);
+
   it('shows why a failed task failed, without Cancel', async () => {
     server.routes = {
       'GET /api/round/r1': {
