@@ -1,4 +1,6 @@
+import { buildActionFormData, rejectMatch } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { operator } from '../organisations/testing/fixtures.ts';
@@ -18,6 +20,8 @@ let server: LocalServer;
 beforeAll(async () => {
   server = await startLocalServer();
 });
+// The action panel is its own chunk; loading it once up front keeps the dialog test within its time.
+beforeAll(() => import('../../actions/ActionPanel.tsx'), 120_000);
 afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
@@ -102,6 +106,46 @@ describe('review of matches', () => {
     expect(screen.queryByText('r1')).not.toBeInTheDocument();
   });
 
+  it("rejects the result with a reason through the round's RejectMatch, then has nothing left to review", async () => {
+    let rejected = false;
+    server.routes = {
+      'GET /api/round/r1': () => ({
+        body: roundOf({
+          id: 'r1',
+          status: rejected ? 'Rejected' : 'Pending',
+          actions: rejected ? [] : decisions,
+        }),
+      }),
+      [REVIEW]: () =>
+        rejected
+          ? {
+              status: 409,
+              body: { error: 'invalid_status', message: 'This round has no matching result to review' },
+            }
+          : { body: reviewOf() },
+      'GET /api/round/r1/action/RejectMatch': { body: buildActionFormData(rejectMatch) },
+      'POST /api/round/r1/action/RejectMatch': () => {
+        rejected = true;
+        return { body: { context: { id: 'r1', self: '/round/r1' } } };
+      },
+    };
+    const user = userEvent.setup();
+    show();
+    await screen.findByRole('table', { name: 'Allocations' });
+    await user.click(screen.getByRole('button', { name: 'Reject match' }));
+    // The first dialog of a run shows a loading frame while the panel's code loads, then the panel's own.
+    const form = await screen.findByRole('form', { name: 'Reject match' }, { timeout: 30_000 });
+    const dialog = form.closest('[role="dialog"]') as HTMLElement;
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Prices look wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(rejected).toBe(true));
+    const post = server.received.find((request) => request.method === 'POST');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ reason: 'Prices look wrong' });
+    expect(await screen.findByText('This round has no matching result to review')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Allocations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept match' })).not.toBeInTheDocument();
+  }, 60_000);
+
   it('says when a result is only the best found, not proven optimal', async () => {
     const base = reviewOf();
     server.routes = {
@@ -152,8 +196,9 @@ describe('review of matches', () => {
       [REVIEW]: { status: 500, body: { error: 'internal', message: 'Something went wrong' } },
     };
     show();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The matching result could not be loaded');
+    const title = await screen.findByText('The matching result could not be loaded');
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('Something went wrong');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
