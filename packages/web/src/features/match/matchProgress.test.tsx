@@ -46,7 +46,7 @@ describe("matching on the operator's round page", () => {
       'GET /api/round/r1': () => ({
         body: roundOf({
           id: 'r1',
-          status: cancelled ? 'ClosedForBidsAndOffers' : 'Matching',
+          status: cancelled ? 'Failed' : 'Matching',
           latestTask: cancelled
             ? taskOf({ status: 'Cancelled', reason: 'Cancelled by the operator' })
             : taskOf(),
@@ -77,9 +77,10 @@ describe("matching on the operator's round page", () => {
         'POST /api/solver/task/t1/cancel',
       ),
     );
-    await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Cancel matching' })).not.toBeInTheDocument(),
-    );
+    expect(await screen.findByText('Matching cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled by the operator')).toBeInTheDocument();
+    expect(screen.getByText('Solver: Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel matching' })).not.toBeInTheDocument();
     const reads = server.received.filter((r) => r.method === 'GET' && r.path === '/api/round/r1');
     expect(reads.length).toBeGreaterThanOrEqual(2);
   });
