@@ -70,12 +70,14 @@ function TaskProgress({ task, onChanged }: { task: RoundSolverTask; onChanged: (
           value={`${formatElapsed(elapsed)} of ${formatNumber(task.timeLimitSeconds)} s`}
         />
       </SimpleGrid>
-      <Progress
-        value={share}
-        animated={live}
-        aria-label="Time used of the solver's time limit"
-        aria-valuetext={`${formatElapsed(elapsed)} of ${formatNumber(task.timeLimitSeconds)} s`}
-      />
+      <Progress.Root>
+        <Progress.Section
+          value={share}
+          animated={live}
+          aria-label="Time used of the solver's time limit"
+          aria-valuetext={`${formatElapsed(elapsed)} of ${formatNumber(task.timeLimitSeconds)} s`}
+        />
+      </Progress.Root>
       {task.status === 'Failed' && task.reason && (
         <Alert color="red" title="Matching failed">
           {task.reason}
