@@ -63,6 +63,8 @@ const projectsPage = (name: keyof typeof import('../../features/projects/pages.t
   lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
 const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
   lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
+const matchPage = (name: keyof typeof import('../../features/match/pages.ts')) =>
+  lazyPage(() => import('../../features/match/pages.ts').then((m) => ({ default: m[name] })));
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -128,6 +130,11 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: { label: 'Market', entity: 'market' },
     },
     { path: 'markets/:marketId/round/:roundId', page: roundsPage('OperatorRoundPage'), crumb: roundCrumb },
+    {
+      path: 'markets/:marketId/round/:roundId/review',
+      page: matchPage('ReviewPage'),
+      crumb: { label: 'Review of matches' },
+    },
     {
       path: 'markets/:marketId/round/:roundId/participation/:participationId',
       page: roundsPage('ParticipationPage'),

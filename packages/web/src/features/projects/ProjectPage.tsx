@@ -9,6 +9,7 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { OutcomeCard } from '../match/OutcomeCard.tsx';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import {
   ProjectCostsView,
@@ -57,6 +58,7 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
           onSucceeded={changed}
         />
       </Group>
+      {project.outcome && <OutcomeCard outcome={project.outcome} side="project" />}
       <ProjectSummary project={project} />
       <ProjectServices project={project} />
       <ProjectSupply project={project} />

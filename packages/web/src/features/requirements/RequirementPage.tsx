@@ -29,6 +29,7 @@ import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { roundPagePath } from '../rounds/roundsApi.ts';
 import './RequirementFormExtras.tsx';
+import { OutcomeCard } from '../match/OutcomeCard.tsx';
 import { BidSection, DocumentsSection, NeedSection, PlaceSection } from './RequirementSections.tsx';
 import type { RequirementReader } from './RequirementsPage.tsx';
 import { REQUIREMENT_STATUS_COLOURS, REQUIREMENT_TYPE_LABELS } from './requirementDisplay.ts';
@@ -125,6 +126,7 @@ function RequirementView({
           />
         )}
       </Group>
+      {r.outcome && <OutcomeCard outcome={r.outcome} side="requirement" />}
       {!readOnly && <ResumeWizard requirement={r} onDone={changed} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Detail label="Market round">

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { MatchProgress } from '../match/MatchProgress.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
 import {
@@ -80,6 +81,7 @@ export function OperatorRoundPage() {
   return (
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} />
+      <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundReserveView round={round.data} />

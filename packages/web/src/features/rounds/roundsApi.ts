@@ -48,12 +48,22 @@ export function useMarket(id: string) {
   });
 }
 
-/** One round with its summary and actions (`GET /api/round/{id}`). */
+/** How often a round is read again while its latest solver task is queued or running. */
+export const PROGRESS_POLL_MS = 2000;
+
+const taskIsLive = (round: MarketRound | undefined): boolean =>
+  round?.latestTask?.status === 'Queued' || round?.latestTask?.status === 'Running';
+
+/**
+ * One round with its summary and actions (`GET /api/round/{id}`); read again every 2 s while its latest solver task
+ * is queued or running, so the operator sees the progress and the round's next status.
+ */
 export function useRound(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: [...MARKETS_KEY, 'round', id],
     queryFn: ({ signal }) => api.get<MarketRound>(roundSelf(id), { signal }),
+    refetchInterval: (query) => (taskIsLive(query.state.data) ? PROGRESS_POLL_MS : false),
   });
 }
 

@@ -1,0 +1,322 @@
+import type {
+  CreditVolume,
+  MarketRound,
+  MatchAllocationLine,
+  MatchReview,
+  MatchReviewProject,
+  MatchReviewRequirement,
+  NotInClearing,
+} from '@curlew/domain';
+import {
+  CREDIT_TYPE_LABELS,
+  formatCredits,
+  formatNumber,
+  formatPenceAsGBP,
+  formatPercent,
+} from '@curlew/domain';
+import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError } from '../../app/api.ts';
+import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { projectPagePath } from '../projects/projectsApi.ts';
+import { requirementPagePath } from '../requirements/requirementsApi.ts';
+import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { roundPagePath, useRound } from '../rounds/roundsApi.ts';
+import { useMatchReview } from './matchApi.ts';
+
+/** The round actions the review offers: the operator's decision on the result. */
+const DECISION_ACTIONS = ['RejectMatch', 'AcceptMatch'];
+
+const volumes = (items: readonly CreditVolume[]): string =>
+  items.length === 0
+    ? 'None'
+    : items
+        .map((item) => `${CREDIT_TYPE_LABELS[item.creditType]}: ${formatCredits(item.units)} units`)
+        .join('; ');
+
+function Card({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text component="div" fw={600}>
+          {children}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Headline({ review }: { review: MatchReview }) {
+  const h = review.headline;
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Headline</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <Card label="Surplus">
+          {formatPenceAsGBP(h.surplusPence)}
+          <Text size="sm" fw={400}>
+            Buyers {formatPenceAsGBP(h.buyersSurplusPence)} ({formatPercent(h.buyerShareOfSurplus * 100)}),
+            suppliers {formatPenceAsGBP(h.suppliersSurplusPence)}
+          </Text>
+        </Card>
+        <Card label="Volume traded">{volumes(h.volumes)}</Card>
+        <Card label="Gap">
+          {formatPercent(h.gap * 100)}
+          <Text size="sm" fw={400}>
+            {h.optimal ? 'Proven optimal' : 'Best found, not proven optimal'}
+          </Text>
+        </Card>
+        <Card label="Fees collected">{formatPenceAsGBP(h.feesPence)}</Card>
+        <Card label="Reserve created">{volumes(h.reserve)}</Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+const sells = (project: MatchReviewProject): string =>
+  project.sells.length === 0
+    ? formatCredits(0)
+    : project.sells.map((s) => `${formatCredits(s.units)} ${CREDIT_TYPE_LABELS[s.creditType]}`).join(', ');
+
+function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchReviewProject[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{title}</Title>
+      {rows.length === 0 ? (
+        <Text size="sm">None.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Project</Table.Th>
+                <Table.Th>Supplier</Table.Th>
+                <Table.Th>Result</Table.Th>
+                <Table.Th>Sells (units)</Table.Th>
+                <Table.Th>Receives</Table.Th>
+                <Table.Th>Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.project.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={projectPagePath(row.project.id)}>
+                      {row.project.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{row.supplier.name}</Table.Td>
+                  <Table.Td>{row.won ? 'Won' : 'Lost'}</Table.Td>
+                  <Table.Td>{sells(row)}</Table.Td>
+                  <Table.Td>{formatPenceAsGBP(row.receivesPence)}</Table.Td>
+                  <Table.Td>{row.reason ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+const requirementResult = (row: MatchReviewRequirement): string =>
+  !row.won ? 'Lost' : row.partFilled ? `Part-filled (${formatPercent(row.fill * 100)})` : 'Won';
+
+function RequirementsTable({ title, rows }: { title: string; rows: readonly MatchReviewRequirement[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{title}</Title>
+      {rows.length === 0 ? (
+        <Text size="sm">None.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Requirement</Table.Th>
+                <Table.Th>Buyer</Table.Th>
+                <Table.Th>Credit type</Table.Th>
+                <Table.Th>Result</Table.Th>
+                <Table.Th>Units</Table.Th>
+                <Table.Th>Pays</Table.Th>
+                <Table.Th>Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.requirement.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={requirementPagePath(row.requirement.id)}>
+                      {row.requirement.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{row.buyer.name}</Table.Td>
+                  <Table.Td>{CREDIT_TYPE_LABELS[row.creditType]}</Table.Td>
+                  <Table.Td>{requirementResult(row)}</Table.Td>
+                  <Table.Td>{formatCredits(row.units)}</Table.Td>
+                  <Table.Td>{formatPenceAsGBP(row.paysPence)}</Table.Td>
+                  <Table.Td>{row.reason ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function Allocations({ rows }: { rows: readonly MatchAllocationLine[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Allocations</Title>
+      {rows.length === 0 ? (
+        <Text size="sm">No project serves any requirement in this result.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Allocations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Project</Table.Th>
+                <Table.Th>Requirement</Table.Th>
+                <Table.Th>Credit type</Table.Th>
+                <Table.Th>Units</Table.Th>
+                <Table.Th>Multiplier</Table.Th>
+                <Table.Th>Year</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={`${row.serviceId}-${row.requirement.id}-${row.year}`}>
+                  <Table.Td>{row.project.name}</Table.Td>
+                  <Table.Td>{row.requirement.name}</Table.Td>
+                  <Table.Td>{CREDIT_TYPE_LABELS[row.creditType]}</Table.Td>
+                  <Table.Td>{formatCredits(row.units)}</Table.Td>
+                  <Table.Td>{formatNumber(row.multiplier)}</Table.Td>
+                  <Table.Td>{row.year}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+const KIND_LABELS: Record<NotInClearing['kind'], string> = {
+  project: 'Project',
+  service: 'Project service',
+  requirement: 'Requirement',
+};
+
+function LeftOut({ items }: { items: readonly NotInClearing[] }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2}>Not in the clearing</Title>
+      {items.length === 0 ? (
+        <Text size="sm">Every offered project and every bid entered the clearing.</Text>
+      ) : (
+        <List aria-label="Not in the clearing">
+          {items.map((item) => (
+            <List.Item key={`${item.kind}-${item.id}-${item.serviceId ?? ''}`}>
+              {`${KIND_LABELS[item.kind]} ${item.name}: ${item.reason}`}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
+function ReviewBody({ review }: { review: MatchReview }) {
+  if (review.projects.length === 0 && review.requirements.length === 0)
+    return (
+      <Stack gap="xl">
+        <Text>No offers or bids entered the clearing.</Text>
+        <LeftOut items={review.notInClearing} />
+      </Stack>
+    );
+  return (
+    <Stack gap="xl">
+      <Headline review={review} />
+      <Stack gap="md">
+        <Title order={2}>Projects</Title>
+        <ProjectsTable title="Winning projects" rows={review.projects.filter((p) => p.won)} />
+        <ProjectsTable title="Losing projects" rows={review.projects.filter((p) => !p.won)} />
+      </Stack>
+      <Stack gap="md">
+        <Title order={2}>Credit requirements</Title>
+        <RequirementsTable title="Winning requirements" rows={review.requirements.filter((r) => r.won)} />
+        <RequirementsTable title="Losing requirements" rows={review.requirements.filter((r) => !r.won)} />
+      </Stack>
+      <Allocations rows={review.allocations} />
+      <LeftOut items={review.notInClearing} />
+    </Stack>
+  );
+}
+
+function Decision({ round, onChanged }: { round: MarketRound; onChanged: () => void }) {
+  return (
+    <EntityActionButtons
+      self={round.self}
+      actions={round.actions.filter((action) => DECISION_ACTIONS.includes(action.id))}
+      label={`Decision on the result of ${round.name}`}
+      onSucceeded={onChanged}
+    />
+  );
+}
+
+/**
+ * `/markets/{marketId}/round/{roundId}/review` (admin): the result of a round's matching for the operator's decision:
+ * the headline, winners and losers on both sides with their reasons, the allocations, what stayed out of the
+ * clearing, and the round's RejectMatch and AcceptMatch.
+ */
+export function ReviewPage() {
+  const { marketId = '', roundId = '' } = useParams();
+  const round = useRound(roundId);
+  const review = useMatchReview(roundId);
+  const refresh = useRefreshAfterAction();
+  useCrumbName('market', round.data?.market.name);
+  useCrumbName('round', round.data?.name);
+  usePageTitle(round.data ? `Review of ${round.data.name}` : 'Review matches');
+  if (round.isPending) return <PageLoader />;
+  if (round.isError)
+    return <LoadFailure what="Market round" error={round.error} retry={() => void round.refetch()} />;
+  const back = (
+    <Anchor component={Link} to={roundPagePath(marketId, roundId)}>
+      Back to {round.data.name}
+    </Anchor>
+  );
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>Review of {round.data.name}</Title>
+        <Decision round={round.data} onChanged={() => void refresh()} />
+      </Group>
+      {review.isPending ? (
+        <PageLoader />
+      ) : review.isError ? (
+        review.error instanceof ApiError && review.error.status === 409 ? (
+          <Alert color="yellow" title="Nothing to review">
+            This round has no matching result to review
+          </Alert>
+        ) : (
+          <LoadFailure what="Matching result" error={review.error} retry={() => void review.refetch()} />
+        )
+      ) : (
+        <ReviewBody review={review.data} />
+      )}
+      {back}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import type { MatchReview } from '@curlew/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../actions/ActionsConfig.tsx';
+import { MARKETS_KEY, roundPagePath } from '../rounds/roundsApi.ts';
+
+const enc = encodeURIComponent;
+
+/** The review page of a round's result (admin). */
+export const reviewPagePath = (marketId: string, roundId: string): string =>
+  `${roundPagePath(marketId, roundId)}/review`;
+
+/** Where a solver task is cancelled (`POST /api/solver/task/{id}/cancel`). */
+export const cancelTaskPath = (taskId: string): string => `/solver/task/${enc(taskId)}/cancel`;
+
+/** The result of a round for review (`GET /api/match-review?roundId=`), 409 when it has none. */
+export function useMatchReview(roundId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...MARKETS_KEY, 'match-review', roundId],
+    queryFn: ({ signal }) => api.get<MatchReview>(`/match-review?roundId=${enc(roundId)}`, { signal }),
+    retry: false,
+  });
+}

@@ -1,0 +1,2 @@
+/** The matching pages, loaded as one chunk. */
+export { ReviewPage } from './ReviewPage.tsx';
