@@ -432,4 +432,28 @@ describeWithApp('project dialogs', (t) => {
     );
     expect(group.statusCode).toBe(200);
   });
+
+  it("Register asks each open round's project declarations only while that round is chosen", async () => {
+    const second = await buildRound(t.db, 'Open');
+    const secondAsked = await prepareSuppliers(t.db, world, second.id);
+    const project = await buildProject(t.db, { supplierId: participant() });
+    const url = `/api/project/${project.id}/action/Register`;
+    const form = await asRole(t.app, world, 'participant', 'GET', url);
+    expect(form.statusCode).toBe(200);
+    const prompts = form
+      .json()
+      .declarations.map((prompt: { id: string; visibleWhen: unknown }) => [prompt.id, prompt.visibleWhen]);
+    expect(prompts).toEqual(
+      expect.arrayContaining([
+        [asked.MarketRoundProject_Register, { fieldId: 'marketRoundId', oneOf: [world.openRound.id] }],
+        [secondAsked.MarketRoundProject_Register, { fieldId: 'marketRoundId', oneOf: [second.id] }],
+      ]),
+    );
+    expect(prompts).toHaveLength(2);
+    const done = await asRole(t.app, world, 'participant', 'POST', url, {
+      marketRoundId: second.id,
+      declarations: { [secondAsked.MarketRoundProject_Register ?? '']: true },
+    });
+    expect(done.statusCode).toBe(200);
+  });
 });
