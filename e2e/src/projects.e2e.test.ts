@@ -88,7 +88,15 @@ describe('projects in the browser', () => {
     await page.getByRole('button', { name: 'Add project', exact: true }).click();
     const add = actionPanel(page, 'Add project');
     await field(add, 'Project name').fill(journey.name);
-    // The round is chosen when registering, where the round's declarations are asked.
+    // The supplier's own organisation is chosen and named.
+    await expect
+      .poll(() => field(add, 'Supplier').inputValue(), { timeout: 20_000 })
+      .toBe('Tamar Valley Habitat Bank');
+    // Choosing the round asks its project registration declarations, sent with the form.
+    expect(await add.getByRole('checkbox').count()).toBe(0);
+    await choose(page, field(add, /^Market round/), OPEN_ROUND);
+    await add.getByRole('checkbox').first().waitFor();
+    await checkEveryDeclaration(add);
     await answerNo(add, 'Is the mitigation for a fixed term?');
     await add.getByRole('button', { name: 'Add project', exact: true }).click();
     await add.waitFor({ state: 'detached' });

@@ -1,5 +1,6 @@
 import { buildActionFormData, defineAction, MESSAGES, requiredText } from '@curlew/domain';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -37,7 +38,14 @@ const EveryType = defineAction({
   input: z.object({ password: requiredText(), yesNo: z.boolean({ error: () => MESSAGES.required }) }),
   warnings: () => [{ path: 'number', message: 'Check the number' }],
 });
-registerActions([EveryType]);
+const DateOnly = defineAction({
+  id: 'DateOnly',
+  entity: 'a11y',
+  title: 'Date only',
+  fields: [{ id: 'startsOn', type: 'Date', label: 'Starts' }],
+  input: z.object({ startsOn: requiredText() }),
+});
+registerActions([EveryType, DateOnly]);
 
 // The editor chunk is compiled on first use; load it up front so the form test does not wait on the compiler.
 beforeAll(() => import('./richtext/RichTextEditor.tsx'), 120_000);
@@ -49,6 +57,22 @@ describe('ActionForm accessibility', () => {
     await screen.findByRole('textbox', { name: 'Rich text' }, { timeout: 20_000 });
     expect(screen.getAllByText('Field required').length).toBeGreaterThan(0);
     // jsdom does not lay out or paint, so contrast is checked in the browser tests instead.
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
+  it("has no axe violations with a date field's calendar open, its controls named", async () => {
+    const user = userEvent.setup();
+    const { container } = renderForm(buildActionFormData(DateOnly));
+    await user.click(screen.getByRole('textbox', { name: 'Starts' }));
+    expect(await screen.findByRole('button', { name: 'Next month' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    // The calendar opens inside the form, not at the end of the page outside its landmarks.
+    expect(container).toContainElement(screen.getByRole('table'));
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(
       result.violations.map(

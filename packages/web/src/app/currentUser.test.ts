@@ -1,9 +1,11 @@
 import type { CurrentUser } from '@curlew/domain';
+import { OPTION_SOURCES } from '@curlew/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOptions } from '../actions/optionsSource.ts';
 import { type LocalServer, startLocalServer } from '../actions/testing/localServer.ts';
 import { ApiError, createApiClient } from './api.ts';
-import { CURRENT_USER_KEY, followSessionEnd, setCurrentUser } from './currentUser.ts';
+import { CURRENT_USER_KEY, followSessionEnd, forgetCachedData, setCurrentUser } from './currentUser.ts';
 
 const user: CurrentUser = {
   id: 'u1',
@@ -35,5 +37,19 @@ describe('followSessionEnd', () => {
     await expect(client.get('/organisation/2')).rejects.toBeInstanceOf(ApiError);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
     stop();
+  });
+});
+
+describe('forgetCachedData', () => {
+  it("forgets the previous user's option lists: the next user's Supplier field loads its own", async () => {
+    const source = OPTION_SOURCES.participants;
+    const route = `GET /api${source.url}`;
+    const load = () => loadOptions(server.origin, source.url, source, new AbortController().signal);
+    // The operator's list of every participant, then the supplier's: its own organisation only.
+    server.routes = { ...server.routes, [route]: { body: { items: [{ id: 'o9', name: 'Another Farm' }] } } };
+    expect(await load()).toEqual([{ value: 'o9', label: 'Another Farm' }]);
+    server.routes = { ...server.routes, [route]: { body: { items: [{ id: 'o1', name: 'Wetland Trust' }] } } };
+    forgetCachedData(new QueryClient());
+    expect(await load()).toEqual([{ value: 'o1', label: 'Wetland Trust' }]);
   });
 });

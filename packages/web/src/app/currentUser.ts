@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@curlew/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { clearOptionsCache } from '../actions/optionsSource.ts';
 import { ApiError, api, onSessionEnded } from './api.ts';
 
 /** Query key of the signed-in user. */
@@ -49,8 +50,12 @@ const isCurrentUserKey = (key: readonly unknown[]): boolean =>
 const isSignedOutKey = (key: readonly unknown[]): boolean =>
   key.length === SIGNED_OUT_KEY.length && SIGNED_OUT_KEY.every((part, index) => key[index] === part);
 
-/** Drops every cached answer except the current-user query, so nothing of the previous user lingers. */
+/**
+ * Drops every cached answer except the current-user query, so nothing of the previous user lingers: neither their
+ * queries nor the option lists of their forms (a supplier's Supplier field would otherwise read the operator's list).
+ */
 export function forgetCachedData(queryClient: QueryClient): void {
+  clearOptionsCache();
   queryClient.removeQueries({
     predicate: (query) => !isCurrentUserKey(query.queryKey) && !isSignedOutKey(query.queryKey),
   });

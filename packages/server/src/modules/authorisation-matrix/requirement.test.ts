@@ -87,8 +87,11 @@ const operatorOnRegistered: Expectation = {
   actions: { ...investorOnly, SetBid: 'ok', Comment: 'ok', ReplaceDocument: 'ok' },
 };
 
-/** A local planning authority reads the developments in its area past Draft; every action is refused. */
-const lpaInArea: Expectation = { read: 'ok', others: 403, actions: investorOnly };
+/**
+ * A local planning authority reads the developments in its area past Draft and is offered no action (read only, as on
+ * projects): none is listed, and each form and submission is refused 403.
+ */
+const lpaInArea: Expectation = every('n/a');
 
 describeMatrix({
   entity: 'requirement',

@@ -1,6 +1,7 @@
 import {
   capacitiesForBidderType,
   type DeclarationAudience,
+  type DeclarationCategory,
   type DeclarationPrompt,
   declarationAnswerIssues,
   declarationPrompts,
@@ -37,21 +38,22 @@ export async function registrationPrompts(
 }
 
 /**
- * The registration declarations of several rounds for a form that chooses its round in `roundField`: each prompt is
- * asked only while one of the rounds asking it is chosen. Read in one query.
+ * The declarations of a category (participant registration unless told) of several rounds for a form that chooses its
+ * round in `roundField`: each prompt is asked only while one of the rounds asking it is chosen. Read in one query.
  */
 export async function registrationPromptsForRounds(
   db: Queryable,
   roundIds: readonly string[],
   actor: Pick<Actor, 'organisation'>,
   roundField: string,
+  category: DeclarationCategory = REGISTRATION_CATEGORY,
 ): Promise<DeclarationPrompt[]> {
   const byRound = await declarationsOfRounds(db, roundIds);
   const prompts = new Map<string, { prompt: DeclarationPrompt; rounds: string[] }>();
   for (const roundId of roundIds) {
     const asked = declarationPrompts(
       (byRound.get(roundId) ?? []).map((declaration) => ({ ...declaration, id: declaration.declarationId })),
-      REGISTRATION_CATEGORY,
+      category,
       audienceOf(actor),
     );
     for (const prompt of asked) {

@@ -4,6 +4,7 @@ import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
 import { projectHandlers, storeProjectFile } from './projects.handlers.ts';
 import { projectKind } from './projects.kind.ts';
 import { projectCreatePolicies, projectGuards, projectPolicies } from './projects.policy.ts';
@@ -26,6 +27,13 @@ export const projectCreateHandlers = {
       const own = actor.organisationId;
       return {
         options: { marketRoundId: rounds.options },
+        declarations: await registrationPromptsForRounds(
+          db,
+          rounds.options.map((option) => option.value),
+          actor,
+          'marketRoundId',
+          'MarketRoundProject_Register',
+        ),
         warnings: rounds.warnings,
         ...(actor.organisation?.type === 'PARTICIPANT' && own !== null
           ? { initialValues: { supplierId: own } }

@@ -77,6 +77,38 @@ describeWithApp('project dialogs', (t) => {
     expect(lpa.statusCode).toBe(403);
   });
 
+  it("Add project asks the chosen round's project declarations, each only while a round asking it is chosen", async () => {
+    const declarationId = asked.MarketRoundProject_Register ?? '';
+    const form = await asRole(t.app, world, 'participant', 'GET', '/api/projects/action/CreateProject');
+    expect(form.statusCode).toBe(200);
+    expect(form.json().declarations).toEqual([
+      expect.objectContaining({
+        id: declarationId,
+        visibleWhen: { fieldId: 'marketRoundId', oneOf: [world.openRound.id] },
+      }),
+    ]);
+    const values = {
+      name: 'Willow marsh',
+      supplierId: participant(),
+      marketRoundId: world.openRound.id,
+      isFixedTerm: false,
+    };
+    const none = await asRole(t.app, world, 'participant', 'POST', '/api/projects', values);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual([
+      { path: `declarations.${declarationId}`, message: 'Field required' },
+    ]);
+    const added = await asRole(t.app, world, 'participant', 'POST', '/api/projects', {
+      ...values,
+      declarations: { [declarationId]: true },
+    });
+    expect(added.statusCode).toBe(201);
+    const record = (
+      await asRole(t.app, world, 'participant', 'GET', `/api/project/${added.json().context.id}`)
+    ).json();
+    expect(record.round.id).toBe(world.openRound.id);
+  });
+
   it('Reregister: a new round, landholder information when changed; the services back to pending', async () => {
     const project = await buildProject(t.db, {
       status: 'Unmatched',
@@ -399,5 +431,29 @@ describeWithApp('project dialogs', (t) => {
       `/api/project-group/${targets['project-group'].own.participant}`,
     );
     expect(group.statusCode).toBe(200);
+  });
+
+  it("Register asks each open round's project declarations only while that round is chosen", async () => {
+    const second = await buildRound(t.db, 'Open');
+    const secondAsked = await prepareSuppliers(t.db, world, second.id);
+    const project = await buildProject(t.db, { supplierId: participant() });
+    const url = `/api/project/${project.id}/action/Register`;
+    const form = await asRole(t.app, world, 'participant', 'GET', url);
+    expect(form.statusCode).toBe(200);
+    const prompts = form
+      .json()
+      .declarations.map((prompt: { id: string; visibleWhen: unknown }) => [prompt.id, prompt.visibleWhen]);
+    expect(prompts).toEqual(
+      expect.arrayContaining([
+        [asked.MarketRoundProject_Register, { fieldId: 'marketRoundId', oneOf: [world.openRound.id] }],
+        [secondAsked.MarketRoundProject_Register, { fieldId: 'marketRoundId', oneOf: [second.id] }],
+      ]),
+    );
+    expect(prompts).toHaveLength(2);
+    const done = await asRole(t.app, world, 'participant', 'POST', url, {
+      marketRoundId: second.id,
+      declarations: { [secondAsked.MarketRoundProject_Register ?? '']: true },
+    });
+    expect(done.statusCode).toBe(200);
   });
 });

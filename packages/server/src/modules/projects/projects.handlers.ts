@@ -28,6 +28,7 @@ import { saveUploadedFile } from '../files/files.repo.ts';
 import { saveLocation } from '../files/locations.repo.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { fileStorageFor } from '../files/storage.ts';
+import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
 import { habitats, lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import {
@@ -499,10 +500,11 @@ export const projectHandlers = {
           ? {}
           : {
               initialValues: { marketRoundId: roundId },
-              declarations: await projectDeclarationPrompts(
+              declarations: await registrationPromptsForRounds(
                 db,
-                roundId,
+                rounds.options.map((option) => option.value),
                 actor,
+                'marketRoundId',
                 'MarketRoundProject_Register',
               ),
             }),
@@ -573,10 +575,11 @@ export const projectHandlers = {
           ? {}
           : {
               initialValues: { marketRoundId: roundId },
-              declarations: await projectDeclarationPrompts(
+              declarations: await registrationPromptsForRounds(
                 db,
-                roundId,
+                rounds.options.map((option) => option.value),
                 actor,
+                'marketRoundId',
                 'MarketRoundProject_Register',
               ),
             }),

@@ -66,6 +66,34 @@ describeWithApp('requirement groups: create, add, remove, rename', (t) => {
       { path: 'requirementIds', message: 'Nitrogen for plot 4 is already in Plot 4' },
     ]);
 
+    // A new group is offered the buyer's requirements in no group, each named with its round; no one else's.
+    const form = await asRole(
+      t.app,
+      world,
+      'participant',
+      'GET',
+      '/api/requirement-groups/action/CreateRequirementGroup',
+    );
+    expect(form.statusCode).toBe(200);
+    const offered: { value: string; label: string }[] = form.json().options.requirementIds;
+    expect(offered.map((option) => option.value).sort()).toEqual([c, elsewhere].sort());
+    expect(offered.find((option) => option.value === c)?.label).toBe(
+      `Biodiversity for plot 4 (${world.openRound.name})`,
+    );
+    const operatorForm = await asRole(
+      t.app,
+      world,
+      'admin',
+      'GET',
+      '/api/requirement-groups/action/CreateRequirementGroup',
+    );
+    const operatorOffered = operatorForm
+      .json()
+      .options.requirementIds.map((option: { value: string }) => option.value);
+    expect(operatorOffered).toEqual(expect.arrayContaining([c, elsewhere, foreign]));
+    expect(operatorOffered).not.toContain(a);
+    expect(operatorOffered).not.toContain(b);
+
     const options = await asRole(
       t.app,
       world,

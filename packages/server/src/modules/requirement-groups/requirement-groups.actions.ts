@@ -36,6 +36,7 @@ import {
 import {
   addMembers,
   candidateRequirements,
+  groupableRequirementOptions,
   insertGroup,
   membersOf,
   removeMembers,
@@ -183,10 +184,10 @@ export const requirementGroupCreatePolicies = {
 /** CreateRequirementGroup: one buyer's requirements of one round. */
 export const requirementGroupCreateHandlers = {
   CreateRequirementGroup: {
-    async load({ actor }) {
-      return actor.organisation?.type === 'PARTICIPANT'
-        ? { initialValues: { buyerId: actor.organisationId } }
-        : {};
+    async load({ db, actor }) {
+      const own = actor.organisation?.type === 'PARTICIPANT' ? actor.organisationId : null;
+      const options = { requirementIds: await groupableRequirementOptions(db, actor, own ?? undefined) };
+      return own === null ? { options } : { options, initialValues: { buyerId: own } };
     },
     async handle({ tx, actor, values, now }) {
       const buyer = await ownerFor(tx, actor, values.buyerId);

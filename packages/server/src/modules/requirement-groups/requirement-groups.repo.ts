@@ -1,11 +1,12 @@
 import type { CreditRequirementStatus } from '@curlew/domain';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf, operatorScope } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { requirementScope } from '../requirements/requirements.scope.ts';
 import {
   creditRequirements,
   requirementGroupMembers,
@@ -198,4 +199,33 @@ export async function candidateRequirements(
       ),
     )
     .orderBy(asc(creditRequirements.name));
+}
+
+/**
+ * The requirements a new group may take, as options: those in the actor's scope in no group, of one buyer when
+ * given, each labelled with its round when it has one (a group keeps to one round). One query.
+ */
+export async function groupableRequirementOptions(
+  db: Queryable,
+  actor: ScopeReader,
+  buyerId?: string,
+): Promise<{ value: string; label: string }[]> {
+  const scope = requirementScope(actor);
+  const rows = await db
+    .select({ id: creditRequirements.id, name: creditRequirements.name, roundName: marketRounds.name })
+    .from(creditRequirements)
+    .leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
+    .leftJoin(requirementGroupMembers, eq(requirementGroupMembers.requirementId, creditRequirements.id))
+    .where(
+      and(
+        scope.where,
+        isNull(requirementGroupMembers.groupId),
+        buyerId === undefined ? undefined : eq(creditRequirements.buyerId, buyerId),
+      ),
+    )
+    .orderBy(asc(marketRounds.name), asc(creditRequirements.name));
+  return rows.map((row) => ({
+    value: row.id,
+    label: row.roundName === null ? row.name : `${row.name} (${row.roundName})`,
+  }));
 }

@@ -172,6 +172,8 @@ describeWithApp('credit requirements and groups: authorisation, sealed bids and 
       expect((await bidOf('agent', clientsId)).bid.bid).toBe(987654.25);
       const lpa = await bidOf('lpa', participantsId);
       expect(lpa).not.toHaveProperty('bid');
+      // Read only, as on projects: the LPA is offered no action.
+      expect(lpa.actions).toEqual([]);
       expect(lpa.development).toMatchObject({
         planningRef: expect.any(String),
         redemptionDate: '2027-06-30',

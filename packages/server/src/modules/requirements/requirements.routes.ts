@@ -201,7 +201,11 @@ export async function registerRequirementRoutes(app: FastifyInstance): Promise<v
     const found = await requirementKind.loadFor(deps.db, actor, request.params.id);
     if (found === undefined) throw notFoundInScope(requirementKind.noun);
     const { record, access } = found;
-    const actions = await requirementActions.actionsFor(deps, { actor, record, ...access });
+    // An LPA reads only: it is offered no action, as on projects.
+    const actions =
+      access.relation === 'lpa'
+        ? []
+        : await requirementActions.actionsFor(deps, { actor, record, ...access });
     const credits = (await creditsOf(deps.db, [record.id])).get(record.id) ?? [];
     const files = await listOwnerFiles(deps.db, { ownerType: 'requirement', ownerId: record.id });
     const bid = seesBid(access) ? ((await findBid(deps.db, record.id)) ?? null) : undefined;

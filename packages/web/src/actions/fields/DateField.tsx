@@ -27,7 +27,22 @@ export const parseTypedDate = (typed: string): string | null => {
   return null;
 };
 
-/** A calendar date shown as 'd MMM yyyy' and stored as `yyyy-MM-dd`. */
+/** The names of the calendar's controls, read out by screen readers. */
+const CALENDAR_LABELS = {
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+  monthLevelControl: 'Choose the month',
+  yearLevelControl: 'Choose the year',
+} as const;
+
+/**
+ * A calendar date shown as 'd MMM yyyy' and stored as `yyyy-MM-dd`. The calendar opens in place, inside the form's
+ * panel or page (not in a portal at the end of the page, outside every landmark), with named controls.
+ */
 export function DateField({
   field,
   value,
@@ -45,6 +60,8 @@ export function DateField({
       dateParser={parseTypedDate}
       clearable={field.optional === true}
       placeholder="e.g. 3 Sep 2025"
+      ariaLabels={CALENDAR_LABELS}
+      popoverProps={{ withinPortal: false }}
       {...inputFeedback({ error, warning })}
     />
   );

@@ -1,3 +1,4 @@
+import { buildActionFormData, createProject } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -152,6 +153,29 @@ describe('projects list', () => {
     expect(await screen.findByText('There are no projects yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add project' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add project group' })).not.toBeInTheDocument();
+  });
+
+  it("shows a supplier its own organisation in Add project's Supplier field", async () => {
+    server.routes = {
+      ...FILTER_OPTIONS,
+      ...groupsCollection,
+      [list()]: { body: listOf(rows, created) },
+      'GET /api/projects/action/CreateProject': {
+        body: buildActionFormData(createProject, {
+          initialValues: { supplierId: 'o1' },
+          options: { marketRoundId: [{ value: 'r1', label: 'Spring 2026' }] },
+        }),
+      },
+      'GET /api/organisations?type=PARTICIPANT&pageSize=100': {
+        body: listOf([{ id: 'o1', name: 'Wetland Trust' }]),
+      },
+      'GET /api/organisations?type=AGENT&pageSize=100': { body: listOf([]) },
+    };
+    const user = userEvent.setup();
+    showList(supplier);
+    await user.click(await screen.findByRole('button', { name: 'Add project' }));
+    const form = await screen.findByRole('form', { name: 'Add project' });
+    await waitFor(() => expect(within(form).getByLabelText('Supplier')).toHaveValue('Wetland Trust'));
   });
 
   it("shows the server's message when the list cannot be loaded", async () => {
