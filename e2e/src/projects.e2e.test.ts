@@ -282,4 +282,37 @@ describe('projects in the browser', () => {
     expect(body.items.map((item) => item.name)).not.toContain(CERTIFIED_PROJECT);
     await buyer.close();
   }, 600_000);
+  it('lets the supplier put two of its projects of the open round in an either-or (XOR) group', async () => {
+    const supplier = await signInAs('supplier', inject('demoPassword'), 'Sophie Fielding');
+    const { page } = supplier;
+    await page.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await page.getByRole('button', { name: 'Add project group', exact: true }).click();
+    const add = actionPanel(page, 'Add project group');
+    const name = `Hamble either-or ${uniqueTag()}`;
+    await field(add, 'Group name').fill(name);
+    await choose(page, field(add, /^Market round/), OPEN_ROUND);
+    await choose(page, field(add, 'Group type'), 'XOR: Only one project may win');
+    const members = ['Botley Wood Edge', 'Hamble Valley Grassland'];
+    for (const member of members) {
+      await choose(page, field(add, /^Projects/), member);
+      await closeDropdown(add);
+    }
+    await expectNoAxeViolations(page);
+    await add.getByRole('button', { name: 'Add group', exact: true }).click();
+    await add.waitFor({ state: 'detached' });
+
+    await page.goto(new URL(`/projects?q=${encodeURIComponent(members[0] ?? '')}`, page.url()).toString());
+    const groupLink = page
+      .getByRole('table', { name: 'Projects' })
+      .getByRole('link', { name: `${name} (XOR)` });
+    await groupLink.waitFor();
+    await groupLink.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    for (const member of members) await page.getByRole('link', { name: member, exact: true }).waitFor();
+    await waitForFinishedPage(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'project-group-xor');
+    await supplier.close();
+  }, 600_000);
 });
