@@ -244,7 +244,7 @@ describe('a new market round from creation to bids and offers', () => {
     // The supplier registers as Supplier, answering the declaration.
     const supplier = await signInAs('supplier', password, 'Sophie Fielding');
     await supplier.page.getByRole('heading', { name: 'Rounds open for registration' }).waitFor();
-    await supplier.page.getByRole('link', { name: roundName }).click();
+    await supplier.page.getByRole('link', { name: roundName, exact: true }).click();
     await supplier.page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     await waitForFinishedPage(supplier.page);
     await expectNoAxeViolations(supplier.page);
@@ -272,7 +272,7 @@ describe('a new market round from creation to bids and offers', () => {
       .getByRole('link', { name: 'Home' })
       .click();
     await agent.page.getByRole('heading', { name: 'Rounds open for registration' }).waitFor();
-    await agent.page.getByRole('link', { name: roundName }).click();
+    await agent.page.getByRole('link', { name: roundName, exact: true }).click();
     await agent.page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     await agent.page.getByRole('button', { name: 'Register for this market round' }).click();
     const agentRegister = actionPanel(agent.page, 'Register for this market round');
@@ -292,7 +292,7 @@ describe('a new market round from creation to bids and offers', () => {
     // The operator completes both registrations, withdraws one and reinstates it.
     await page.getByRole('link', { name: 'Markets', exact: true }).click();
     await page.getByRole('link', { name: marketName }).click();
-    await page.getByRole('link', { name: roundName }).click();
+    await page.getByRole('link', { name: roundName, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     const participants = page.getByRole('table', { name: `Participants of ${roundName}` });
     for (const organisation of [DEMO_SUPPLIER, DEMO_BUYER]) {
@@ -305,7 +305,7 @@ describe('a new market round from creation to bids and offers', () => {
       await page.getByText('Registered', { exact: true }).first().waitFor();
       await page
         .getByRole('navigation', { name: 'Breadcrumbs' })
-        .getByRole('link', { name: roundName })
+        .getByRole('link', { name: roundName, exact: true })
         .click();
       await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     }
@@ -330,7 +330,7 @@ describe('a new market round from creation to bids and offers', () => {
     // Registration closes, then bids and offers open.
     await page
       .getByRole('navigation', { name: 'Breadcrumbs' })
-      .getByRole('link', { name: roundName })
+      .getByRole('link', { name: roundName, exact: true })
       .click();
     await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     await participants
