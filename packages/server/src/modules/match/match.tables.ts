@@ -64,10 +64,19 @@ export const allocations = pgTable(
     year: integer().notNull(),
     units: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
     multiplier: numeric({ precision: 4, scale: 2, mode: 'number' }).notNull(),
+    /** Clearing: made by AcceptMatch; Reserve: made by market balancing from a reserved credit. */
+    origin: text().$type<AllocationOrigin>().notNull().default('Clearing'),
+    /** The reserved credit that supplies it (origin Reserve). */
+    reservedCreditId: uuid(),
+    /** The failed allocation it makes good (origin Reserve). */
+    replacesAllocationId: uuid(),
+    /** When its project failed irrevocably before the units were delivered. */
+    failedAt: at(),
     createdAt: at().notNull(),
   },
   (table) => [
     index('allocations_round_idx').on(table.marketRoundId),
+    index('allocations_reserved_credit_idx').on(table.reservedCreditId),
     index('allocations_project_idx').on(table.projectId),
     index('allocations_requirement_idx').on(table.requirementId),
   ],
@@ -89,6 +98,68 @@ export const reservedCredits = pgTable(
     createdAt: at().notNull(),
   },
   (table) => [index('reserved_credits_round_idx').on(table.marketRoundId)],
+);
+
+/** Where an allocation's units come from. */
+export type AllocationOrigin = 'Clearing' | 'Reserve';
+
+/** A move of credit units in the registry's ledger (totals over time per market, round and credit type). */
+export type CreditEventKind =
+  | 'Created'
+  | 'Reserved'
+  | 'Allocated'
+  | 'Issued'
+  | 'Redeemed'
+  | 'Retired'
+  | 'Failed'
+  | 'Replaced';
+
+/**
+ * The registry's ledger: every move of units, appended in the transaction that makes it (AcceptMatch writes
+ * Created and Reserved; AllocateRights, IssueCredits, RedeemCredits and retire their kinds; market balancing
+ * Failed and Replaced). Totals at any date are sums up to that date.
+ */
+export const creditEvents = pgTable(
+  'credit_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    kind: text().$type<CreditEventKind>().notNull(),
+    creditType: text().$type<CreditType>().notNull(),
+    units: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    requirementCreditId: uuid(),
+    reservedCreditId: uuid(),
+    projectId: uuid(),
+    at: at().notNull(),
+  },
+  (table) => [
+    index('credit_events_round_idx').on(table.marketRoundId, table.at),
+    index('credit_events_requirement_credit_idx').on(table.requirementCreditId),
+  ],
+);
+
+/** Units of a failed project's undelivered allocation that market balancing could not replace from the reserve. */
+export const balancingShortfalls = pgTable(
+  'balancing_shortfalls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    allocationId: uuid()
+      .notNull()
+      .references(() => allocations.id),
+    projectId: uuid().notNull(),
+    requirementId: uuid().notNull(),
+    requirementCreditId: uuid(),
+    creditType: text().$type<CreditType>().notNull(),
+    year: integer().notNull(),
+    units: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    createdAt: at().notNull(),
+  },
+  (table) => [index('balancing_shortfalls_round_idx').on(table.marketRoundId)],
 );
 
 /** What a requirement pays or a project receives in an accepted round, in integer pence (fees inside). */
