@@ -1,6 +1,6 @@
 import { type CreditType, formatDate } from '@curlew/domain';
 import { type Credit, judgePair, neighboursOf, type Project, type Requirement } from '@curlew/matching';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import { recordActivity } from '../../platform/actions/activity.ts';
 import type { Actor } from '../../platform/actions/types.ts';
@@ -110,7 +110,7 @@ export async function balanceFailedProject(
     })),
   );
 
-  // The market's reserve: what each reserved credit (not the failed project's) still holds.
+  // The market's reserve: what each reserved credit of a project that never failed still holds.
   const marketIds = [...new Set(open.map((row) => row.marketId))];
   const reserveRows = await tx
     .select({
@@ -121,7 +121,13 @@ export async function balanceFailedProject(
     })
     .from(reservedCredits)
     .innerJoin(marketRounds, eq(marketRounds.id, reservedCredits.marketRoundId))
-    .where(and(inArray(marketRounds.marketId, marketIds), ne(reservedCredits.projectId, projectId)));
+    .where(
+      and(
+        inArray(marketRounds.marketId, marketIds),
+        // A failed project's reserve (this one's or an earlier one's) makes nothing good.
+        sql`not exists (select 1 from ${allocations} failed where failed.project_id = ${reservedCredits.projectId} and failed.failed_at is not null)`,
+      ),
+    );
   const reserve: (ReserveHolding & { marketRoundId: string })[] = reserveRows
     .map(({ credit, used }) => ({
       id: credit.id,
