@@ -2,7 +2,7 @@ import type { EntityAction } from '../forms/wire.ts';
 import type { NamedReference } from '../market/market.schema.ts';
 import type { ParticipantOutcome } from '../market/match-review.ts';
 import type { CreditDuration, CreditType } from '../vocab/credits.ts';
-import type { CertificationDecision, ReviewOutcome } from '../vocab/decisions.ts';
+import type { CertificationDecision, ComplianceNextAction, ReviewOutcome } from '../vocab/decisions.ts';
 import type { ProjectDocumentKind } from '../vocab/files.ts';
 import type { Condition, Distinctiveness, Module, SizeUnit } from '../vocab/habitats.ts';
 import type { ProjectGroupType } from '../vocab/market.ts';
@@ -91,6 +91,18 @@ export interface ProjectOutcome {
   date: string;
   comment: string | null;
   by: string | null;
+  /** A failed compliance check's next action: Rectify by a date, or IrrevocableFailure. */
+  nextAction?: { action: ComplianceNextAction; date: string } | null;
+}
+
+/** Whether a project's last compliance check failed (the non-compliant registry), and its next action. */
+export function complianceStanding(outcomes: readonly ProjectOutcome[]): {
+  nonCompliant: boolean;
+  nextAction: { action: ComplianceNextAction; date: string } | null;
+} {
+  const last = outcomes.filter((item) => item.kind === 'compliance').at(-1);
+  const nonCompliant = last?.outcome === 'Fail';
+  return { nonCompliant, nextAction: nonCompliant ? (last?.nextAction ?? null) : null };
 }
 
 /**
@@ -117,6 +129,10 @@ export interface Project {
   group: (NamedReference & { type: ProjectGroupType }) | null;
   documents: RecordDocument[];
   outcomes: ProjectOutcome[];
+  /** Its last compliance check failed. */
+  nonCompliant: boolean;
+  /** The next action of that failed check. */
+  complianceNextAction: { action: ComplianceNextAction; date: string } | null;
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];

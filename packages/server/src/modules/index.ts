@@ -13,6 +13,7 @@ import { refdataModule } from './refdata/refdata.module.ts';
 import { requirementGroupsModule } from './requirement-groups/requirement-groups.module.ts';
 import { requirementsModule } from './requirements/requirements.module.ts';
 import { roundsModule } from './rounds/rounds.module.ts';
+import { settlementModule } from './settlement/settlement.module.ts';
 
 /** Every module of the application, once: the app serves these, and the registry tests check their actions. */
 export const MODULES: readonly AppModule[] = [
@@ -30,4 +31,5 @@ export const MODULES: readonly AppModule[] = [
   filesModule,
   refdataModule,
   matchModule,
+  settlementModule,
 ];

@@ -7,6 +7,7 @@ import { projectKind } from '../projects/projects.kind.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { requirementCredits } from '../requirements/requirements.tables.ts';
+import { appendCreditEvents, type CreditEventRow } from '../settlement/settlement.ledger.ts';
 import { allocations, payments, reservedCredits } from './match.tables.ts';
 import { roundFlows } from './rounding.ts';
 import { loadMatchRound } from './start-match.ts';
@@ -110,14 +111,22 @@ export async function applyResult(
   });
   if (rows.length > 0) await tx.insert(allocations).values(rows);
 
+  const created: CreditEventRow[] = [];
   for (const [id, fill] of fills) {
     const credit = creditOf(id);
-    if (credit && fill > 0)
-      await tx
-        .update(requirementCredits)
-        .set({ actualUnits: Math.round(credit.requiredUnits * fill * 100) / 100 })
-        .where(eq(requirementCredits.id, credit.id));
+    if (!credit || !(fill > 0)) continue;
+    const actualUnits = Math.round(credit.requiredUnits * fill * 100) / 100;
+    await tx.update(requirementCredits).set({ actualUnits }).where(eq(requirementCredits.id, credit.id));
+    created.push({
+      marketRoundId: roundId,
+      kind: 'Created',
+      creditType: credit.type,
+      units: actualUnits,
+      requirementCreditId: credit.id,
+      at: now,
+    });
   }
+  await appendCreditEvents(tx, created);
 
   // Reserved credits: what the reserve holds back of every allocation (MARKET.md section 3).
   const reserve = round.reserve && round.reserve.percentage > 0 ? round.reserve : null;
@@ -148,18 +157,35 @@ export async function applyResult(
     const reserved = [...held.values()]
       .map((item) => ({ ...item, units: Math.floor(item.units * 100 + 1e-7) / 100 }))
       .filter((item) => item.units > 0);
-    if (reserved.length > 0)
-      await tx.insert(reservedCredits).values(
-        reserved.map((item) => ({
-          marketRoundId: roundId,
-          projectId: item.projectId,
-          serviceId: item.serviceId,
-          creditType: item.creditType as 'Biodiversity',
-          year: item.year,
-          units: item.units,
-          createdAt: now,
-        })),
-      );
+    const rows =
+      reserved.length === 0
+        ? []
+        : await tx
+            .insert(reservedCredits)
+            .values(
+              reserved.map((item) => ({
+                marketRoundId: roundId,
+                projectId: item.projectId,
+                serviceId: item.serviceId,
+                creditType: item.creditType as 'Biodiversity',
+                year: item.year,
+                units: item.units,
+                createdAt: now,
+              })),
+            )
+            .returning();
+    await appendCreditEvents(
+      tx,
+      rows.map((row) => ({
+        marketRoundId: roundId,
+        kind: 'Reserved' as const,
+        creditType: row.creditType,
+        units: row.units,
+        reservedCreditId: row.id,
+        projectId: row.projectId,
+        at: now,
+      })),
+    );
   }
 
   // Payments in integer pence: what each filled requirement pays and each winning project receives (fees inside).

@@ -109,6 +109,8 @@ export const offeredProject = (id: string, overrides: Partial<Project> = {}): Pr
   group: null,
   documents: [],
   outcomes: [],
+  nonCompliant: false,
+  complianceNextAction: null,
   createdAt: AT,
   updatedAt: AT,
   actions: [],

@@ -5,7 +5,8 @@ import type { CreateHandlers } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
-import { projectHandlers, storeProjectFile } from './projects.handlers.ts';
+import { projectHandlers } from './projects.handlers.ts';
+import { storeProjectFile } from './projects.handling.ts';
 import { projectKind } from './projects.kind.ts';
 import { projectCreatePolicies, projectGuards, projectPolicies } from './projects.policy.ts';
 import {

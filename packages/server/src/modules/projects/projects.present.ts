@@ -1,5 +1,6 @@
 import {
   CREDIT_TYPES,
+  complianceStanding,
   type EntityAction,
   estimateBiodiversityUnits,
   type Project,
@@ -199,6 +200,7 @@ export async function presentProject(
   }
   const documents = (await documentsOf(db, [record.id])).get(record.id) ?? [];
   const prices = seesPrices(access);
+  const standing = complianceStanding(record.outcomes);
   const project: Project = {
     ...references(record),
     isFixedTerm: record.isFixedTerm,
@@ -243,6 +245,8 @@ export async function presentProject(
         : null,
     documents,
     outcomes: [...record.outcomes],
+    nonCompliant: standing.nonCompliant,
+    complianceNextAction: standing.nextAction,
     updatedAt: record.updatedAt.toISOString(),
     actions,
   };

@@ -7,7 +7,6 @@ import {
   NUTRIENT_CREDIT_TYPES,
   REQUIREMENT_ACTIONS,
   REQUIREMENT_CREATE_ACTIONS,
-  REQUIREMENT_FILE_FIELD_KINDS,
   REQUIREMENT_WIZARD,
   roundYearlyPeriods,
   type setBuyerCredits,
@@ -32,7 +31,6 @@ import type {
   CreateHandlers,
   CreatePolicies,
   GuardAnswer,
-  HandlerContextBase,
   PolicyDecision,
   RecordActionHandler,
   RecordGuards,
@@ -42,12 +40,16 @@ import type {
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
-import { retireOwnerFiles, saveUploadedFile } from '../files/files.repo.ts';
+import { retireOwnerFiles } from '../files/files.repo.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
-import { fileStorageFor } from '../files/storage.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { habitats, lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
+import {
+  requirementAfterRoundGuards,
+  requirementAfterRoundHandlers,
+  storeFieldFile,
+} from './requirements.after-round.ts';
 import { type RequirementRecord, type RequirementRelation, requirementKind } from './requirements.kind.ts';
 import { ownerFor } from './requirements.owner.ts';
 import {
@@ -138,6 +140,7 @@ export const requirementGuards = {
     const refusal = round === undefined ? undefined : registrationRefusal(round, now);
     return refusal === undefined ? ok : { ok: false, reason: refusal };
   },
+  ...requirementAfterRoundGuards,
   SetBid: async ({ record }): Promise<GuardAnswer> => {
     if (record.roundStatus === 'OpenForBidsAndOffers') return ok;
     return {
@@ -149,29 +152,6 @@ export const requirementGuards = {
     };
   },
 } satisfies RecordGuards<typeof REQUIREMENT_ACTIONS, RequirementRecord, RequirementRelation>;
-
-type FileContext = Pick<HandlerContextBase<unknown>, 'deps' | 'tx' | 'actor' | 'files' | 'now'>;
-
-/** Stores the file of a field (when one came) as the requirement's document of that field's kind. */
-async function storeFieldFile(
-  context: FileContext,
-  requirementId: string,
-  fieldId: keyof typeof REQUIREMENT_FILE_FIELD_KINDS,
-  accept: readonly string[],
-): Promise<void> {
-  const file = context.files.find((candidate) => candidate.fieldId === fieldId);
-  if (!file) return;
-  await saveUploadedFile(context.tx, fileStorageFor(context.deps.config), {
-    ownerType: 'requirement',
-    ownerId: requirementId,
-    tag: REQUIREMENT_FILE_FIELD_KINDS[fieldId],
-    file,
-    userId: context.actor.id,
-    accept,
-    fieldPath: fieldId,
-    uploadedAt: context.now,
-  });
-}
 
 /** 422 at `path` unless `id` names an active row of the reference table. */
 async function assertReference(
@@ -522,9 +502,6 @@ const locationHandler = (wizard: boolean): Handler<typeof setInvestorLocation> =
   },
 });
 
-/** A document upload after the round: stores the file under its kind. */
-const uploadMessage = (label: string) => `${label} uploaded`;
-
 /** The handlers: the runner writes each status; these write the requirement's data. */
 export const requirementHandlers = {
   Update: detailsHandler(false),
@@ -619,27 +596,7 @@ export const requirementHandlers = {
       return { message: 'Bid saved' };
     },
   },
-  AllocateRights: {
-    async handle(context) {
-      await storeFieldFile(context, context.record.id, 'certificate', DOCUMENT_UPLOAD_EXTENSIONS);
-      context.describe({ certificateDate: context.values.certificateDate });
-      return { message: 'Rights allocated' };
-    },
-  },
-  IssueCredits: { handle: async () => ({ message: 'Credits issued' }) },
-  RedeemCredits: {
-    async handle(context) {
-      await storeFieldFile(context, context.record.id, 'redeemNotice', DOCUMENT_UPLOAD_EXTENSIONS);
-      return { message: 'Credits redeemed' };
-    },
-  },
-  Retire: { handle: async () => ({ message: 'Credits retired' }) },
-  UploadCreditSupplyAgreement: {
-    async handle(context) {
-      await storeFieldFile(context, context.record.id, 'creditSupplyAgreement', DOCUMENT_UPLOAD_EXTENSIONS);
-      return { message: uploadMessage('Credit supply agreement') };
-    },
-  },
+  ...requirementAfterRoundHandlers,
   Comment: commentHandler<RequirementRecord, RequirementRelation>({
     subjectType: 'requirement',
     subjectId: (record) => record.id,

@@ -5,7 +5,7 @@ import {
   type CreditStatus,
   type CreditType,
 } from '@curlew/domain';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf, operatorScope } from '../../platform/actions/scope.ts';
@@ -281,6 +281,8 @@ const CREDIT_STATUS_OF: Partial<Record<CreditRequirementStatus, CreditStatus>> =
   Retired: 'Retired',
 };
 
+const AFTER_MATCH: readonly CreditStatus[] = ['RightsAllocated', 'Issued', 'Redeemed', 'Retired'];
+
 /** Writes a requirement's status and moves its credit lines with it: the runner's status write, never a handler's. */
 export async function writeRequirementStatus(
   tx: Queryable,
@@ -294,5 +296,11 @@ export async function writeRequirementStatus(
     await tx
       .update(requirementCredits)
       .set({ status: creditStatus })
-      .where(eq(requirementCredits.requirementId, id));
+      .where(
+        and(
+          eq(requirementCredits.requirementId, id),
+          // After the match an Unused line stays Unused.
+          AFTER_MATCH.includes(creditStatus) ? ne(requirementCredits.status, 'Unused') : undefined,
+        ),
+      );
 }

@@ -232,11 +232,8 @@ export const roundHandlers = {
     },
   },
   Settle: {
-    async handle() {
-      throw new AppError(
-        'invalid_status',
-        'There are no contracted projects or allocated credit requirements to settle yet',
-      );
+    async handle({ record }) {
+      return { message: `${record.name} is settled` };
     },
   },
   Comment: commentHandler<RoundRecord, RoundRelation>({

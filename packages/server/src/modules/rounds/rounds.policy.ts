@@ -14,6 +14,7 @@ import type {
 import { NO_RESULT_TO_ACCEPT } from '../match/accept.ts';
 import { clearingRefusal } from '../match/match.records.ts';
 import { latestTaskOfRound } from '../match/tasks.ts';
+import { settleRefusal } from '../settlement/settlement.readiness.ts';
 import { declarationsOfRound, type RoundRecord } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { windowRefusal } from './rounds.windows.ts';
@@ -97,6 +98,8 @@ export const roundGuards = {
     const task = await latestTaskOfRound(db, record.id);
     return task?.status === 'Succeeded' && task.result ? ok : refuse(NO_RESULT_TO_ACCEPT);
   },
-  Settle: async () =>
-    refuse('There are no contracted projects or allocated credit requirements to settle yet'),
+  Settle: async ({ db, record }) => {
+    const sentence = await settleRefusal(db, record.id);
+    return sentence === undefined ? ok : refuse(sentence);
+  },
 } satisfies RecordGuards<typeof ROUND_ACTIONS, RoundRecord, RoundRelation>;

@@ -68,6 +68,8 @@ export const projectOf = (overrides: Partial<Project> & { id: string }): Project
     { tag: 'LandholderInfo', fileId: 'f1', name: 'landholder.pdf', uploadedAt: '2026-02-01T10:00:00.000Z' },
   ],
   outcomes: [],
+  nonCompliant: false,
+  complianceNextAction: null,
   createdAt: '2026-02-01T10:00:00.000Z',
   updatedAt: '2026-02-03T10:00:00.000Z',
   actions: [],

@@ -1,0 +1,80 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { isRecordId } from '../../platform/actions/ids.ts';
+import { isOperator } from '../../platform/actions/policy.ts';
+import { runnerCall } from '../../platform/actions/routes.ts';
+import { notFoundInScope } from '../../platform/actions/status.ts';
+import { AppError } from '../../platform/errors.ts';
+import { marketRounds } from '../markets/markets.tables.ts';
+import { balancingShortfalls } from '../match/match.tables.ts';
+import { projects } from '../projects/projects.tables.ts';
+import { requirementKind } from '../requirements/requirements.kind.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { certificateData } from './certificate.data.ts';
+import { renderCertificate } from './certificate.pdf.ts';
+
+/** Requirement statuses from which the certificate is available. */
+const CERTIFIED = ['RightsAllocated', 'CreditsIssued', 'CreditsRedeemed', 'Retired'];
+
+/** The refusal of a certificate before the rights are allocated. */
+export const CERTIFICATE_NOT_YET =
+  'The credit allocation certificate is available once the rights are allocated';
+
+/**
+ * `GET /api/requirement/:id/certificate.pdf`: the credit allocation certificate, for whoever reads the requirement
+ * (the operator, the owner, its agent, the LPA of the development; 404 for anyone else), once rights are allocated.
+ * `GET /api/round/:id/balancing`: the operator's list of what market balancing could not replace in the round.
+ */
+export async function registerSettlementRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/requirement/:id/certificate.pdf', async (request, reply) => {
+    const { actor, deps } = await runnerCall(request);
+    const found = await requirementKind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(requirementKind.noun);
+    const { record } = found;
+    if (!CERTIFIED.includes(record.status)) throw new AppError('invalid_status', CERTIFICATE_NOT_YET);
+    const pdf = await renderCertificate(await certificateData(deps.db, record), deps.clock());
+    const name = record.name.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'certificate';
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="Credit allocation certificate - ${name}.pdf"`)
+      .send(pdf);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/round/:id/balancing', async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    if (!isOperator(actor) || !isRecordId(request.params.id)) throw notFoundInScope('market round');
+    const [round] = await deps.db
+      .select({ id: marketRounds.id })
+      .from(marketRounds)
+      .where(eq(marketRounds.id, request.params.id));
+    if (round === undefined) throw notFoundInScope('market round');
+    const rows = await deps.db
+      .select({
+        project: { id: projects.id, name: projects.name },
+        requirement: { id: creditRequirements.id, name: creditRequirements.name },
+        creditType: balancingShortfalls.creditType,
+        year: balancingShortfalls.year,
+        units: balancingShortfalls.units,
+        createdAt: balancingShortfalls.createdAt,
+      })
+      .from(balancingShortfalls)
+      .innerJoin(projects, eq(projects.id, balancingShortfalls.projectId))
+      .innerJoin(creditRequirements, eq(creditRequirements.id, balancingShortfalls.requirementId))
+      .where(and(eq(balancingShortfalls.marketRoundId, round.id)))
+      .orderBy(
+        asc(balancingShortfalls.createdAt),
+        asc(creditRequirements.name),
+        asc(balancingShortfalls.year),
+      );
+    return {
+      items: rows.map((row) => ({
+        project: { ...row.project, self: `/project/${row.project.id}` },
+        requirement: { ...row.requirement, self: `/requirement/${row.requirement.id}` },
+        creditType: row.creditType,
+        year: row.year,
+        units: row.units,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  });
+}
