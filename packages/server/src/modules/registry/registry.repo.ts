@@ -4,7 +4,7 @@ import {
   type RegistryCreditQuery,
   type RegistryCreditStatus,
 } from '@curlew/domain';
-import { and, asc, count, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, listOrder } from '../../platform/actions/paging.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
@@ -89,9 +89,7 @@ export function creditConditions(actor: ScopeReader, query: Partial<RegistryCred
     query.requirementId === undefined ? undefined : eq(creditRequirements.id, query.requirementId),
     query.projectId === undefined
       ? undefined
-      : exists(
-          sql`select 1 from ${allocations} where ${allocations.requirementCreditId} = ${requirementCredits.id} and ${allocations.projectId} = ${query.projectId}`,
-        ),
+      : sql`exists (select 1 from ${allocations} where ${allocations.requirementCreditId} = ${requirementCredits.id} and ${allocations.projectId} = ${query.projectId})`,
   );
 }
 

@@ -88,7 +88,7 @@ describeWithApp('registry routes', (t) => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.rawPayload);
+    await workbook.xlsx.load(new Uint8Array(xlsx.rawPayload).buffer);
     const sheet = workbook.getWorksheet('Credits');
     expect(sheet?.getRow(1).getCell(1).value).toBe('Credit requirement');
     expect(sheet?.getRow(2).getCell(1).value).toBe('Barn conversion');

@@ -126,7 +126,7 @@ export async function writeRegistryLedger(
     event('Allocated', 10, 1, creditOf[wanted]),
     event('Issued', 10, 2, creditOf[wanted]),
     event('Failed', 2, 2, creditOf[cheap]),
-    event('Replaced', 2, 2, creditOf[cheap]),
+    event('Replaced', 2, 2.01, creditOf[cheap]),
     {
       ...event('Created', 10, 0, creditOf[records.nitrogenRequirementId]),
       creditType: 'NutrientMitigationNitrogen' as const,
