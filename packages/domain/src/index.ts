@@ -13,6 +13,7 @@ export * from './market/index.ts';
 export * from './organisation/index.ts';
 export * from './project/index.ts';
 export * from './refdata/index.ts';
+export * from './registry/registry.schema.ts';
 export * from './requirement/index.ts';
 export * from './validation/choice.ts';
 export * from './validation/crossField.ts';

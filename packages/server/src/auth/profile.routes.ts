@@ -45,7 +45,11 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
   app.get('/api/auth/password-policy', async () => PASSWORD_POLICY_ANSWER);
 
   app.get('/api/auth/env.js', async (_request, reply) => {
-    const environment = { signUpEnabled: deps.config.signUpEnabled, production: deps.config.production };
+    const environment = {
+      signUpEnabled: deps.config.signUpEnabled,
+      production: deps.config.production,
+      publicRegistry: deps.config.publicRegistry,
+    };
     return reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -130,10 +130,14 @@ describeWithApp('profile, TOTP, users, policy and client configuration', (t) => 
   it('serves env.js with whether sign-up is enabled and whether this is production', async () => {
     const response = await requestJson(t.app, 'GET', '/api/auth/env.js');
     expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(response.body).toBe('window.CURLEW_ENV = {"signUpEnabled":true,"production":false};\n');
+    expect(response.body).toBe(
+      'window.CURLEW_ENV = {"signUpEnabled":true,"production":false,"publicRegistry":true};\n',
+    );
     const closed = await t.withConfig({ signUpEnabled: false, production: true, nodeEnv: 'production' });
     const closedResponse = await requestJson(closed, 'GET', '/api/auth/env.js');
-    expect(closedResponse.body).toBe('window.CURLEW_ENV = {"signUpEnabled":false,"production":true};\n');
+    expect(closedResponse.body).toBe(
+      'window.CURLEW_ENV = {"signUpEnabled":false,"production":true,"publicRegistry":true};\n',
+    );
   });
 
   it('shows the outbox outside production to a system administrator, newest first and filtered', async () => {

@@ -10,6 +10,7 @@ import { participationsModule } from './participations/participations.module.ts'
 import { projectGroupsModule } from './project-groups/project-groups.module.ts';
 import { projectsModule } from './projects/projects.module.ts';
 import { refdataModule } from './refdata/refdata.module.ts';
+import { registryModule } from './registry/registry.module.ts';
 import { requirementGroupsModule } from './requirement-groups/requirement-groups.module.ts';
 import { requirementsModule } from './requirements/requirements.module.ts';
 import { roundsModule } from './rounds/rounds.module.ts';
@@ -32,4 +33,5 @@ export const MODULES: readonly AppModule[] = [
   refdataModule,
   matchModule,
   settlementModule,
+  registryModule,
 ];

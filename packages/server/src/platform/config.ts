@@ -46,6 +46,10 @@ const environmentSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(1).default('Curlew <no-reply@curlew.example>'),
   SIGN_UP_ENABLED: booleanFlag.default(true),
+  PUBLIC_REGISTRY: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: () => 'must be on or off' })
+    .transform((value) => ['on', 'true', '1', 'yes'].includes(value))
+    .default(true),
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
@@ -70,6 +74,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   signUpEnabled: boolean;
+  /** Whether the public registry (`/api/public/registry`, no sign-in) answers; PUBLIC_REGISTRY=off gives 404. */
+  publicRegistry: boolean;
   /** Sign-ups accepted from one address per hour (429 beyond). */
   signUpsPerAddressPerHour: number;
   sessionIdleMinutes: number;
@@ -107,6 +113,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     signUpEnabled: env.SIGN_UP_ENABLED,
+    publicRegistry: env.PUBLIC_REGISTRY,
     signUpsPerAddressPerHour: env.SIGN_UPS_PER_ADDRESS_PER_HOUR,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,

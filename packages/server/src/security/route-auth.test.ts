@@ -2,7 +2,10 @@ import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../test/app.ts';
 import { type AppRoute, appRoutes, fillPath } from './routes.testing.ts';
 
-/** The only routes that answer without a session: health, the sign-in flows and the public client settings. */
+/**
+ * The only routes that answer without a session: health, the sign-in flows, the public client settings and the
+ * public registry.
+ */
 const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
   'POST /api/auth/login',
@@ -19,6 +22,8 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/user',
   'GET /api/auth/password-policy',
   'GET /api/auth/env.js',
+  // The public registry: sites, areas, statuses and units only (PUBLIC_REGISTRY=off answers 404).
+  'GET /api/public/registry',
 ]);
 
 const key = (route: AppRoute): string => `${route.method} ${route.path}`;

@@ -2,6 +2,8 @@
 export interface ClientEnv {
   signUpEnabled: boolean;
   production: boolean;
+  /** Whether the public registry is on (PUBLIC_REGISTRY). */
+  publicRegistry: boolean;
 }
 
 declare global {
@@ -16,5 +18,6 @@ export function clientEnv(): ClientEnv {
   return {
     signUpEnabled: injected?.signUpEnabled !== false,
     production: injected?.production === true,
+    publicRegistry: injected?.publicRegistry !== false,
   };
 }

@@ -79,6 +79,7 @@ export const allocations = pgTable(
     index('allocations_reserved_credit_idx').on(table.reservedCreditId),
     index('allocations_project_idx').on(table.projectId),
     index('allocations_requirement_idx').on(table.requirementId),
+    index('allocations_requirement_credit_idx').on(table.requirementCreditId),
   ],
 );
 

@@ -1,5 +1,11 @@
-import { CREDIT_TYPES, PROJECT_SORT_KEYS, PROJECT_STATUSES } from '@curlew/domain';
-import { and, arrayContains, count, eq, ilike } from 'drizzle-orm';
+import {
+  CREDIT_TYPES,
+  PROJECT_SORT_KEYS,
+  PROJECT_STATUSES,
+  queryFlag,
+  REGISTRY_PROJECT_STATUSES,
+} from '@curlew/domain';
+import { and, arrayContains, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { containsPattern, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
@@ -23,6 +29,10 @@ export const projectListQuery = listQuerySchema(PROJECT_SORT_KEYS, 'name').exten
   creditType: z.enum(CREDIT_TYPES).optional(),
   lpaId: z.uuid().optional(),
   supplierId: z.uuid().optional(),
+  /** The registry: projects from Matched on. */
+  registry: queryFlag,
+  /** Projects whose latest compliance check failed. */
+  nonCompliant: queryFlag,
   format: z.enum(['json', 'csv']).default('json'),
 });
 
@@ -34,11 +44,14 @@ const SORT_COLUMNS = {
   createdAt: projects.createdAt,
 } as const;
 
+/** A project whose latest compliance monitoring check failed (the non-compliant registry). */
+const nonCompliant = sql`(select o->>'outcome' from jsonb_array_elements(${projects.outcomes}) with ordinality as e(o, n) where o->>'kind' = 'compliance' order by n desc limit 1) = 'Fail'`;
+
 /** The most rows one CSV export answers. */
 export const CSV_MAX_ROWS = 100_000;
 
 /**
- * `GET /api/projects` (q, roundId, status, typeId, creditType, lpaId, supplierId; sort by PROJECT_SORT_KEYS; paged;
+ * `GET /api/projects` (q, roundId, status, typeId, creditType, lpaId, supplierId, registry, nonCompliant; sort by PROJECT_SORT_KEYS; paged;
  * `format=csv` answers every matching row as CSV) with the collection's create `actions`, and `GET /api/project/{id}`;
  * both scoped to what the reader may see (404 outside it). No list or CSV row carries an offer or a cost.
  */
@@ -54,6 +67,8 @@ export async function registerProjectRoutes(app: FastifyInstance): Promise<void>
       query.creditType === undefined ? undefined : arrayContains(projects.serviceTypes, [query.creditType]),
       query.lpaId === undefined ? undefined : eq(projects.lpaId, query.lpaId),
       query.supplierId === undefined ? undefined : eq(projects.supplierId, query.supplierId),
+      query.registry === true ? inArray(projects.status, [...REGISTRY_PROJECT_STATUSES]) : undefined,
+      query.nonCompliant === true ? nonCompliant : undefined,
     );
     const order = listOrder(SORT_COLUMNS, query, projects.id);
     const present = (rows: Awaited<ReturnType<ReturnType<typeof selectProjectsFor>['orderBy']>>) =>

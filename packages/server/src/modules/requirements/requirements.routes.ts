@@ -3,6 +3,9 @@ import {
   CREDIT_REQUIREMENT_TYPES,
   CREDIT_TYPE_LABELS,
   CREDIT_TYPES,
+  formatIsoDate,
+  queryFlag,
+  REGISTRY_REQUIREMENT_STATUSES,
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
 } from '@curlew/domain';
@@ -31,6 +34,10 @@ const listQuery = listQuerySchema(REQUIREMENT_SORT_KEYS, 'createdAt').extend({
   type: z.enum(CREDIT_REQUIREMENT_TYPES).optional(),
   creditType: z.enum(CREDIT_TYPES).optional(),
   lpaId: z.uuid().optional(),
+  /** The registry: requirements from RightsCreated on. */
+  registry: queryFlag,
+  /** Requirements past their redemption date and not redeemed. */
+  lateRedemptions: queryFlag,
   format: z.enum(['json', 'csv']).optional(),
 });
 
@@ -45,9 +52,17 @@ const SORT_COLUMNS = {
   createdAt: creditRequirements.createdAt,
 } as const;
 
+/** Past the redemption date on `today` and not redeemed or retired (the late-redemption registry). */
+const lateOn = (today: string): SQL =>
+  sql`${creditRequirements.redemptionDate} < ${today} and ${creditRequirements.status} not in ('Draft', 'CreditsRedeemed', 'Retired')`;
+
 /** The list's filters as one condition (every one on the requirements table, so the count needs no join). */
-const filtersOf = (query: RequirementListQuery): SQL | undefined =>
+const filtersOf = (query: RequirementListQuery, today: string): SQL | undefined =>
   and(
+    query.registry === true
+      ? inArray(creditRequirements.status, [...REGISTRY_REQUIREMENT_STATUSES])
+      : undefined,
+    query.lateRedemptions === true ? lateOn(today) : undefined,
     query.q === undefined
       ? undefined
       : or(
@@ -76,17 +91,18 @@ async function listRows(
   db: Queryable,
   actor: Actor,
   query: RequirementListQuery,
+  today: string,
   slice?: { limit: number; offset: number },
 ): Promise<RequirementListItem[]> {
   if (slice === undefined) {
     // Every matching row (CSV): one scoped, joined select in the list's order.
-    const rows = await selectRequirementsFor(db, actor, filtersOf(query)).orderBy(...orderOf(query));
+    const rows = await selectRequirementsFor(db, actor, filtersOf(query, today)).orderBy(...orderOf(query));
     return rows.flatMap((row) => {
       const found = requirementInScope(row);
       return found === null ? [] : [presentRequirementListItem(found.record)];
     });
   }
-  const where = and(requirementScope(actor).where, filtersOf(query));
+  const where = and(requirementScope(actor).where, filtersOf(query, today));
   const base = db.select({ id: creditRequirements.id }).from(creditRequirements).$dynamic();
   const joined =
     query.sort === 'buyer'
@@ -165,28 +181,29 @@ export const requirementsCsv = (items: readonly RequirementListItem[]): string =
 };
 
 /**
- * `GET /api/requirements` (q, roundId, status, type, creditType, lpaId, sort, order, page, pageSize; `format=csv`
+ * `GET /api/requirements` (q, roundId, status, type, creditType, lpaId, registry, lateRedemptions, sort, order, page, pageSize; `format=csv`
  * for every matching row as CSV) and `GET /api/requirement/{id}`, scoped; the bid only for those who may see it.
  */
 export async function registerRequirementRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/requirements', async (request, reply) => {
     const { actor, deps } = await runnerCall(request);
     const query = listQuery.parse(request.query);
+    const today = formatIsoDate(deps.clock());
     if (query.format === 'csv') {
-      const items = await listRows(deps.db, actor, query);
+      const items = await listRows(deps.db, actor, query, today);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="credit-requirements.csv"')
         .send(requirementsCsv(items));
     }
-    const items = await listRows(deps.db, actor, query, {
+    const items = await listRows(deps.db, actor, query, today, {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
     const [total] = await deps.db
       .select({ value: count() })
       .from(creditRequirements)
-      .where(and(requirementScope(actor).where, filtersOf(query)));
+      .where(and(requirementScope(actor).where, filtersOf(query, today)));
     return {
       items,
       total: total?.value ?? 0,

@@ -65,6 +65,11 @@ const requirementsPage = (name: keyof typeof import('../../features/requirements
   lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const matchPage = (name: keyof typeof import('../../features/match/pages.ts')) =>
   lazyPage(() => import('../../features/match/pages.ts').then((m) => ({ default: m[name] })));
+const registryPage = (name: keyof typeof import('../../features/registry/pages.ts')) =>
+  lazyPage(() => import('../../features/registry/pages.ts').then((m) => ({ default: m[name] })));
+const PublicRegistryPage = lazyPage(() =>
+  import('../../features/registry/PublicRegistryPage.tsx').then((m) => ({ default: m.PublicRegistryPage })),
+);
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -79,6 +84,7 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
   { path: 'checkTOTP', page: CheckTotpPage },
   { path: 'invitation', page: InvitationPage },
   { path: 'completeInvitation', page: InvitationPage },
+  { path: 'public/registry', page: PublicRegistryPage },
 ];
 
 const home = { label: 'Home' };
@@ -112,6 +118,41 @@ const participantRequirementRoutes: readonly AreaRoute[] = [
     path: 'requirement-group/:groupId',
     page: requirementsPage('RequirementGroupPage'),
     crumb: requirementGroupCrumb,
+  },
+];
+
+const creditsCrumb = { label: 'Credits' };
+const creditCrumb = { label: 'Credit' };
+/** The credits of participants, agents and LPAs (their own, their clients', their area's). */
+const areaCreditRoutes: readonly AreaRoute[] = [
+  { path: 'credits', page: registryPage('AreaCreditsPage'), crumb: creditsCrumb },
+  { path: 'credits/:creditId', page: registryPage('AreaCreditPage'), crumb: creditCrumb },
+];
+/** The operator's registries (SPEC 2). */
+const registryRoutes: readonly AreaRoute[] = [
+  { path: 'registry/credits', page: registryPage('RegistryCreditsPage'), crumb: creditsCrumb },
+  { path: 'registry/credits/:creditId', page: registryPage('RegistryCreditPage'), crumb: creditCrumb },
+  {
+    path: 'registry/projects',
+    page: registryPage('RegistryProjectsPage'),
+    crumb: { label: 'Projects registry' },
+  },
+  { path: 'registry/projects/:id', page: registryPage('RegistryProjectPage'), crumb: projectCrumb },
+  {
+    path: 'registry/credit-requirements',
+    page: registryPage('RegistryRequirementsPage'),
+    crumb: { label: 'Credit requirements registry' },
+  },
+  {
+    path: 'registry/credit-requirements/:requirementId',
+    page: registryPage('RegistryRequirementPage'),
+    crumb: requirementCrumb,
+  },
+  { path: 'registry/reserve', page: registryPage('ReservePage'), crumb: { label: 'Credit reserve' } },
+  {
+    path: 'registry/reserve/:id',
+    page: registryPage('ReservedCreditPage'),
+    crumb: { label: 'Reserved credit' },
   },
 ];
 
@@ -200,6 +241,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: adminOrganisationPage('OperatorPage'),
       crumb: { label: 'Market operator', entity: 'organisation' },
     },
+    ...registryRoutes,
   ],
   lpa: [
     { path: '', page: HomePage, crumb: home },
@@ -211,6 +253,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: requirementsPage('LpaRequirementPage'),
       crumb: requirementCrumb,
     },
+    ...areaCreditRoutes,
   ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },
@@ -221,6 +264,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
     },
     ...participantProjectRoutes,
     ...participantRequirementRoutes,
+    ...areaCreditRoutes,
   ],
   agent: [
     { path: '', page: agentPage('AgentHomePage'), crumb: home },
@@ -241,6 +285,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: { label: 'Client', entity: 'organisation' },
     },
     ...participantProjectRoutes,
+    ...areaCreditRoutes,
   ],
   signedIn: [
     { path: '', page: HomePage, crumb: home },

@@ -1,10 +1,12 @@
 import { COPYRIGHT_YEAR } from '@curlew/domain';
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { clientEnv } from '../env.ts';
 
 /** The address behind the footer's contact-us link. */
 export const CONTACT_EMAIL = 'contact@curlew.example';
 
-/** The footer of SPEC 1: strapline, contact-us mail link, copyright 2025 and a UK map. */
+/** The footer of SPEC 1: strapline, contact-us mail link, the public registry, copyright 2025 and a UK map. */
 export function Footer() {
   return (
     <Box
@@ -18,6 +20,11 @@ export function Footer() {
           <Stack gap={4}>
             <Text fw={600}>Curlew, the UK's leading marketplace for nature recovery</Text>
             <Anchor href={`mailto:${CONTACT_EMAIL}`}>Contact us</Anchor>
+            {clientEnv().publicRegistry && (
+              <Anchor component={Link} to="/public/registry">
+                Public registry
+              </Anchor>
+            )}
             <Text size="sm">© {COPYRIGHT_YEAR} Curlew</Text>
           </Stack>
           <img src="/uk-map.svg" alt="Outline map of the United Kingdom" width={72} height={96} />

@@ -55,7 +55,7 @@ const CREDIT_TYPE_OPTIONS: readonly FieldOption[] = CREDIT_TYPES.map((value) => 
 
 const NO_VALUES = {};
 
-function FilterSelect({
+export function FilterSelect({
   label,
   value,
   options,

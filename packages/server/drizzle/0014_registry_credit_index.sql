@@ -1,0 +1,1 @@
+CREATE INDEX "allocations_requirement_credit_idx" ON "allocations" USING btree ("requirement_credit_id");

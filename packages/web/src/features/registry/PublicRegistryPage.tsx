@@ -1,0 +1,115 @@
+import {
+  CREDIT_TYPE_LABELS,
+  PROJECT_STATUS_LABELS,
+  type PublicAreaTotal,
+  type PublicRegistry,
+} from '@curlew/domain';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../actions/ActionsConfig.tsx';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { Section, SmallTable } from './RegistryParts.tsx';
+import { unitsText } from './registryApi.ts';
+
+function AreaTotals({
+  id,
+  title,
+  totals,
+}: {
+  id: string;
+  title: string;
+  totals: readonly PublicAreaTotal[];
+}) {
+  return (
+    <Section id={id} title={title}>
+      <SmallTable
+        label={title}
+        headers={['Area', 'Credit type', 'Sites', 'Units']}
+        empty="No units are recorded yet."
+        rows={totals.map((total) => ({
+          key: `${total.area}-${total.creditType}`,
+          cells: [total.area, CREDIT_TYPE_LABELS[total.creditType], total.sites, unitsText(total.units)],
+        }))}
+      />
+    </Section>
+  );
+}
+
+/**
+ * `/public/registry` (no sign-in): the sites of the registry by local planning authority and National Character
+ * Area with their credit types, units and status; never a price or anyone's details.
+ */
+export function PublicRegistryPage() {
+  usePageTitle('Public registry');
+  const api = useApi();
+  const registry = useQuery({
+    queryKey: ['public-registry'],
+    queryFn: ({ signal }) => api.get<PublicRegistry>('/public/registry', { signal }),
+  });
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Title order={1}>Public registry</Title>
+        <Text size="sm">
+          Sites supplying nature recovery credits through Curlew, with their units and status, by local
+          planning authority and National Character Area.
+        </Text>
+        {registry.isPending && <PageLoader />}
+        {registry.isError && (
+          <Alert color="red" role="alert" title="The public registry could not be loaded">
+            <Group gap="sm">
+              <Text size="sm">{registry.error.message}</Text>
+              <Button size="xs" variant="default" onClick={() => void registry.refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {registry.data !== undefined && (
+          <>
+            <Section id="public-sites" title="Sites">
+              <SmallTable
+                label="Sites"
+                headers={[
+                  'Site',
+                  'Local planning authority',
+                  'National Character Area',
+                  'Credit types',
+                  'Units',
+                  'Status',
+                ]}
+                empty="No site is in the registry yet."
+                rows={registry.data.sites.map((site, index) => ({
+                  key: `${site.name}-${index}`,
+                  cells: [
+                    site.name,
+                    site.lpa ?? '—',
+                    site.nca ?? '—',
+                    site.creditTypes.map((type) => CREDIT_TYPE_LABELS[type]).join(', ') || '—',
+                    unitsText(site.units),
+                    PROJECT_STATUS_LABELS[site.status],
+                  ],
+                }))}
+              />
+            </Section>
+            <AreaTotals
+              id="public-lpa"
+              title="Units by local planning authority"
+              totals={registry.data.byLpa}
+            />
+            <AreaTotals
+              id="public-nca"
+              title="Units by National Character Area"
+              totals={registry.data.byNca}
+            />
+          </>
+        )}
+        <Anchor component={Link} to="/login" size="sm">
+          Sign in
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

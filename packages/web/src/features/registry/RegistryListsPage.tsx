@@ -1,0 +1,196 @@
+import {
+  CREDIT_REQUIREMENT_STATUS_LABELS,
+  PROJECT_SORT_KEYS,
+  type ProjectListItem,
+  REQUIREMENT_SORT_KEYS,
+  type RequirementListItem,
+} from '@curlew/domain';
+import { Anchor, Button, Checkbox, Group, Stack, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
+import { apiAddress } from '../../app/api.ts';
+import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import {
+  creditTypesText,
+  projectStatusColour,
+  projectStatusLabel,
+  showDate,
+} from '../projects/projectDisplay.ts';
+import { ADMIN_PATHS, REGISTRY_KEY, unitsText } from './registryApi.ts';
+
+const PROJECT_COLUMNS: DataTableColumn<ProjectListItem>[] = [
+  {
+    id: 'name',
+    header: 'Project',
+    sortKey: 'name',
+    render: (project) => (
+      <Anchor component={Link} to={ADMIN_PATHS.project(project.id)} size="sm">
+        {project.name}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    render: (project) => (
+      <StatusBadge color={projectStatusColour(project.status)}>
+        {projectStatusLabel(project.status)}
+      </StatusBadge>
+    ),
+  },
+  { id: 'supplier', header: 'Supplier', sortKey: 'supplier', render: (project) => project.supplier.name },
+  { id: 'round', header: 'Round', sortKey: 'round', render: (project) => project.round?.name ?? '—' },
+  { id: 'credits', header: 'Credit types', render: (project) => creditTypesText(project.creditTypes) },
+  { id: 'lpa', header: 'LPA', render: (project) => project.lpa?.name ?? '—' },
+];
+
+const REQUIREMENT_COLUMNS: DataTableColumn<RequirementListItem>[] = [
+  {
+    id: 'name',
+    header: 'Credit requirement',
+    sortKey: 'name',
+    render: (requirement) => (
+      <Anchor component={Link} to={ADMIN_PATHS.requirement(requirement.id)} size="sm">
+        {requirement.name}
+      </Anchor>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    render: (requirement) => (
+      <StatusBadge color="blue.9">{CREDIT_REQUIREMENT_STATUS_LABELS[requirement.status]}</StatusBadge>
+    ),
+  },
+  { id: 'buyer', header: 'Owner', sortKey: 'buyer', render: (requirement) => requirement.buyer.name },
+  { id: 'round', header: 'Round', sortKey: 'round', render: (requirement) => requirement.round?.name ?? '—' },
+  {
+    id: 'credits',
+    header: 'Credit types',
+    render: (requirement) => creditTypesText(requirement.creditTypes),
+  },
+  { id: 'units', header: 'Units', render: (requirement) => unitsText(requirement.units) },
+  {
+    id: 'planningRef',
+    header: 'Planning reference',
+    render: (requirement) => requirement.planningRef ?? '—',
+  },
+  {
+    id: 'redemptionDate',
+    header: 'Redemption date',
+    render: (requirement) =>
+      requirement.redemptionDate === null ? '—' : showDate(requirement.redemptionDate),
+  },
+];
+
+/** One registry list of records (projects or requirements) with its one yes/no filter in the address. */
+function RegistryRecords<T extends { id: string }>({
+  title,
+  collection,
+  flag,
+  flagLabel,
+  config,
+  columns,
+  file,
+  emptyText,
+  flaggedEmptyText,
+}: {
+  title: string;
+  collection: string;
+  flag: string;
+  flagLabel: string;
+  config: ListConfig;
+  columns: DataTableColumn<T>[];
+  file: string;
+  emptyText: string;
+  flaggedEmptyText: string;
+}) {
+  usePageTitle(title);
+  const { apiBase } = useActionsConfig();
+  const [params, setParams] = useSearchParams();
+  const list = useListState(config);
+  const flagged = params.get(flag) === 'true';
+  const query = listQueryString(list.state, { registry: 'true', [flag]: flagged ? 'true' : '' });
+  const paged = usePagedList<T>([...REGISTRY_KEY, collection], `/${collection}?${query}`);
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <Group>
+        <Checkbox
+          label={flagLabel}
+          checked={flagged}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              if (checked) next.set(flag, 'true');
+              else next.delete(flag);
+              next.delete('page');
+              return next;
+            });
+          }}
+        />
+      </Group>
+      <DataTable
+        label={title}
+        columns={columns}
+        rowKey={(row) => row.id}
+        list={list}
+        query={paged}
+        searchLabel={`Search ${title.toLowerCase()}`}
+        emptyText={flagged ? flaggedEmptyText : emptyText}
+        toolbar={
+          <Button
+            component="a"
+            href={apiAddress(apiBase, `/${collection}?${query}&format=csv`)}
+            download={file}
+            variant="default"
+            size="sm"
+          >
+            Export CSV
+          </Button>
+        }
+      />
+    </Stack>
+  );
+}
+
+/** `/registry/projects` (operator): projects from Matched on; the non-compliant ones on request. */
+export function RegistryProjectsPage() {
+  return (
+    <RegistryRecords<ProjectListItem>
+      title="Projects registry"
+      collection="projects"
+      flag="nonCompliant"
+      flagLabel="Non-compliant only"
+      config={{ sortKeys: PROJECT_SORT_KEYS, defaultSort: 'name' }}
+      columns={PROJECT_COLUMNS}
+      file="projects-registry.csv"
+      emptyText="No project has been matched yet."
+      flaggedEmptyText="No project is non-compliant."
+    />
+  );
+}
+
+/** `/registry/credit-requirements` (operator): requirements from RightsCreated on; late redemptions on request. */
+export function RegistryRequirementsPage() {
+  return (
+    <RegistryRecords<RequirementListItem>
+      title="Credit requirements registry"
+      collection="requirements"
+      flag="lateRedemptions"
+      flagLabel="Late redemptions only"
+      config={{ sortKeys: REQUIREMENT_SORT_KEYS, defaultSort: 'createdAt' }}
+      columns={REQUIREMENT_COLUMNS}
+      file="credit-requirements-registry.csv"
+      emptyText="No requirement has been matched yet."
+      flaggedEmptyText="No redemption is late."
+    />
+  );
+}
