@@ -8,6 +8,7 @@ import type {
   ImportRowError,
   Project,
 } from '@curlew/domain';
+import { statusWords } from '../../platform/actions/status.ts';
 import type { RoundCandidates } from './datasets.load.ts';
 import type { ImportDataset, ImportTable } from './import-read.ts';
 
@@ -243,7 +244,6 @@ function notOfferable(
   );
   if (!project) return message;
   const reason = leftOut.find((l) => l.kind === 'project' && l.id === project.id)?.reason;
-  return reason
-    ? `${project.name} cannot be offered in this round: ${reason}`
-    : `${project.name} cannot be offered in this round`;
+  if (reason) return `${project.name} cannot be offered in this round: ${reason}`;
+  return `${project.name} is ${statusWords(project.status)}: only certified or offered projects take an offer`;
 }
