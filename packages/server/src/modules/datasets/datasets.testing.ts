@@ -1,6 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import type { LightMyRequestResponse } from 'light-my-request';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildProject } from '../../../test/factories.ts';
 import { asRole, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';

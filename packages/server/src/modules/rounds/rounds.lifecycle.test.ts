@@ -29,6 +29,9 @@ const VALUES: Record<string, Record<string, unknown>> = {
   },
 };
 
+const IMPORT_DATA_FROM: readonly string[] = importData.lifecycle?.from ?? [];
+const IMPORT_MATCH_FROM: readonly string[] = importMatch.lifecycle?.from ?? [];
+
 /** Actions whose guard refuses until the clearing records exist: 409 from every status. */
 const NOT_YET = new Set(['Match', 'AcceptMatch', 'Settle']);
 
@@ -169,19 +172,19 @@ describeWithApp('round lifecycle', (t) => {
     expect(wrong).toEqual([]);
   };
 
-  it(`ImportData: reaches its rows from ${importData.lifecycle.from.join(', ')}, refused 409 from every other status`, async () => {
-    await importEdges(roundId, 'ImportData', importData.lifecycle.from, {
+  it(`ImportData: reaches its rows from ${IMPORT_DATA_FROM.join(', ')}, refused 409 from every other status`, async () => {
+    await importEdges(roundId, 'ImportData', IMPORT_DATA_FROM, {
       suppliersCSV: 'project,offer\r\n',
     });
   });
 
-  it(`ImportMatch: reads the winners file from ${importMatch.lifecycle.from.join(', ')}, refused 409 from every other status`, async () => {
+  it(`ImportMatch: reads the winners file from ${IMPORT_MATCH_FROM.join(', ')}, refused 409 from every other status`, async () => {
     const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
     await buildClearableRound(t.db, round.id, {
       supplierId: world.members.participant.organisation.id,
       buyerId: world.otherParticipant.organisation.id,
     });
-    await importEdges(round.id, 'ImportMatch', importMatch.lifecycle.from, {
+    await importEdges(round.id, 'ImportMatch', IMPORT_MATCH_FROM, {
       winnersCSV: 'project,service,requirement,year,units\r\n',
     });
   });
