@@ -57,3 +57,30 @@ export const importErrorText = (error: ImportRowError, fileLabel: string): strin
     .filter((part) => part !== null)
     .join(', ')
     .concat(`: ${error.message}`);
+
+/** The data sets of a round the operator downloads for a solver outside Curlew (SPEC 3 "Data sets"). */
+export const ROUND_DATASET_NAMES = ['suppliers', 'buyers', 'investors', 'participants', 'winners'] as const;
+/** A round data set's name. */
+export type RoundDatasetName = (typeof ROUND_DATASET_NAMES)[number];
+/** What each data set is called on the page. */
+export const ROUND_DATASET_LABELS: Record<RoundDatasetName, string> = {
+  suppliers: 'Suppliers',
+  buyers: 'Buyers',
+  investors: 'Investors',
+  participants: 'Participant data',
+  winners: 'Winners',
+};
+/** The formats a data set downloads in. */
+export const ROUND_DATASET_FORMATS = ['csv', 'xlsx'] as const;
+/** A data set's download format. */
+export type RoundDatasetFormat = (typeof ROUND_DATASET_FORMATS)[number];
+
+/** The API path (no `/api` prefix) of a round's data set: `/round/{id}/datasets/{name}.{format}`. */
+export const roundDatasetPath = (
+  roundId: string,
+  name: RoundDatasetName,
+  format: RoundDatasetFormat,
+): string => `/round/${roundId}/datasets/${name}.${format}`;
+
+/** The API path (no `/api` prefix) of ImportData's preview: `/round/{id}/import-data/preview`. */
+export const importDataPreviewPath = (roundId: string): string => `/round/${roundId}/import-data/preview`;

@@ -1,17 +1,24 @@
-import type { CreditRequirement, Project } from '@curlew/domain';
+import {
+  type CreditRequirement,
+  type Project,
+  ROUND_DATASET_FORMATS,
+  ROUND_DATASET_NAMES,
+  type RoundDatasetFormat,
+  type RoundDatasetName,
+} from '@curlew/domain';
 import type { ClearingResult } from '@curlew/matching';
 import { buildInstance } from '../match/instance.ts';
 import type { BuiltInstance, LpaAdjacency, MatchRound } from '../match/instance.types.ts';
 import { WINNERS_COLUMNS, winnersLines } from '../match/winners.csv.ts';
 
 /** The data sets of a round the operator downloads (SPEC 3 "Data sets"). */
-export const DATASET_NAMES = ['suppliers', 'buyers', 'investors', 'participants', 'winners'] as const;
+export const DATASET_NAMES = ROUND_DATASET_NAMES;
 /** A data set's name. */
-export type DatasetName = (typeof DATASET_NAMES)[number];
+export type DatasetName = RoundDatasetName;
 /** The file formats a data set is downloaded in. */
-export const DATASET_FORMATS = ['csv', 'xlsx'] as const;
+export const DATASET_FORMATS = ROUND_DATASET_FORMATS;
 /** A data set's file format. */
-export type DatasetFormat = (typeof DATASET_FORMATS)[number];
+export type DatasetFormat = RoundDatasetFormat;
 
 /** A cell of a data set: text, a number or nothing. */
 export type Cell = string | number | boolean | null;
