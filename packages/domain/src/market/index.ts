@@ -1,5 +1,6 @@
 export * from './completion.ts';
 export * from './declarations.ts';
+export * from './import-data.ts';
 export * from './market.actions.ts';
 export * from './market.schema.ts';
 export * from './market-round.ts';

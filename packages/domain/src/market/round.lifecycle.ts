@@ -35,6 +35,17 @@ export const ROUND_RESERVE_STATUSES = [
   'Closed',
   'OpenForBidsAndOffers',
 ] as const satisfies readonly MarketRoundStatus[];
+/**
+ * Round statuses in which ImportData may set offers and bids from data sets: from setup until the round is cleared
+ * (the projects and requirements it names must already be in the round).
+ */
+export const ROUND_IMPORT_DATA_STATUSES = [
+  'Draft',
+  'Open',
+  'Closed',
+  'OpenForBidsAndOffers',
+  'ClosedForBidsAndOffers',
+] as const satisfies readonly MarketRoundStatus[];
 /** Round statuses from which the round may be cleared (Match or ImportMatch). */
 export const ROUND_CLEARABLE_STATUSES = [
   'ClosedForBidsAndOffers',

@@ -32,6 +32,7 @@ import { declarationsShape } from './declarations.ts';
 import { ROUND_ENTITY } from './round.actions.ts';
 import { optionsOf } from './round.fields.ts';
 import {
+  ROUND_IMPORT_DATA_STATUSES,
   ROUND_RECORD_PARTICIPANT_STATUSES,
   ROUND_RESERVE_STATUSES,
   ROUND_SETUP_STATUSES,
@@ -165,10 +166,14 @@ export const removeDeclaration = defineAction({
   lifecycle: { from: ROUND_SETUP_STATUSES },
 });
 
-/** The CSV data sets of an import, at least one of which must be given. */
+/** The CSV data sets of an import, at least one of which must be given (SPEC 5: the workbook alone is not enough). */
 export const IMPORT_CSV_FIELDS = ['suppliersCSV', 'buyersCSV', 'investorsCSV'] as const;
 
-/** ImportData: participants, projects and requirements from the operator's data sets ('Provide at least one file to import from'). */
+/**
+ * ImportData: offers and bids of the round's projects and requirements from the operator's data sets, the
+ * workbook or the CSV files ('Provide at least one file to import from'); the rows of another credit type are
+ * left alone.
+ */
 export const importData = defineAction({
   id: 'ImportData',
   entity: ROUND_ENTITY,
@@ -212,7 +217,7 @@ export const importData = defineAction({
         addIssue([], MESSAGES.provideImportFile);
     },
   ),
-  lifecycle: { from: ROUND_SETUP_STATUSES },
+  lifecycle: { from: ROUND_IMPORT_DATA_STATUSES },
 });
 
 /** The capacities a round's bidder type allows: suppliers always, and buyers, investors or both. */

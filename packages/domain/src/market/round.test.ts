@@ -240,7 +240,7 @@ describe('round lifecycle', () => {
       SetReserveInfo: ['Draft', 'Open', 'Closed', 'OpenForBidsAndOffers'],
       AddDeclarations: setup,
       RemoveDeclaration: setup,
-      ImportData: setup,
+      ImportData: [...setup, 'OpenForBidsAndOffers', 'ClosedForBidsAndOffers'],
       Open: ['Draft', 'Closed'],
       Close: ['Open'],
       RecordParticipant: ['Open', 'Closed'],

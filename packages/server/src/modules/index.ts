@@ -2,6 +2,7 @@ import type { AppModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { agentAuthoritiesModule } from './agent-authorities/agent-authorities.module.ts';
 import { commentsModule } from './comments/comments.module.ts';
+import { datasetsModule } from './datasets/datasets.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
 import { matchModule } from './match/match.module.ts';
@@ -34,4 +35,5 @@ export const MODULES: readonly AppModule[] = [
   matchModule,
   settlementModule,
   registryModule,
+  datasetsModule,
 ];

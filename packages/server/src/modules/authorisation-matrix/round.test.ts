@@ -18,6 +18,7 @@ const operatorOnOpenRound: Expectation = {
     SetReserveInfo: 'ok',
     AddDeclarations: 'ok',
     RemoveDeclaration: 'ok',
+    ImportData: 'ok',
     Close: 'ok',
     RecordParticipant: 'ok',
     RegisterAsParticipant: 'ok',
@@ -35,6 +36,7 @@ const operatorOnDraftRound: Expectation = {
     SetReserveInfo: 'ok',
     AddDeclarations: 'ok',
     RemoveDeclaration: 'ok',
+    ImportData: 'ok',
     Comment: 'ok',
   },
 };

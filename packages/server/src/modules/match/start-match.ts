@@ -75,13 +75,30 @@ export async function buildRoundInstance(
 ): Promise<{ round: MatchRound; built: BuiltInstance }> {
   const round = await loadMatchRound(db, roundId, now);
   const { projects, requirements } = await load(db, roundId);
+  return {
+    round,
+    built: buildInstance(
+      round,
+      projects,
+      requirements,
+      await recordsLpaAdjacency(db, projects, requirements),
+    ),
+  };
+}
+
+/** The LPA adjacency of the LPAs where the projects and the requirements' developments or locations are. */
+export async function recordsLpaAdjacency(
+  db: Queryable,
+  projects: readonly Project[],
+  requirements: readonly CreditRequirement[],
+): Promise<LpaAdjacency[]> {
   const lpaIds = [
     ...projects.flatMap((p) => (p.location?.lpa ? [p.location.lpa.id] : [])),
     ...requirements.flatMap((r) =>
       [r.development?.lpa.id, r.location?.lpa.id].filter((id) => id !== undefined),
     ),
   ];
-  return { round, built: buildInstance(round, projects, requirements, await loadLpaAdjacency(db, lpaIds)) };
+  return loadLpaAdjacency(db, lpaIds);
 }
 
 /**

@@ -196,3 +196,34 @@ export async function latestRoundTask(db: Queryable, roundId: string): Promise<R
     finishedAt: task.finishedAt?.toISOString() ?? null,
   };
 }
+
+/** The engine version recorded for a result imported from a winners file instead of solved. */
+export const IMPORTED_RESULT = 'Imported winners file';
+
+/**
+ * Stores a result imported from a winners file (ImportMatch) as the round's latest task, ended as Succeeded with
+ * no time spent: the review and AcceptMatch read it exactly as a solved result.
+ */
+export async function storeImportedResult(
+  db: Queryable,
+  input: { roundId: string; built: BuiltInstance; result: ClearingResult; now: Date },
+): Promise<SolverTaskRow> {
+  const { instance, ...mapping } = input.built;
+  const [row] = await db
+    .insert(solverTasks)
+    .values({
+      marketRoundId: input.roundId,
+      status: 'Succeeded',
+      instance,
+      mapping,
+      result: input.result,
+      engineVersion: IMPORTED_RESULT,
+      timeLimitSeconds: 0,
+      queuedAt: input.now,
+      startedAt: input.now,
+      finishedAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('No imported result stored');
+  return row;
+}

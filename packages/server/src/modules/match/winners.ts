@@ -8,15 +8,11 @@ import {
 } from '@curlew/matching';
 import { CsvFormatError, readCsvRecords } from '../refdata/csv.ts';
 import type { BuiltInstance } from './instance.types.ts';
+import { WINNERS_COLUMNS } from './winners.csv.ts';
+import { type Delivery, kSplit, linesOf, type WinnersProblem } from './winners.payments.ts';
 
-/** The columns of an imported winners file: one line per delivery from a project's service to a requirement. */
-export const WINNERS_COLUMNS = ['project', 'service', 'requirement', 'year', 'units'] as const;
-
-/** What is wrong with an imported winners file, and the file lines at fault (1 is the header). */
-export interface WinnersProblem {
-  lines: number[];
-  message: string;
-}
+export { WINNERS_COLUMNS, winnersCsv } from './winners.csv.ts';
+export type { WinnersProblem } from './winners.payments.ts';
 
 /** An imported winners file read into the engine's RESULT (checked by its independent checker), or its problems. */
 export type WinnersCheck = { ok: true; result: ClearingResult } | { ok: false; problems: WinnersProblem[] };
@@ -25,18 +21,6 @@ export type WinnersCheck = { ok: true; result: ClearingResult } | { ok: false; p
 export const NOT_IMPORTED_WINNER = 'Not among the winners of the imported result';
 /** The reason given to a requirement the imported file meets in part. */
 export const PART_FILLED_IMPORT = 'Met in part by the imported result';
-
-type Project = Instance['projects'][number];
-type Requirement = Instance['requirements'][number];
-type Delivery = {
-  project: Project;
-  credit: number;
-  requirement: Requirement;
-  year: number;
-  units: number;
-  multiplier: number;
-  lines: number[];
-};
 
 const FILL_TOLERANCE = 1e-4;
 
@@ -192,32 +176,8 @@ export function checkWinnersCsv(text: string, built: BuiltInstance, firstDeliver
   return { ok: true, result };
 }
 
-/** A CSV field, quoted when it holds a comma, a quote or a line break. */
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/**
- * The winners file of a result (WINNERS_COLUMNS): one line per flow, the project's service by id and the year as
- * a calendar year, in the result's order. `checkWinnersCsv` reads it back into the same allocation.
- */
-export function winnersCsv(result: ClearingResult, built: BuiltInstance, firstDeliveryYear: number): string {
-  const lines = result.flows.map((flow) =>
-    [
-      flow.project,
-      built.credits[flow.project]?.[flow.credit] ?? String(flow.credit),
-      flow.requirement,
-      String(firstDeliveryYear + flow.year),
-      flow.units.toFixed(2),
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  return `${[WINNERS_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
-}
-
 const refuse = (problems: WinnersProblem[]): WinnersCheck => ({ ok: false, problems });
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const linesOf = (flows: readonly Delivery[]) =>
-  [...new Set(flows.flatMap((flow) => flow.lines))].sort((a, b) => a - b);
 
 /** No service sells more in a year than it has to sell (after the reserve). */
 function checkSupply(
@@ -326,100 +286,6 @@ function checkGroups(
       });
     }
   }
-}
-
-/**
- * Payments in pence, per trading cluster (parties joined by deliveries and winning AND groups): buyers keep k of the
- * cluster's surplus, in proportion to what they buy; sellers receive their offers and the rest, in proportion to
- * their offers. A cluster whose bids do not cover its offers is refused.
- */
-function kSplit(
-  instance: Instance,
-  flows: readonly Delivery[],
-  won: ReadonlySet<string>,
-  fills: ReadonlyMap<string, number>,
-  problems: WinnersProblem[],
-): { pays: Map<string, number>; receives: Map<string, number> } | null {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let root = x;
-    while ((parent.get(root) ?? root) !== root) root = parent.get(root) ?? root;
-    parent.set(x, root);
-    return root;
-  };
-  const join = (a: string, b: string) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent.set(ra, rb);
-  };
-  for (const flow of flows) join(`p:${flow.project.id}`, `r:${flow.requirement.id}`);
-  for (const p of instance.projects)
-    if (won.has(p.id) && p.group?.type === 'AND') join(`p:${p.id}`, `pg:${p.group.id}`);
-  for (const r of instance.requirements)
-    if ((fills.get(r.id) ?? 0) > 0 && r.group?.type === 'AND') join(`r:${r.id}`, `rg:${r.group.id}`);
-
-  const clusters = new Map<
-    string,
-    { buyers: { id: string; value: number }[]; sellers: { id: string; offer: number }[] }
-  >();
-  const clusterOf = (node: string) => {
-    const root = find(node);
-    const entry = clusters.get(root) ?? { buyers: [], sellers: [] };
-    clusters.set(root, entry);
-    return entry;
-  };
-  for (const r of instance.requirements) {
-    const fill = fills.get(r.id) ?? 0;
-    if (fill > 0) clusterOf(`r:${r.id}`).buyers.push({ id: r.id, value: Math.round(r.bid * fill * 100) });
-  }
-  for (const p of instance.projects)
-    if (won.has(p.id)) clusterOf(`p:${p.id}`).sellers.push({ id: p.id, offer: Math.round(p.offer * 100) });
-
-  const pays = new Map<string, number>();
-  const receives = new Map<string, number>();
-  for (const { buyers, sellers } of clusters.values()) {
-    const value = buyers.reduce((sum, b) => sum + b.value, 0);
-    const cost = sellers.reduce((sum, s) => sum + s.offer, 0);
-    if (value < cost) {
-      const ids = new Set(sellers.map((s) => s.id));
-      problems.push({
-        lines: linesOf(flows.filter((flow) => ids.has(flow.project.id))),
-        message: `The bids of ${buyers.map((b) => b.id).join(', ')} (${value / 100} GBP) do not cover the offers of ${sellers.map((s) => s.id).join(', ')} (${cost / 100} GBP)`,
-      });
-      continue;
-    }
-    const buyersGain = Math.round(instance.buyerShareOfSurplus * (value - cost));
-    const discounts = apportion(
-      buyersGain,
-      buyers.map((b) => b.value),
-    );
-    for (const [i, b] of buyers.entries()) pays.set(b.id, b.value - (discounts[i] ?? 0));
-    const sellersGain = value - buyersGain - cost;
-    const bonuses = apportion(
-      sellersGain,
-      sellers.map((s) => s.offer),
-    );
-    for (const [i, s] of sellers.entries()) receives.set(s.id, s.offer + (bonuses[i] ?? 0));
-  }
-  return problems.length > 0 ? null : { pays, receives };
-}
-
-/** Splits whole pence in proportion to the weights (equally when they are all 0), largest remainders first. */
-function apportion(total: number, weights: readonly number[]): number[] {
-  if (weights.length === 0) return [];
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const shares = weights.map((w) => (sum > 0 ? (total * w) / sum : total / weights.length));
-  const floors = shares.map(Math.floor);
-  let left = total - floors.reduce((a, b) => a + b, 0);
-  const byRemainder = shares
-    .map((share, i) => ({ i, rest: share - Math.floor(share) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    floors[i] = (floors[i] ?? 0) + 1;
-    left -= 1;
-  }
-  return floors;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

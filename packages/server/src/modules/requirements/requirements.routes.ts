@@ -16,6 +16,7 @@ import { containsPattern, listQuerySchema } from '../../platform/actions/paging.
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import type { Actor } from '../../platform/actions/types.ts';
+import { csvField } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
@@ -143,14 +144,6 @@ const CSV_HEADERS = [
   'Group',
   'Created',
 ] as const;
-
-/** One CSV field: quoted when needed; a leading formula character is neutralised for spreadsheets. */
-export const csvField = (value: string | number | null): string => {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** The list as CSV (never a bid: list rows carry none). */
 export const requirementsCsv = (items: readonly RequirementListItem[]): string => {

@@ -16,6 +16,7 @@ import { loadRoundRecords } from '../match/match.records.ts';
 import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
+import { importHandlers } from './rounds.imports.ts';
 import { roundStatusMail } from './rounds.mail.ts';
 import { assertActiveReferences } from './rounds.references.ts';
 import { registrationHandlers } from './rounds.registration.ts';
@@ -166,11 +167,6 @@ export const roundHandlers = {
       return { message: 'Declaration removed' };
     },
   },
-  ImportData: {
-    async handle() {
-      throw new AppError('invalid_status', 'Participant data sets cannot be imported yet');
-    },
-  },
   Open: {
     async handle(context) {
       await roundStatusMail(context, 'registrationOpened');
@@ -196,6 +192,7 @@ export const roundHandlers = {
     },
   },
   ...registrationHandlers,
+  ...importHandlers,
   Match: {
     async handle({ tx, record, now, describe }) {
       const { round, built } = await buildRoundInstance(tx, record.id, now, loadRoundRecords);
@@ -203,11 +200,6 @@ export const roundHandlers = {
       describe({ taskId: task.id, leftOut: built.leftOut.length });
       const self = `/solver/task/${task.id}`;
       return { message: `Matching ${record.name}`, context: { id: task.id, self } };
-    },
-  },
-  ImportMatch: {
-    async handle() {
-      throw new AppError('invalid_status', 'There are no offers and bids to match winners against yet');
     },
   },
   Review: {

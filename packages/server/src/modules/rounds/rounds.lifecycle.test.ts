@@ -1,6 +1,8 @@
 import {
   type AnyActionDefinition,
   edgeTargets,
+  importData,
+  importMatch,
   MARKET_ROUND_STATUSES,
   type MarketRoundStatus,
   ROUND_ACTIONS,
@@ -8,8 +10,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { asRole, buildWorld, type World } from '../../../test/world.ts';
+import { asRole, buildRound, buildWorld, postMultipart, type World } from '../../../test/world.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { buildClearableRound } from '../match/match.testing.ts';
 import { declareEverything, setRoundStatus } from './rounds.testing.ts';
 
 /** Valid values of each round action with an edge (or a status rule). */
@@ -26,8 +29,11 @@ const VALUES: Record<string, Record<string, unknown>> = {
   },
 };
 
+const IMPORT_DATA_FROM: readonly string[] = importData.lifecycle?.from ?? [];
+const IMPORT_MATCH_FROM: readonly string[] = importMatch.lifecycle?.from ?? [];
+
 /** Actions whose guard refuses until the clearing records exist: 409 from every status. */
-const NOT_YET = new Set(['Match', 'ImportMatch', 'AcceptMatch', 'Settle', 'ImportData']);
+const NOT_YET = new Set(['Match', 'AcceptMatch', 'Settle']);
 
 const EDGE_ACTIONS = (ROUND_ACTIONS as readonly AnyActionDefinition[]).filter(
   (definition) =>
@@ -127,5 +133,59 @@ describeWithApp('round lifecycle', (t) => {
       );
       expect([status, dates.statusCode, reserveResponse.statusCode]).toEqual([status, setup, reserve]);
     }
+  });
+
+  /** The multipart imports: allowed statuses reach the handler (422 for an empty file), others 409; no status moves. */
+  const importEdges = async (
+    id: string,
+    actionId: string,
+    from: readonly string[],
+    file: Record<string, string>,
+  ) => {
+    const wrong: string[] = [];
+    for (const status of MARKET_ROUND_STATUSES) {
+      await setRoundStatus(t.db, id, status);
+      const values =
+        actionId === 'ImportData'
+          ? { bidderType: 'Buyers', creditType: 'Biodiversity' }
+          : { reserve: 10, reserveAppliesTo: 'supply' };
+      const response = await postMultipart(
+        t.app,
+        `/api/round/${id}/action/${actionId}`,
+        values,
+        Object.fromEntries(
+          Object.entries(file).map(([field, content]) => [
+            field,
+            { name: `${field}.csv`, type: 'text/csv', content },
+          ]),
+        ),
+        world.cookieOf('admin'),
+      );
+      const expected = from.includes(status) ? 422 : 409;
+      if (response.statusCode !== expected) wrong.push(`${status}: ${response.statusCode} ${response.body}`);
+      const [row] = await t.db
+        .select({ status: marketRounds.status })
+        .from(marketRounds)
+        .where(eq(marketRounds.id, id));
+      if (row?.status !== status) wrong.push(`${status}: moved to ${row?.status}`);
+    }
+    expect(wrong).toEqual([]);
+  };
+
+  it(`ImportData: reaches its rows from ${IMPORT_DATA_FROM.join(', ')}, refused 409 from every other status`, async () => {
+    await importEdges(roundId, 'ImportData', IMPORT_DATA_FROM, {
+      suppliersCSV: 'project,offer\r\n',
+    });
+  });
+
+  it(`ImportMatch: reads the winners file from ${IMPORT_MATCH_FROM.join(', ')}, refused 409 from every other status`, async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    await buildClearableRound(t.db, round.id, {
+      supplierId: world.members.participant.organisation.id,
+      buyerId: world.otherParticipant.organisation.id,
+    });
+    await importEdges(round.id, 'ImportMatch', IMPORT_MATCH_FROM, {
+      winnersCSV: 'project,service,requirement,year,units\r\n',
+    });
   });
 });

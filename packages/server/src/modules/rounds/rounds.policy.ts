@@ -87,13 +87,14 @@ export const roundGuards = {
     if (suppliers !== undefined && buyers !== undefined) return refuse(suppliers);
     return ok;
   },
-  ImportData: async () =>
-    refuse('Participant data sets cannot be imported yet: record each participant with Record participant'),
   Match: async ({ db, record }) => {
     const sentence = await clearingRefusal(db, record.id);
     return sentence === undefined ? ok : refuse(sentence);
   },
-  ImportMatch: async () => refuse('There are no offers and bids to match winners against yet'),
+  ImportMatch: async ({ db, record }) => {
+    const sentence = await clearingRefusal(db, record.id);
+    return sentence === undefined ? ok : refuse(sentence);
+  },
   AcceptMatch: async ({ db, record }) => {
     const task = await latestTaskOfRound(db, record.id);
     return task?.status === 'Succeeded' && task.result ? ok : refuse(NO_RESULT_TO_ACCEPT);

@@ -23,7 +23,7 @@ export async function runnerCall(request: FastifyRequest): Promise<RunnerCall> {
  * Reads the submission (a multipart body only after `authorise` passed) and runs `work` with it; the staging files
  * of its uploads are removed when the request ends, whatever happened.
  */
-async function withSubmission<T>(
+export async function withSubmission<T>(
   request: FastifyRequest,
   call: RunnerCall,
   authorise: () => Promise<readonly string[]>,

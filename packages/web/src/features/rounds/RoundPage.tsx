@@ -10,7 +10,9 @@ import { EntityActionButtons } from '../../components/actions/EntityActionButton
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
+import './ImportDataPreview.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
+import { RoundDatasets } from './RoundDatasets.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
 import {
   RoundDates,
@@ -88,6 +90,7 @@ export function OperatorRoundPage() {
       <RoundScope round={round.data} />
       <RoundDeclarations round={round.data} onChanged={changed} />
       <RoundParticipants round={round.data} />
+      <RoundDatasets round={round.data} />
     </Stack>
   );
 }
