@@ -10,6 +10,7 @@ import { EntityActionButtons } from '../../components/actions/EntityActionButton
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
+import { RoundStatementView } from '../match/RoundStatementView.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
 import {
@@ -82,6 +83,7 @@ export function OperatorRoundPage() {
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
+      <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundReserveView round={round.data} />
@@ -161,6 +163,7 @@ export function ParticipantRoundPage() {
   return (
     <Stack gap="xl">
       <RoundHeader round={shown} onChanged={() => void refresh()} enabledOnly />
+      <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundScope round={round.data} />
