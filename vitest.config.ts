@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { DemoRoundsLastSequencer } from './e2e/src/sequencer.ts';
 
 /** One Vitest run, one project per workspace; `npm run test:unit` and `npm run test:e2e` pick projects. */
 export default defineConfig({
   test: {
+    // The e2e files share one server and its demo data: those that close a demo round run last.
+    sequence: { sequencer: DemoRoundsLastSequencer },
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
       { test: { name: 'matching', root: 'packages/matching', environment: 'node', testTimeout: 60_000 } },

@@ -97,11 +97,36 @@ export interface NotInClearing {
   reason: string;
 }
 
+/** One offer or bid on a supply and demand curve: its units of the credit type and its price per unit (pence). */
+export interface CurveStep {
+  /** The project or requirement name. */
+  name: string;
+  /** Units of the credit type over the round's years (2 decimals). */
+  units: number;
+  pricePerUnitPence: number;
+  won: boolean;
+}
+
+/**
+ * The supply and demand of one credit type (operator only): offers by rising price per unit, bids by falling price
+ * per unit, and the units cleared. A project offering several credit types appears on each curve with the part of
+ * its offer the round's bids value that type at.
+ */
+export interface SupplyDemandCurve {
+  creditType: CreditType;
+  offers: CurveStep[];
+  bids: CurveStep[];
+  /** Supply units sold of this credit type (2 decimals). */
+  clearedUnits: number;
+}
+
 /** `GET /api/match-review?roundId=` (operator only): the round's result for review. */
 export interface MatchReview {
   round: { id: string; name: string; status: MarketRoundStatus };
   taskId: string;
   headline: MatchReviewHeadline;
+  /** One per credit type of the clearing, sorted by credit type. */
+  curves: SupplyDemandCurve[];
   projects: MatchReviewProject[];
   requirements: MatchReviewRequirement[];
   allocations: MatchAllocationLine[];
@@ -138,4 +163,33 @@ export interface ParticipantOutcome {
   /** For a project: the market operator fee and monitoring costs inside what it receives. */
   feesPence: number;
   reason: string | null;
+}
+
+/** The volume and the range of prices paid per unit of one credit type in a round's statement. */
+export interface StatementCreditType {
+  creditType: CreditType;
+  /** Supply units sold (2 decimals). */
+  units: number;
+  /** The lowest and highest price a winning buyer paid per unit it received (pence). */
+  lowestPricePerUnitPence: number;
+  highestPricePerUnitPence: number;
+}
+
+/**
+ * `GET /api/round/{roundId}/statement`: the public statement of an accepted round, seen by the operator, its
+ * participants and their agents: volumes and price ranges per credit type, how many won, the surplus and its
+ * split. Nobody's own offer or bid is in it.
+ */
+export interface RoundStatement {
+  round: { id: string; name: string; status: MarketRoundStatus };
+  /** When the match was accepted (ISO). */
+  acceptedAt: string | null;
+  creditTypes: StatementCreditType[];
+  winningProjects: number;
+  winningRequirements: number;
+  surplusPence: number;
+  /** k, the buyers' share of the surplus (0..1). */
+  buyerShareOfSurplus: number;
+  buyersSurplusPence: number;
+  suppliersSurplusPence: number;
 }

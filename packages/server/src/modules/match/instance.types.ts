@@ -1,4 +1,4 @@
-import type { CreditType, ReserveAppliesTo } from '@curlew/domain';
+import type { CreditType, ReserveAppliesTo, roundYearlyPeriods } from '@curlew/domain';
 import type { Instance } from '@curlew/matching';
 
 /** What the instance builder needs of a round (its record plus the market's buyer share). */
@@ -44,4 +44,13 @@ export interface BuiltInstance {
   credits: Record<string, string[]>;
   /** Per instance requirement id, the requirement it stands for and whether it is the ongoing-only alternative. */
   requirements: Record<string, { requirementId: string; ongoingOnly: boolean }>;
+}
+
+/** What the builder of each entry reads of the round. */
+export interface InstanceContext {
+  round: MatchRound;
+  periods: ReturnType<typeof roundYearlyPeriods>;
+  years: number;
+  reserve: MatchRound['reserve'];
+  placeOf: (reference: { id: string } | null | undefined) => string | null;
 }

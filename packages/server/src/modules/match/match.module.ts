@@ -1,6 +1,7 @@
 import type { AppModule } from '../../platform/module.ts';
 import { registerMatchRoutes, registerReviewRoutes } from './match.routes.ts';
 import * as tables from './match.tables.ts';
+import { registerStatementRoutes } from './statement.ts';
 
 /** Clearing a round: its INSTANCE, solver tasks (`/solver/task/{taskId}`) and the round's Matching status. */
 export const matchModule: AppModule = {
@@ -9,5 +10,6 @@ export const matchModule: AppModule = {
   routes: async (app) => {
     await registerMatchRoutes(app);
     await registerReviewRoutes(app);
+    await registerStatementRoutes(app);
   },
 };

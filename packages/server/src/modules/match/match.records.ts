@@ -1,11 +1,11 @@
-import type { CreditRequirement, Project } from '@curlew/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import type { CreditRequirement } from '@curlew/domain';
+import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { presentProject } from '../projects/projects.present.ts';
-import { findProjectRecord } from '../projects/projects.repo.ts';
+import { presentProjects } from '../projects/projects.present.ts';
+import { findRoundProjectRecords } from '../projects/projects.repo.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { presentRequirement } from '../requirements/requirements.present.ts';
-import { creditsOf, findBid, findRequirementRecord } from '../requirements/requirements.repo.ts';
+import { bidsOf, creditsOf, findRoundRequirementRecords } from '../requirements/requirements.repo.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import type { MatchRecordsLoader } from './start-match.ts';
 
@@ -14,42 +14,24 @@ const OPERATOR = { relation: 'operator', permissions: [] } as const;
 /**
  * The round's projects and credit requirements as the operator reads them on `GET /api/project/{id}` and
  * `GET /api/requirement/{id}` (offers and bids included), every status: the instance builder keeps what may
- * enter and lists the rest with the reason. Sorted by id.
+ * enter and lists the rest with the reason. Sorted by id; read in a fixed number of queries whatever their number.
  */
 export const loadRoundRecords: MatchRecordsLoader = async (db: Queryable, roundId: string) => {
-  const projectIds = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.marketRoundId, roundId))
-    .orderBy(asc(projects.id));
-  const requirementIds = await db
-    .select({ id: creditRequirements.id })
-    .from(creditRequirements)
-    .where(eq(creditRequirements.marketRoundId, roundId))
-    .orderBy(asc(creditRequirements.id));
-  const presentedProjects: Project[] = [];
-  for (const { id } of projectIds) {
-    const record = await findProjectRecord(db, id);
-    if (record) presentedProjects.push(await presentProject(db, record, OPERATOR, []));
-  }
-  const credits = await creditsOf(
-    db,
-    requirementIds.map((row) => row.id),
+  const projectRecords = await findRoundProjectRecords(db, roundId);
+  const presentedProjects = await presentProjects(db, projectRecords, OPERATOR);
+  const requirementRecords = await findRoundRequirementRecords(db, roundId);
+  const ids = requirementRecords.map((record) => record.id);
+  const credits = await creditsOf(db, ids);
+  const bids = await bidsOf(db, ids);
+  const presentedRequirements: CreditRequirement[] = requirementRecords.map((record) =>
+    presentRequirement(record, {
+      credits: credits.get(record.id) ?? [],
+      documents: [],
+      bid: bids.get(record.id) ?? null,
+      actions: [],
+      now: new Date(0),
+    }),
   );
-  const presentedRequirements: CreditRequirement[] = [];
-  for (const { id } of requirementIds) {
-    const record = await findRequirementRecord(db, id);
-    if (!record) continue;
-    presentedRequirements.push(
-      presentRequirement(record, {
-        credits: credits.get(id) ?? [],
-        documents: [],
-        bid: (await findBid(db, id)) ?? null,
-        actions: [],
-        now: new Date(0),
-      }),
-    );
-  }
   return { projects: presentedProjects, requirements: presentedRequirements };
 };
 

@@ -99,8 +99,18 @@ export async function reviewOfRound(
     !task.result
   )
     throw new AppError('invalid_status', NO_RESULT);
-  const matchRound = await loadMatchRound(deps.db, round.id, deps.clock());
-  const { projects, requirements } = await loadRoundRecords(deps.db, round.id);
+  return buildRoundReview(deps.db, round, { ...task, result: task.result }, deps.clock());
+}
+
+/** The review of a round's task with a result, built from the round's records as they are now. */
+export async function buildRoundReview(
+  db: Queryable,
+  round: MatchReview['round'],
+  task: SolverTaskRow & { result: NonNullable<SolverTaskRow['result']> },
+  now: Date,
+): Promise<{ review: MatchReview; projects: Project[]; requirements: CreditRequirement[] }> {
+  const matchRound = await loadMatchRound(db, round.id, now);
+  const { projects, requirements } = await loadRoundRecords(db, round.id);
   const review = buildReview({
     round: { id: round.id, name: round.name, status: round.status },
     taskId: task.id,

@@ -11,6 +11,7 @@ import type {
   UnmatchedRequirement,
 } from '@curlew/domain';
 import { type ClearingResult, type Instance, neighboursOf, spatialMultiplier } from '@curlew/matching';
+import { buildCurves } from './curves.ts';
 import type { BuiltInstance } from './instance.types.ts';
 import { namesOf, readableReason } from './reason-names.ts';
 
@@ -202,6 +203,13 @@ export function buildReview(input: ReviewInput): MatchReview {
       feesPence,
       reserve: volumeList(reserve),
     },
+    curves: buildCurves({
+      instance,
+      mapping,
+      result,
+      nameOf: (id) => projectsById.get(id)?.name ?? requirementsById.get(id)?.name ?? id,
+      cleared: volumes,
+    }),
     projects: projects.sort((a, b) => byString(a.project.id, b.project.id)),
     requirements,
     allocations,

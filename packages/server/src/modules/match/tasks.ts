@@ -51,6 +51,24 @@ export async function latestTaskOfRound(db: Queryable, roundId: string): Promise
   return row;
 }
 
+/** The round's newest task's status and whether it holds a result, without reading its instance or result. */
+export async function latestTaskState(
+  db: Queryable,
+  roundId: string,
+): Promise<{ id: string; status: SolverTaskRow['status']; hasResult: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      id: solverTasks.id,
+      status: solverTasks.status,
+      hasResult: sql<boolean>`${solverTasks.result} is not null`.mapWith(Boolean),
+    })
+    .from(solverTasks)
+    .where(eq(solverTasks.marketRoundId, roundId))
+    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
+    .limit(1);
+  return row;
+}
+
 /**
  * Claims the oldest task that is queued, or running under a lease that ran out (its process died): locks it
  * with `FOR UPDATE SKIP LOCKED`, so that of several processes exactly one gets it, and marks it Running under
@@ -183,7 +201,21 @@ const ownedRunning = (id: string, owner: string) =>
 
 /** The round's latest task as the round page shows it to the operator; null when the round was never matched. */
 export async function latestRoundTask(db: Queryable, roundId: string): Promise<RoundSolverTask | null> {
-  const task = await latestTaskOfRound(db, roundId);
+  // Read on every round page: the task's own columns, never its instance or result.
+  const [task] = await db
+    .select({
+      id: solverTasks.id,
+      status: solverTasks.status,
+      progress: solverTasks.progress,
+      timeLimitSeconds: solverTasks.timeLimitSeconds,
+      reason: solverTasks.reason,
+      queuedAt: solverTasks.queuedAt,
+      finishedAt: solverTasks.finishedAt,
+    })
+    .from(solverTasks)
+    .where(eq(solverTasks.marketRoundId, roundId))
+    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
+    .limit(1);
   if (!task) return null;
   return {
     id: task.id,

@@ -173,8 +173,26 @@ export async function presentProject(
   access: Access<ProjectRelation>,
   actions: EntityAction[],
 ): Promise<Project> {
-  const services = await servicesOf(db, [record.id]);
-  const modules = [...new Set(services.map(({ service }) => service.habitatType).filter((t) => t !== null))];
+  const [project] = await presentProjects(db, [record], access, () => actions);
+  if (!project) throw new Error('A project was not presented');
+  return project;
+}
+
+/**
+ * Projects as `GET /api/project/{id}` answers them, for one access, in a fixed number of queries whatever their
+ * number (services, habitat scores, standards and documents read for all at once).
+ */
+export async function presentProjects(
+  db: Queryable,
+  records: readonly ProjectRecord[],
+  access: Access<ProjectRelation>,
+  actionsOf: (record: ProjectRecord) => EntityAction[] = () => [],
+): Promise<Project[]> {
+  const ids = records.map((record) => record.id);
+  const allServices = await servicesOf(db, ids);
+  const modules = [
+    ...new Set(allServices.map(({ service }) => service.habitatType).filter((t) => t !== null)),
+  ];
   const scores = new Map<HabitatKey, number>();
   if (modules.length > 0) {
     const rows = await db
@@ -188,7 +206,7 @@ export async function presentProject(
     for (const row of rows) scores.set(habitatKey(row.module, row.habitatType), row.score);
   }
   const standardIds = [
-    ...new Set(services.map(({ service }) => service.standardId).filter((id) => id !== null)),
+    ...new Set(allServices.map(({ service }) => service.standardId).filter((id) => id !== null)),
   ] as string[];
   const standardNames = new Map<string, string>();
   if (standardIds.length > 0) {
@@ -198,7 +216,34 @@ export async function presentProject(
       .where(inArray(standards.id, standardIds));
     for (const row of rows) standardNames.set(row.id, row.name);
   }
-  const documents = (await documentsOf(db, [record.id])).get(record.id) ?? [];
+  const documentsById = await documentsOf(db, ids);
+  const servicesById = new Map<string, typeof allServices>();
+  for (const entry of allServices)
+    servicesById.set(entry.service.projectId, [...(servicesById.get(entry.service.projectId) ?? []), entry]);
+  return records.map((record) =>
+    projectOf(record, {
+      services: servicesById.get(record.id) ?? [],
+      scores,
+      standardNames,
+      documents: documentsById.get(record.id) ?? [],
+      access,
+      actions: actionsOf(record),
+    }),
+  );
+}
+
+function projectOf(
+  record: ProjectRecord,
+  context: {
+    services: Awaited<ReturnType<typeof servicesOf>>;
+    scores: Map<HabitatKey, number>;
+    standardNames: Map<string, string>;
+    documents: RecordDocument[];
+    access: Access<ProjectRelation>;
+    actions: EntityAction[];
+  },
+): Project {
+  const { services, scores, standardNames, documents, access, actions } = context;
   const prices = seesPrices(access);
   const standing = complianceStanding(record.outcomes);
   const project: Project = {

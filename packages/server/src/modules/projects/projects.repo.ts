@@ -130,6 +130,14 @@ export async function findProjectRecord(
   return row ? toRecord(row) : undefined;
 }
 
+/** The projects of a round with names (unscoped, for system work), sorted by id. */
+export async function findRoundProjectRecords(db: Queryable, roundId: string): Promise<ProjectRecord[]> {
+  const rows = await selectProjectRecords(db, {})
+    .where(eq(projects.marketRoundId, roundId))
+    .orderBy(asc(projects.id));
+  return rows.map(toRecord);
+}
+
 /** Loads a project with the actor's access; undefined when missing or outside the scope. */
 export async function findProjectFor(
   db: Queryable,
@@ -190,10 +198,9 @@ export async function servicesOf(
             ),
           )
           .orderBy(asc(projectServiceUnits.start));
-  return services.map((service) => ({
-    service,
-    units: units.filter((row) => row.serviceId === service.id),
-  }));
+  const unitsOf = new Map<string, ProjectServiceUnitsRow[]>();
+  for (const row of units) unitsOf.set(row.serviceId, [...(unitsOf.get(row.serviceId) ?? []), row]);
+  return services.map((service) => ({ service, units: unitsOf.get(service.id) ?? [] }));
 }
 
 /** Keeps the project's `serviceTypes` (the list's credit types) in step with its services, in CREDIT_TYPES order. */

@@ -137,6 +137,19 @@ export async function findRequirementRecord(
   return row ? toRecord(row) : undefined;
 }
 
+/** The credit requirements of a round with names (unscoped, for system work), sorted by id. */
+export async function findRoundRequirementRecords(
+  db: Queryable,
+  roundId: string,
+): Promise<RequirementRecord[]> {
+  const rows = await selectJoined(
+    db,
+    operatorScope<RequirementRelation>('operator'),
+    eq(creditRequirements.marketRoundId, roundId),
+  ).orderBy(asc(creditRequirements.id));
+  return rows.map(toRecord);
+}
+
 /** Loads a requirement with the actor's access; undefined when missing or outside the scope. */
 export async function findRequirementFor(
   db: Queryable,
@@ -232,6 +245,19 @@ export async function findBid(db: Queryable, requirementId: string): Promise<Req
     .from(requirementBids)
     .where(eq(requirementBids.requirementId, requirementId));
   return row;
+}
+
+/** The bids of several requirements by requirement id (only ever read for those who may see them). */
+export async function bidsOf(
+  db: Queryable,
+  requirementIds: readonly string[],
+): Promise<Map<string, RequirementBidRow>> {
+  if (requirementIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(requirementBids)
+    .where(inArray(requirementBids.requirementId, [...requirementIds]));
+  return new Map(rows.map((row) => [row.requirementId, row]));
 }
 
 /** Writes the bid of a requirement. */

@@ -11,6 +11,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { roundDeclarations } from '../markets/markets.tables.ts';
+import { acceptMail } from '../match/accept.mail.ts';
 import { applyResult } from '../match/accept.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
@@ -211,9 +212,10 @@ export const roundHandlers = {
     },
   },
   AcceptMatch: {
-    async handle({ tx, record, now, actor, describe }) {
+    async handle(context) {
+      const { tx, record, now, actor, describe } = context;
       const applied = await applyResult(tx, record.id, now, actor);
-      describe(applied);
+      describe({ ...applied, mails: await acceptMail(context) });
       return { message: `Match accepted: ${record.name} is matched` };
     },
   },

@@ -13,8 +13,8 @@ import type {
 } from '../../platform/actions/types.ts';
 import { NO_RESULT_TO_ACCEPT } from '../match/accept.ts';
 import { clearingRefusal } from '../match/match.records.ts';
-import { latestTaskOfRound } from '../match/tasks.ts';
 import { settleRefusal } from '../settlement/settlement.readiness.ts';
+import { latestTaskState } from '../match/tasks.ts';
 import { declarationsOfRound, type RoundRecord } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { windowRefusal } from './rounds.windows.ts';
@@ -96,8 +96,9 @@ export const roundGuards = {
     return sentence === undefined ? ok : refuse(sentence);
   },
   AcceptMatch: async ({ db, record }) => {
-    const task = await latestTaskOfRound(db, record.id);
-    return task?.status === 'Succeeded' && task.result ? ok : refuse(NO_RESULT_TO_ACCEPT);
+    // Read on every action list of a Pending round: the task's status only, never its instance or result.
+    const task = await latestTaskState(db, record.id);
+    return task?.status === 'Succeeded' && task.hasResult ? ok : refuse(NO_RESULT_TO_ACCEPT);
   },
   Settle: async ({ db, record }) => {
     const sentence = await settleRefusal(db, record.id);

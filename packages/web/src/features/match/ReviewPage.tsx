@@ -28,6 +28,7 @@ import { requirementPagePath } from '../requirements/requirementsApi.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { roundPagePath, useRound } from '../rounds/roundsApi.ts';
 import { useMatchReview } from './matchApi.ts';
+import { SupplyDemandCharts } from './SupplyDemandChart.tsx';
 
 /** The round actions the review offers: the operator's decision on the result. */
 const DECISION_ACTIONS = ['RejectMatch', 'AcceptMatch'];
@@ -249,6 +250,7 @@ function ReviewBody({ review }: { review: MatchReview }) {
   return (
     <Stack gap="xl">
       <Headline review={review} />
+      <SupplyDemandCharts curves={review.curves} />
       <Stack gap="md">
         <Title order={2}>Projects</Title>
         <ProjectsTable title="Winning projects" rows={review.projects.filter((p) => p.won)} />
@@ -278,7 +280,7 @@ function Decision({ round, onChanged }: { round: MarketRound; onChanged: () => v
 
 /**
  * `/markets/{marketId}/round/{roundId}/review` (admin): the result of a round's matching for the operator's decision:
- * the headline, winners and losers on both sides with their reasons, the allocations, what stayed out of the
+ * the headline, the supply and demand per credit type, winners and losers on both sides with their reasons, the allocations, what stayed out of the
  * clearing, and the round's RejectMatch and AcceptMatch.
  */
 export function ReviewPage() {

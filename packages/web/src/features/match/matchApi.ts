@@ -1,4 +1,4 @@
-import type { MatchReview } from '@curlew/domain';
+import type { MatchReview, RoundStatement } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { MARKETS_KEY, roundPagePath } from '../rounds/roundsApi.ts';
@@ -18,6 +18,17 @@ export function useMatchReview(roundId: string) {
   return useQuery({
     queryKey: [...MARKETS_KEY, 'match-review', roundId],
     queryFn: ({ signal }) => api.get<MatchReview>(`/match-review?roundId=${enc(roundId)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** The public statement of an accepted round (`GET /api/round/{id}/statement`); asked for only once it is out. */
+export function useRoundStatement(roundId: string, published: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...MARKETS_KEY, 'round-statement', roundId],
+    queryFn: ({ signal }) => api.get<RoundStatement>(`/round/${enc(roundId)}/statement`, { signal }),
+    enabled: published,
     retry: false,
   });
 }

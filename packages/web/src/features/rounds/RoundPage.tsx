@@ -11,6 +11,7 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
 import './ImportDataPreview.tsx';
+import { RoundStatementView } from '../match/RoundStatementView.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { RoundDatasets } from './RoundDatasets.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
@@ -84,6 +85,7 @@ export function OperatorRoundPage() {
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
+      <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundReserveView round={round.data} />
@@ -164,6 +166,7 @@ export function ParticipantRoundPage() {
   return (
     <Stack gap="xl">
       <RoundHeader round={shown} onChanged={() => void refresh()} enabledOnly />
+      <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundScope round={round.data} />

@@ -16,6 +16,21 @@ export const reviewOf = (overrides: Partial<MatchReview> = {}): MatchReview => (
     feesPence: 45_000,
     reserve: [{ creditType: 'NutrientMitigationNitrogen', units: 18.08 }],
   },
+  curves: [
+    {
+      creditType: 'NutrientMitigationNitrogen',
+      offers: [
+        { name: 'Marsh Farm wetland', units: 138.58, pricePerUnitPence: 14_757, won: true },
+        { name: 'Hill Copse reedbed', units: 100, pricePerUnitPence: 90_000, won: false },
+      ],
+      bids: [
+        { name: 'Harbour View homes', units: 100, pricePerUnitPence: 25_000, won: true },
+        { name: 'Mill Lane flats', units: 50, pricePerUnitPence: 20_000, won: true },
+        { name: 'Quay Street offices', units: 10, pricePerUnitPence: 1_000, won: false },
+      ],
+      clearedUnits: 120.5,
+    },
+  ],
   projects: [
     {
       project: { id: 'p1', name: 'Marsh Farm wetland', self: '/project/p1' },

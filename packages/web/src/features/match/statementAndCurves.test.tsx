@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { listOf, signedIn } from '../organisations/testing/fixtures.ts';
+import { renderPage } from '../organisations/testing/renderPage.tsx';
+import { ParticipantRoundPage } from '../rounds/RoundPage.tsx';
+import { roundOf } from '../rounds/testing/fixtures.ts';
+import { chartPoints, curveSummary } from './SupplyDemandChart.tsx';
+import { reviewOf } from './testing/fixtures.ts';
+
+const supplier = signedIn(['participant'], { id: 'o1', name: 'Wetland Trust', type: 'PARTICIPANT' });
+const PARTICIPATIONS = 'GET /api/participations?roundId=r1&organisationId=o1';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+
+const curve = reviewOf().curves[0];
+if (!curve) throw new Error('The fixture has a curve');
+
+describe('supply and demand', () => {
+  it('draws offers rising and bids falling as steps over cumulative units', () => {
+    expect(chartPoints(curve)).toEqual([
+      { units: 0, Offers: 147.57 },
+      { units: 0, Bids: 250 },
+      { units: 100, Bids: 250 },
+      { units: 100, Bids: 200 },
+      { units: 138.58, Offers: 147.57 },
+      { units: 138.58, Offers: 900 },
+      { units: 150, Bids: 200 },
+      { units: 150, Bids: 10 },
+      { units: 160, Bids: 10 },
+      { units: 238.58, Offers: 900 },
+    ]);
+  });
+
+  it('says in words what the chart shows', () => {
+    expect(curveSummary(curve)).toBe(
+      'Nitrogen: 2 offers for 238.58 units at £148 to £900 per unit; 3 bids for 160.00 units at £10 to £250 per unit; 120.50 units cleared.',
+    );
+  });
+});
+
+describe('the round statement on the round page', () => {
+  it("shows a participant of a matched round the volumes, prices, winners and surplus, and no one's bid", async () => {
+    server.routes = {
+      'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'Matched', actions: [] }) },
+      [PARTICIPATIONS]: { body: listOf([]) },
+      'GET /api/round/r1/statement': {
+        body: {
+          round: { id: 'r1', name: 'Spring 2026', status: 'Matched' },
+          acceptedAt: '2026-03-02T10:00:00.000Z',
+          creditTypes: [
+            {
+              creditType: 'NutrientMitigationNitrogen',
+              units: 120.5,
+              lowestPricePerUnitPence: 16_000,
+              highestPricePerUnitPence: 21_000,
+            },
+          ],
+          winningProjects: 1,
+          winningRequirements: 2,
+          surplusPence: 1_234_567,
+          buyerShareOfSurplus: 0.5,
+          buyersSurplusPence: 617_284,
+          suppliersSurplusPence: 617_283,
+        },
+      },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    const heading = await screen.findByRole('heading', { name: 'Round statement' });
+    const section = heading.parentElement as HTMLElement;
+    const table = await within(section).findByRole('table', { name: 'Credits traded' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Nitrogen120.50£160 to £210');
+    expect(section).toHaveTextContent('Winning projects1');
+    expect(section).toHaveTextContent('Matched credit requirements2');
+    expect(section).toHaveTextContent('Surplus£12,346');
+    expect(section).toHaveTextContent('Buyers £6,173 (50%), suppliers £6,173');
+    expect(section).toHaveTextContent('Accepted on 2 Mar 2026.');
+  });
+
+  it('shows nothing of a statement to someone the server does not give it to', async () => {
+    server.routes = {
+      'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'Matched', actions: [] }) },
+      [PARTICIPATIONS]: { body: listOf([]) },
+      'GET /api/round/r1/statement': {
+        status: 404,
+        body: { error: 'not_found', message: 'This market round does not exist or you cannot see it' },
+      },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    await screen.findByRole('heading', { name: 'Your registration' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('heading', { name: 'Round statement' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/cannot see it/)).not.toBeInTheDocument();
+  });
+});
