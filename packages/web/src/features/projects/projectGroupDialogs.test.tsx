@@ -14,6 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOptionsCache } from '../../actions/optionsSource.ts';
 import { type LocalServer, type Routes, startLocalServer } from '../../actions/testing/localServer.ts';
+import { clickAction } from '../../components/actions/testing/clickAction.ts';
 import { listOf, operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { ProjectGroupPage } from './ProjectGroupPage.tsx';
@@ -58,7 +59,8 @@ const openDialog = async (
   server.routes = routes;
   const events = userEvent.setup();
   renderPage([{ path: page.path, page: page.component }], { at: page.at, apiBase: server.origin, user });
-  await events.click(await screen.findByRole('button', { name: title }));
+  if (page.component === ProjectPage) await clickAction(events, title);
+  else await events.click(await screen.findByRole('button', { name: title }));
   const form = await screen.findByRole('form', { name: title }, { timeout: 30_000 });
   return { user: events, dialog: form.closest('[role="dialog"]') as HTMLElement };
 };
@@ -242,7 +244,7 @@ describe("a project's group", () => {
       apiBase: server.origin,
       user: operator,
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove from project group' }));
+    await clickAction(user, 'Remove from project group');
     // The first dialog of a run shows a loading frame while the panel's code loads, then the question.
     const question = await screen.findByText(
       'Remove this project from its project group?',
