@@ -18,12 +18,25 @@ const screenshot = async (page: Page, name: string): Promise<void> => {
     await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 };
 
-/** Opens an action of the project page by its button and returns its panel. */
+/**
+ * Opens an action of the project page by its button (the project's next step) or its item of the 'More actions'
+ * menu, and returns its panel.
+ */
 async function openAction(page: Page, title: string): Promise<Locator> {
-  await page
-    .getByRole('group', { name: /^Actions for / })
-    .getByRole('button', { name: title, exact: true })
-    .click();
+  const actions = page.getByRole('group', { name: /^Actions for / });
+  const button = actions.getByRole('button', { name: title, exact: true });
+  const item = page.getByRole('menuitem', { name: title, exact: true });
+  await expect
+    .poll(async () => {
+      if ((await button.count()) > 0) return true;
+      await actions.getByRole('button', { name: 'More actions', exact: true }).click();
+      if ((await item.count()) > 0 && (await item.isEnabled())) return true;
+      await page.keyboard.press('Escape');
+      return false;
+    })
+    .toBe(true);
+  if ((await item.count()) > 0) await item.click();
+  else await button.click();
   const panel = actionPanel(page, title);
   await panel.getByRole('form', { name: title }).waitFor();
   return panel;

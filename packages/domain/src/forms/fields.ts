@@ -19,6 +19,8 @@ export interface FieldOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** Offered only while every one of these conditions holds (e.g. a project of the market round chosen). */
+  visibleWhen?: readonly FieldCondition[];
   /** Extensions (without dots) a File field whose `acceptFrom` names this field takes while this option is chosen. */
   accept?: readonly string[];
 }
@@ -44,7 +46,8 @@ export interface OptionsSource {
 /**
  * Shows a field only when another field's value matches. `fieldId` names the other field.
  * `oneOf`: its value (or, for a list, any of its values) is one of these. `notOneOf`: it is none of these
- * and not blank. `filled`: it is (true) or is not (false) blank. Every given test must pass.
+ * and not blank. `filled`: it is (true) or is not (false) blank. `atLeast`: it is a number at least this one
+ * (fractions included, e.g. 2.5 is at least 2). Every given test must pass.
  * A hidden field is left out of validation and of the submission.
  */
 export interface FieldCondition {
@@ -52,6 +55,7 @@ export interface FieldCondition {
   oneOf?: readonly ConditionValue[];
   notOneOf?: readonly ConditionValue[];
   filled?: boolean;
+  atLeast?: number;
 }
 
 /** Named display formats a read-only field may use. */

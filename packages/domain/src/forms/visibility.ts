@@ -13,8 +13,21 @@ export const conditionHolds = (condition: FieldCondition, values: FormValues): b
   if (condition.filled !== undefined && condition.filled === blank) return false;
   if (condition.oneOf !== undefined && !matchesAny(value, condition.oneOf)) return false;
   if (condition.notOneOf !== undefined && (blank || matchesAny(value, condition.notOneOf))) return false;
+  if (condition.atLeast !== undefined && !(typeof value === 'number' && value >= condition.atLeast))
+    return false;
   return true;
 };
+
+/** The options offered for the current values: those without conditions and those whose conditions all hold. */
+export const offeredOptions = <O extends { visibleWhen?: readonly FieldCondition[] }>(
+  options: readonly O[],
+  values: FormValues,
+): readonly O[] =>
+  options.some((option) => option.visibleWhen !== undefined)
+    ? options.filter(
+        (option) => option.visibleWhen?.every((condition) => conditionHolds(condition, values)) ?? true,
+      )
+    : options;
 
 /** Whether a field takes part in the form: its `visibleWhen` condition, if any, holds. */
 export const isFieldActive = (field: FieldDefinition, values: FormValues): boolean =>

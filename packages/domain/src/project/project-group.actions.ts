@@ -4,6 +4,7 @@ import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition } from '../forms/fields.ts';
 import { choicesValue } from '../forms/rules.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { WARNINGS } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import { PROJECT_GROUP_TYPE_LABELS, PROJECT_GROUP_TYPES, projectGroupTypeSchema } from '../vocab/market.ts';
 
@@ -31,7 +32,7 @@ const projectsField = {
 
 /**
  * Add project group: a supplier's XOR (only one may win) or AND (all must win) group in one round. The server
- * offers the rounds and projects that fit and warns 'No market rounds in which project groups may be created' or
+ * offers the rounds and projects that fit (each project only while its supplier and round and a type are chosen) and warns 'No market rounds in which project groups may be created' or
  * 'No projects applicable for selected group type and market round' (WARNINGS).
  */
 export const createProjectGroup = defineAction({
@@ -57,6 +58,15 @@ export const createProjectGroup = defineAction({
       .optional()
       .transform((ids) => ids ?? []),
   }),
+  // `settings.groupable`: by round, the suppliers with a project that may join a group there.
+  warnings: (values, settings) => {
+    const groupable = settings.groupable as Readonly<Record<string, readonly string[]>> | undefined;
+    const { supplierId, marketRoundId, type } = values;
+    if (groupable === undefined || !supplierId || !marketRoundId || !type) return [];
+    return groupable[marketRoundId]?.includes(supplierId)
+      ? []
+      : [{ path: 'projectIds', message: WARNINGS.noProjectsForGroup }];
+  },
 });
 
 /** Add projects to group: more of the supplier's projects in the group's round ('There are no projects available ...'). */

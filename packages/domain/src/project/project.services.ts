@@ -248,13 +248,12 @@ const gainFields = Array.from({ length: MAX_GAIN_ENTRIES }, (_, index) => ({
   type: 'Number' as const,
   label: gainLabel(index),
   suffix: 'units',
+  // Shown from 'At delivery' to year N of the years entered, a fraction included (2.5 years shows up to Year 2, as
+  // the server rounds it down), so no gain the rounded figure needs is left out of the submission.
   visibleWhen:
     index <= 1
       ? { fieldId: 'yearsToTargetCondition', filled: true }
-      : {
-          fieldId: 'yearsToTargetCondition',
-          oneOf: Array.from({ length: MAX_GAIN_ENTRIES - index }, (_, offset) => index + offset),
-        },
+      : { fieldId: 'yearsToTargetCondition', atLeast: index },
 })) satisfies FieldDefinition[];
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionWarnings, validateAction } from '../forms/action.ts';
 import { lifecycleEdgeProblems } from '../forms/lifecycle.ts';
 import { runnableFrom, testFile } from '../forms/testing.ts';
+import { isFieldActive } from '../forms/visibility.ts';
 import { PROJECT_STATUSES } from '../vocab/statuses.ts';
 import {
   completeProjectRegistration,
@@ -17,7 +18,6 @@ import { PROJECT_ACTIONS } from './project.list.ts';
 import {
   addBiodiversityService,
   addNutrientService,
-  biodiversitySupplyInput,
   editNutrientService,
   gainLabel,
   setBiodiversitySupply,
@@ -147,12 +147,14 @@ describe('Set biodiversity supply', () => {
       yearsToTargetCondition: 2,
       gainsPerYear: [1, 2, 4],
     });
-    const rounded = biodiversitySupplyInput.safeParse({
+    // Through the form's visibility as the server validates it: 2.9 years keeps the gain of year 2.
+    const rounded = validateAction(setBiodiversitySupply, {
       baselineUnitsLost: 1,
       yearsToTargetCondition: 2.9,
       gainsPerYear: { 0: 1, 1: 2, 2: 4, 3: 8 },
     });
-    expect(rounded.data).toEqual({
+    expect(rounded.errors).toEqual([]);
+    expect(rounded.success && rounded.data).toEqual({
       baselineUnitsLost: 1,
       yearsToTargetCondition: 2,
       gainsPerYear: [1, 2, 4],
@@ -171,7 +173,15 @@ describe('Set biodiversity supply', () => {
       return found && 'visibleWhen' in found ? found : undefined;
     };
     expect(field(1)?.visibleWhen).toEqual({ fieldId: 'yearsToTargetCondition', filled: true });
-    expect(field(29)?.visibleWhen).toEqual({ fieldId: 'yearsToTargetCondition', oneOf: [29, 30] });
+    expect(field(29)?.visibleWhen).toEqual({ fieldId: 'yearsToTargetCondition', atLeast: 29 });
+    const shown = (years: number) =>
+      setBiodiversitySupply.fields
+        .filter(
+          (f) => f.id.startsWith('gainsPerYear.') && isFieldActive(f, { yearsToTargetCondition: years }),
+        )
+        .map((f) => f.id);
+    expect(shown(2.5)).toEqual(['gainsPerYear.0', 'gainsPerYear.1', 'gainsPerYear.2']);
+    expect(shown(3)).toHaveLength(4);
     expect(field(31)).toBeUndefined();
   });
 });

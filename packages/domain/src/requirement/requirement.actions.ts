@@ -51,6 +51,8 @@ export const createRequirement = defineAction({
       label: 'Market round',
       optional: true,
       placeholder: 'Choose a market round',
+      // The server offers each round only for the owners and types registered in it.
+      dependsOn: ['type', 'buyerId'],
     },
   ],
   input: z.object({

@@ -1,5 +1,5 @@
-import type { FieldOption, FormValues, OptionsSource } from '@curlew/domain';
-import { useEffect, useState } from 'react';
+import { type FieldOption, type FormValues, type OptionsSource, offeredOptions } from '@curlew/domain';
+import { useEffect, useMemo, useState } from 'react';
 import { useActionsConfig } from './ActionsConfig.tsx';
 import { loadOptions, optionsSourcePath } from './optionsSource.ts';
 
@@ -14,7 +14,7 @@ const NO_OPTIONS: readonly FieldOption[] = [];
 
 /**
  * The options of a choice field: the server's (from the form data) first, else the field's own, else loaded from
- * its source for the current values; a load still running is cancelled when the address changes or the field goes.
+ * its source for the current values; fixed options with conditions only while they hold for the current values; a load still running is cancelled when the address changes or the field goes.
  */
 export function useFieldOptions(
   fixed: readonly FieldOption[] | undefined,
@@ -25,6 +25,10 @@ export function useFieldOptions(
   const path = fixed === undefined && source !== undefined ? optionsSourcePath(source, values) : undefined;
   const [loaded, setLoaded] = useState<{ path: string; options: readonly FieldOption[] } | undefined>();
   const [error, setError] = useState<{ path: string; message: string } | undefined>();
+  const offered = useMemo(
+    () => (fixed === undefined ? undefined : offeredOptions(fixed, values)),
+    [fixed, values],
+  );
 
   useEffect(() => {
     if (path === undefined || source === undefined) return;
@@ -39,7 +43,7 @@ export function useFieldOptions(
     return () => controller.abort();
   }, [apiBase, path, source]);
 
-  if (fixed !== undefined) return { options: fixed, loading: false, error: undefined };
+  if (offered !== undefined) return { options: offered, loading: false, error: undefined };
   if (path === undefined) return { options: NO_OPTIONS, loading: false, error: undefined };
   const current = loaded?.path === path ? loaded.options : undefined;
   const currentError = error?.path === path ? error.message : undefined;

@@ -194,13 +194,29 @@ export const projectGroupCreateHandlers = {
               )
               .orderBy(asc(marketRounds.name));
       const own = actor.organisationId;
+      const offered = candidates.filter((row) => rounds.some((round) => round.id === row.roundId));
+      // Each project is offered only once its supplier, its round and a group type are chosen.
+      const groupable: Record<string, string[]> = {};
+      for (const row of offered) {
+        if (row.roundId === null) continue;
+        const suppliers = groupable[row.roundId] ?? [];
+        if (!suppliers.includes(row.supplierId)) suppliers.push(row.supplierId);
+        groupable[row.roundId] = suppliers;
+      }
       return {
         options: {
           marketRoundId: rounds.map((round) => ({ value: round.id, label: round.name })),
-          projectIds: projectOptions(
-            candidates.filter((row) => rounds.some((round) => round.id === row.roundId)),
-          ),
+          projectIds: offered.map((row) => ({
+            value: row.id,
+            label: row.name,
+            visibleWhen: [
+              { fieldId: 'supplierId', oneOf: [row.supplierId] },
+              { fieldId: 'marketRoundId', oneOf: [row.roundId ?? ''] },
+              { fieldId: 'type', filled: true },
+            ],
+          })),
         },
+        settings: { groupable },
         warnings: [
           ...(rounds.length === 0
             ? [{ path: 'marketRoundId', message: WARNINGS.noRoundsForProjectGroups }]

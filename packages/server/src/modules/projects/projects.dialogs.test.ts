@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildProject, buildProjectGroup, buildRound } from '../../../test/factories.ts';
+import { buildProject, buildRound } from '../../../test/factories.ts';
 import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import {
   buildProjectMatrixTargets,
@@ -204,102 +204,6 @@ describeWithApp('project dialogs', (t) => {
       },
     );
     expect(refused.statusCode).toBe(422);
-  });
-
-  it('Add to project group: the supplier’s groups in the round, the warning when there are none; Remove', async () => {
-    const project = await buildProject(t.db, { roundId: world.openRound.id, supplierId: participant() });
-    const url = `/api/project/${project.id}/action/AddToGroup`;
-    const none = await asRole(t.app, world, 'participant', 'GET', url);
-    expect(none.json().warnings).toEqual([
-      { path: 'groupId', message: 'No project groups are available for this project' },
-    ]);
-    const foreign = await buildProjectGroup(t.db, { roundId: world.openRound.id });
-    const mine = await buildProjectGroup(t.db, {
-      roundId: world.openRound.id,
-      supplierId: participant(),
-      name: 'Either meadow',
-    });
-    const form = await asRole(t.app, world, 'participant', 'GET', url);
-    expect(form.json().warnings).toEqual([]);
-    expect(form.json().options.groupId).toEqual([{ value: mine.id, label: 'Either meadow (XOR)' }]);
-    const wrong = await asRole(t.app, world, 'participant', 'POST', url, { groupId: foreign.id });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual([{ path: 'groupId', message: 'Not a valid option' }]);
-    expect((await asRole(t.app, world, 'participant', 'POST', url, {})).json().errors).toEqual([
-      { path: 'groupId', message: 'Field required' },
-    ]);
-    expect((await asRole(t.app, world, 'participant', 'POST', url, { groupId: mine.id })).statusCode).toBe(
-      200,
-    );
-    const group = (await asRole(t.app, world, 'participant', 'GET', `/api/project-group/${mine.id}`)).json();
-    expect(group.projects.map((member: { id: string }) => member.id)).toEqual([project.id]);
-    const remove = `/api/project/${project.id}/action/RemoveFromGroup`;
-    expect((await asRole(t.app, world, 'participant', 'POST', remove, {})).statusCode).toBe(200);
-    const again = await asRole(t.app, world, 'participant', 'POST', remove, {});
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This project is not in a project group');
-  });
-
-  it('project group forms warn when no round or project fits, and when there is nothing to add', async () => {
-    const lonely = await asRole(
-      t.app,
-      world,
-      'agent',
-      'GET',
-      '/api/project-groups/action/CreateProjectGroup',
-    );
-    expect(lonely.statusCode).toBe(200);
-    expect(lonely.json().warnings).toEqual([
-      { path: 'marketRoundId', message: 'No market rounds in which project groups may be created' },
-      { path: 'projectIds', message: 'No projects applicable for selected group type and market round' },
-    ]);
-    const group = await buildProjectGroup(t.db, { roundId: world.openRound.id, supplierId: participant() });
-    const form = await asRole(
-      t.app,
-      world,
-      'participant',
-      'GET',
-      `/api/project-group/${group.id}/action/AddProjects`,
-    );
-    const free = form.json().options.projectIds as { value: string }[];
-    if (free.length > 0)
-      expect(
-        (
-          await asRole(
-            t.app,
-            world,
-            'participant',
-            'POST',
-            `/api/project-group/${group.id}/action/AddProjects`,
-            {
-              projectIds: free.map((option) => option.value),
-            },
-          )
-        ).statusCode,
-      ).toBe(200);
-    const empty = await asRole(
-      t.app,
-      world,
-      'participant',
-      'GET',
-      `/api/project-group/${group.id}/action/AddProjects`,
-    );
-    expect(empty.json().warnings).toEqual([
-      { path: 'projectIds', message: 'There are no projects available to add to this group' },
-    ]);
-    const update = await asRole(
-      t.app,
-      world,
-      'participant',
-      'POST',
-      `/api/project-group/${group.id}/action/Update`,
-      {
-        name: '',
-        type: 'OR',
-      },
-    );
-    expect(update.statusCode).toBe(422);
-    expect(update.json().errors.map((error: { path: string }) => error.path)).toEqual(['name', 'type']);
   });
 
   it('agreements, performance checks and replaced documents need their files; a comment needs content', async () => {

@@ -185,9 +185,10 @@ describeWithApp('a project from draft to sealed offer through the API', (t) => {
         }),
       ),
     ).toEqual([{ path: 'gainsPerYear.2', message: 'Required' }]);
+    // A fraction of a year is rounded down and keeps every gain up to the rounded year (2.7 -> 2: three gains).
     const set = await as('participant', 'SetBiodiversitySupply', {
       baselineUnitsLost: 1,
-      yearsToTargetCondition: 2,
+      yearsToTargetCondition: 2.7,
       gainsPerYear: [2, 5, 9, 40],
     });
     expect(set.statusCode).toBe(200);

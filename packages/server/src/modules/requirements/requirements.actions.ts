@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ActionResult,
+  CREDIT_TYPE_LABELS,
+  CREDIT_TYPES,
   completionIssuesValue,
   DOCUMENT_UPLOAD_EXTENSIONS,
   firstDeliveryYear,
@@ -54,11 +56,11 @@ import { type RequirementRecord, type RequirementRelation, requirementKind } fro
 import { ownerFor } from './requirements.owner.ts';
 import {
   assertRoundDeclarations,
-  capacityOf,
   missingParts,
   openRoundsFor,
-  openRoundsRegisteredIn,
   registrationRefusal,
+  roundChoiceOptions,
+  roundChoices,
   roundForRequirement,
   roundPrompts,
 } from './requirements.registration.ts';
@@ -279,8 +281,17 @@ const detailsHandler = (wizard: boolean): Handler<typeof updateRequirement> => (
       ...(wizard ? { previous: REQUIREMENT_WIZARD[record.type][2] } : {}),
     };
   },
-  async handle({ tx, record, values, now, describe }) {
+  async handle({ tx, record, actor, values, now, describe }) {
     const changed = values.type !== record.type;
+    // A requirement in a round keeps to it: the owner must take part there in the new type's capacity.
+    if (changed && record.marketRoundId !== null)
+      await roundForRequirement(tx, {
+        roundId: record.marketRoundId,
+        path: 'type',
+        type: values.type,
+        buyer: { id: record.buyerId, name: record.buyerName },
+        actor,
+      });
     await updateRequirementRow(
       tx,
       record.id,
@@ -305,8 +316,19 @@ const detailsHandler = (wizard: boolean): Handler<typeof updateRequirement> => (
 /** SetBuyerCredits and the wizard's step: the credits, their files and credit lines. */
 const buyerCreditsHandler = (wizard: boolean): Handler<typeof setBuyerCredits> => ({
   appliesTo: isBuyer,
-  async load({ record }) {
+  async load({ db, record }) {
+    // In a round, only the credits it trades are offered.
+    const round = record.marketRoundId === null ? undefined : await findRoundRecord(db, record.marketRoundId);
     return {
+      ...(round === undefined
+        ? {}
+        : {
+            options: {
+              type: CREDIT_TYPES.filter((type) => (round.services as string[]).includes(type)).map(
+                (type) => ({ value: type, label: CREDIT_TYPE_LABELS[type] }),
+              ),
+            },
+          }),
       initialValues:
         record.creditType === null
           ? {}
@@ -511,8 +533,18 @@ export const requirementHandlers = {
   SetInvestorLocation: locationHandler(false),
   Register: {
     async load({ db, record, actor }) {
-      const rounds = await openRoundsRegisteredIn(db, record.buyerId, [capacityOf(record.type)]);
-      const roundId = record.marketRoundId ?? (rounds.length === 1 ? rounds[0]?.id : undefined);
+      // Only rounds where the owner is Registered in its capacity and that trade every credit it needs.
+      const rounds = (await roundChoices(db, { organisationIds: [record.buyerId] })).filter(
+        (round) =>
+          round.owners[record.type]?.includes(record.buyerId) &&
+          record.creditTypes.every((type) => round.services.includes(type)),
+      );
+      const roundId =
+        record.marketRoundId !== null && rounds.some((round) => round.id === record.marketRoundId)
+          ? record.marketRoundId
+          : rounds.length === 1
+            ? rounds[0]?.id
+            : undefined;
       return {
         options: { marketRoundId: rounds.map((round) => ({ value: round.id, label: round.name })) },
         initialValues: roundId === undefined ? {} : { marketRoundId: roundId },
@@ -635,14 +667,14 @@ export const requirementCreateHandlers = {
       const participant = actor.organisation?.type === 'PARTICIPANT' ? actor.organisationId : null;
       const rounds =
         participant === null
-          ? await openRoundsFor(db, actor)
-          : await openRoundsRegisteredIn(db, participant, ['Buyer', 'Investor']);
+          ? await roundChoices(db, { roundIds: (await openRoundsFor(db, actor)).map((round) => round.id) })
+          : await roundChoices(db, { organisationIds: [participant] });
       return {
         initialValues: participant === null ? {} : { buyerId: participant },
         ...(participant !== null && rounds.length === 0
           ? { warnings: [{ path: 'buyerId', message: WARNINGS.notRegisteredBuyerOrInvestor }] }
           : {}),
-        options: { marketRoundId: rounds.map((round) => ({ value: round.id, label: round.name })) },
+        options: { marketRoundId: roundChoiceOptions(rounds) },
       };
     },
     async handle({ tx, actor, values, now }) {

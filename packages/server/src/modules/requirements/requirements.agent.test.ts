@@ -26,7 +26,17 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
 
   it('creates its client’s investor requirement in a round where it holds authority, and runs the dialogs', async () => {
     const form = await asRole(t.app, world, 'agent', 'GET', '/api/requirements/action/CreateRequirement');
-    expect(form.json().options.marketRoundId).toEqual([{ value: roundId, label: 'Spring round' }]);
+    // Offered once the registered client and its capacity's type are chosen.
+    expect(form.json().options.marketRoundId).toEqual([
+      {
+        value: roundId,
+        label: 'Spring round',
+        visibleWhen: [
+          { fieldId: 'type', oneOf: ['Investor'] },
+          { fieldId: 'buyerId', oneOf: [world.client.id] },
+        ],
+      },
+    ]);
     const values = { name: 'Client meadow units', type: 'Investor', buyerId: world.client.id };
     const noRound = await asRole(t.app, world, 'agent', 'POST', '/api/requirements', values);
     expect(noRound.statusCode).toBe(422);

@@ -77,26 +77,79 @@ export async function isRegisteredIn(
   return row !== undefined;
 }
 
-/** The Open rounds in which the organisation is a Registered buyer or investor (capacities given). */
-export async function openRoundsRegisteredIn(
+/** One Open round with the owners Registered in it as buyers or investors, in a capacity its bidder type takes. */
+export interface RoundChoice {
+  id: string;
+  name: string;
+  services: readonly string[];
+  /** Requirement type -> the organisations registered in its capacity. */
+  owners: Partial<Record<CreditRequirementType, string[]>>;
+}
+
+const TYPE_OF_CAPACITY = { Buyer: 'Buyer', Investor: 'Investor' } as const;
+
+/**
+ * The Open rounds in which the given organisations (or anyone, when not given) are Registered buyers or investors
+ * in a capacity the round's bidder type takes, with those organisations by requirement type.
+ */
+export async function roundChoices(
   db: Queryable,
-  organisationId: string,
-  capacities: readonly ParticipationCapacity[],
-): Promise<{ id: string; name: string }[]> {
-  return db
-    .selectDistinct({ id: marketRounds.id, name: marketRounds.name })
+  filter: { organisationIds?: readonly string[]; roundIds?: readonly string[] } = {},
+): Promise<RoundChoice[]> {
+  if (filter.organisationIds?.length === 0 || filter.roundIds?.length === 0) return [];
+  const rows = await db
+    .select({
+      id: marketRounds.id,
+      name: marketRounds.name,
+      services: marketRounds.services,
+      bidderType: marketRounds.bidderType,
+      capacity: participations.capacity,
+      organisationId: participations.organisationId,
+    })
     .from(participations)
     .innerJoin(marketRounds, eq(marketRounds.id, participations.marketRoundId))
     .where(
       and(
-        eq(participations.organisationId, organisationId),
-        inArray(participations.capacity, [...capacities]),
+        inArray(participations.capacity, ['Buyer', 'Investor']),
         eq(participations.status, 'Registered'),
         eq(marketRounds.status, 'Open'),
+        filter.organisationIds === undefined
+          ? undefined
+          : inArray(participations.organisationId, [...filter.organisationIds]),
+        filter.roundIds === undefined ? undefined : inArray(marketRounds.id, [...filter.roundIds]),
       ),
     )
     .orderBy(marketRounds.name);
+  const choices = new Map<string, RoundChoice>();
+  for (const row of rows) {
+    if (!capacitiesForBidderType(row.bidderType).includes(row.capacity)) continue;
+    const choice = choices.get(row.id) ?? { id: row.id, name: row.name, services: row.services, owners: {} };
+    const type = TYPE_OF_CAPACITY[row.capacity as keyof typeof TYPE_OF_CAPACITY];
+    const owners = choice.owners[type] ?? [];
+    if (!owners.includes(row.organisationId)) owners.push(row.organisationId);
+    choice.owners[type] = owners;
+    choices.set(row.id, choice);
+  }
+  return [...choices.values()];
 }
+
+/**
+ * The rounds a new requirement may be put in, as options: each offered only while an owner registered in it is
+ * chosen with a type of that owner's capacity there.
+ */
+export const roundChoiceOptions = (choices: readonly RoundChoice[]) =>
+  choices.map((choice) => {
+    const types = Object.keys(choice.owners) as CreditRequirementType[];
+    const owners = [...new Set(types.flatMap((type) => choice.owners[type] ?? []))];
+    return {
+      value: choice.id,
+      label: choice.name,
+      visibleWhen: [
+        { fieldId: 'type', oneOf: types },
+        { fieldId: 'buyerId', oneOf: owners },
+      ],
+    };
+  });
 
 /**
  * The Open rounds the operator (all) or an agent (those where it holds approved RegisterForRound authority for a

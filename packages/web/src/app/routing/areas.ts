@@ -92,7 +92,7 @@ const roundCrumb = { label: 'Market round', entity: 'round' } as const;
 const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
 const projectsCrumb = { label: 'Projects' };
 const projectCrumb = { label: 'Project', entity: 'project' } as const;
-const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup' } as const;
+const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup', parent: 'projects' } as const;
 /** The projects pages of suppliers and their agents. */
 const participantProjectRoutes: readonly AreaRoute[] = [
   { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
@@ -101,7 +101,11 @@ const participantProjectRoutes: readonly AreaRoute[] = [
 ];
 const requirementsCrumb = { label: 'Credit requirements' };
 const requirementCrumb = { label: 'Credit requirement', entity: 'requirement' } as const;
-const requirementGroupCrumb = { label: 'Credit requirement group', entity: 'requirementGroup' } as const;
+const requirementGroupCrumb = {
+  label: 'Credit requirement group',
+  entity: 'requirementGroup',
+  parent: 'credit-requirements',
+} as const;
 /** The requirement pages of participants and agents (their own, or their clients'). */
 const participantRequirementRoutes: readonly AreaRoute[] = [
   {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userWith } from '../../../test/render.tsx';
 import { TEST_TREES } from '../../../test/trees.tsx';
+import { AREA_ROUTES } from './areas.ts';
 import { buildCrumbs, pathPrefixes, shouldShowCrumbs } from './crumbs.ts';
 import { routesFor } from './resolve.ts';
 
@@ -37,6 +38,23 @@ describe('buildCrumbs', () => {
       { label: 'Settings' },
       { label: 'Reference data', to: '/settings/refdata' },
     ]);
+  });
+
+  it('puts the list a group belongs to before the group: Projects, Credit requirements', () => {
+    for (const area of ['admin', 'participant', 'agent'] as const) {
+      expect(
+        buildCrumbs('/project-group/g1', AREA_ROUTES[area], { projectGroup: 'Hamble either-or' }),
+      ).toEqual([
+        { label: 'Home', to: '/' },
+        { label: 'Projects', to: '/projects' },
+        { label: 'Hamble either-or', to: '/project-group/g1' },
+      ]);
+      expect(
+        buildCrumbs('/requirement-group/g2', AREA_ROUTES[area], { requirementGroup: 'Plot 4' }).map(
+          (crumb) => crumb.label,
+        ),
+      ).toEqual(['Home', 'Credit requirements', 'Plot 4']);
+    }
   });
 });
 

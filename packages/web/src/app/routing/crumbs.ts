@@ -23,7 +23,11 @@ export function buildCrumbs(pathname: string, routes: readonly AreaRoute[], name
   for (const prefix of pathPrefixes(pathname)) {
     const route = routes.find((candidate) => matchPath({ path: `/${candidate.path}`, end: true }, prefix));
     if (!route?.crumb) continue;
-    const { label, entity, noLink } = route.crumb;
+    const { label, entity, noLink, parent } = route.crumb;
+    const above = parent === undefined ? undefined : routes.find((candidate) => candidate.path === parent);
+    const aboveTo = `/${parent}`;
+    if (above?.crumb && !crumbs.some((crumb) => crumb.to === aboveTo))
+      crumbs.push({ label: above.crumb.label, to: aboveTo });
     const name = entity ? names[entity] : undefined;
     // An entity crumb shows no text until the page names it, never a placeholder such as 'Item'.
     const pending = entity !== undefined && name === undefined ? { pending: true as const } : {};

@@ -24,6 +24,11 @@ export interface CrumbSpec {
   entity?: CrumbEntity;
   /** Shown as plain text even when it is not the last crumb. */
   noLink?: boolean;
+  /**
+   * The route path (as in `AreaRoute.path`) of the list this page belongs to when its address does not sit under
+   * it, e.g. 'projects' for `project-group/:id`: that route's crumb comes first.
+   */
+  parent?: string;
 }
 
 /** A page of one area: its path below '/', '' for home (React Router pattern syntax). */

@@ -2,6 +2,7 @@ import type { ActionResult, EntityAction } from '@curlew/domain';
 import { Button, type ButtonProps, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
+import { type ActionLayout, MoreActionsMenu, primaryActions } from './MoreActionsMenu.tsx';
 
 /** Props of one action button. */
 export interface EntityActionButtonProps {
@@ -87,9 +88,14 @@ export interface EntityActionButtonsProps {
   size?: ButtonProps['size'];
   /** Accessible name of the group, e.g. 'Actions for Wetland Trust'. */
   label: string;
+  /** For entities with many actions: the primary ones as buttons, the rest in a 'More actions' menu by stage. */
+  layout?: ActionLayout;
 }
 
-/** The actions the server lists for an entity, in its order, as buttons; the web never decides availability. */
+/**
+ * The actions the server lists for an entity, in its order, as buttons (with a `layout`, the primary ones as buttons
+ * and the rest in a 'More actions' menu by stage); the web never decides availability.
+ */
 export function EntityActionButtons({
   self,
   actions,
@@ -98,20 +104,27 @@ export function EntityActionButtons({
   onSucceeded,
   size,
   label,
+  layout,
 }: EntityActionButtonsProps) {
   const shown = actions.filter((action) => !exclude.includes(action.id) && (action.enabled || !enabledOnly));
   if (shown.length === 0) return null;
+  const buttons = layout === undefined ? shown : primaryActions(shown, layout);
+  const inMenu = shown.filter((action) => !buttons.includes(action));
   return (
     <Group gap="xs" role="group" aria-label={label} wrap="wrap">
-      {shown.map((action) => (
+      {buttons.map((action) => (
         <EntityActionButton
           key={action.id}
           self={self}
           action={action}
           onSucceeded={onSucceeded}
           size={size}
+          variant={layout === undefined ? 'default' : 'filled'}
         />
       ))}
+      {layout !== undefined && (
+        <MoreActionsMenu self={self} actions={inMenu} layout={layout} onSucceeded={onSucceeded} size={size} />
+      )}
     </Group>
   );
 }

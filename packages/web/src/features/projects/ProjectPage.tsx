@@ -22,7 +22,7 @@ import {
   ProjectSummary,
   ProjectSupply,
 } from './ProjectSections.tsx';
-import { projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
+import { PROJECT_ACTION_LAYOUT, projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
 import { useProject } from './projectsApi.ts';
 
 // Shown beside their sections, not as header buttons.
@@ -55,6 +55,7 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
           exclude={SECTION_ACTIONS}
           enabledOnly={reader !== 'operator'}
           label={`Actions for ${project.name}`}
+          layout={PROJECT_ACTION_LAYOUT}
           onSucceeded={changed}
         />
       </Group>

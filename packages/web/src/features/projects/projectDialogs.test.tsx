@@ -16,6 +16,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOptionsCache } from '../../actions/optionsSource.ts';
 import { type LocalServer, type Routes, startLocalServer } from '../../actions/testing/localServer.ts';
+import { clickAction } from '../../components/actions/testing/clickAction.ts';
 import { listOf, operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { ProjectPage } from './ProjectPage.tsx';
@@ -64,7 +65,7 @@ const openDialog = async (title: string, routes: Routes) => {
     apiBase: server.origin,
     user: operator,
   });
-  await user.click(await screen.findByRole('button', { name: title }));
+  await clickAction(user, title);
   // The first dialog of a run shows a loading frame while the panel's code loads, then the panel's own.
   const form = await screen.findByRole('form', { name: title }, { timeout: 30_000 });
   const dialog = form.closest('[role="dialog"]') as HTMLElement;

@@ -13,6 +13,7 @@ import {
   type ServiceCertificationStatus,
   serviceSizeUnit,
 } from '@curlew/domain';
+import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
 import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 /** A date for people, in the market's time zone. */
@@ -95,3 +96,53 @@ export const serviceOutOfLine = (service: ProjectService, claimed: number | null
   claimed !== null &&
   service.metricEstimate !== null &&
   isClaimOutOfLine(claimed, service.metricEstimate);
+
+/**
+ * The project page's actions: the step the project is at as buttons (registration, the operator's decisions, the
+ * offer, the checks after the round), everything else in 'More actions' by stage.
+ */
+export const PROJECT_ACTION_LAYOUT: ActionLayout = {
+  primary: [
+    'Register',
+    'CompleteRegistration',
+    'Reregister',
+    'AddScreeningOutcome',
+    'SetPreMarketReviewOutcome',
+    'SetCertificationDecision',
+    'SetOffer',
+    'Contract',
+    'Verify',
+    'RecordComplianceCheck',
+    'RecordPerformanceCheck',
+  ],
+  stages: [
+    {
+      label: 'Registration',
+      actionIds: [
+        'Update',
+        'AddBiodiversityService',
+        'EditBiodiversityService',
+        'AddNutrientService',
+        'EditNutrientService',
+        'SetBiodiversitySupply',
+        'SetLocation',
+        'SetCosts',
+        'Register',
+        'CompleteRegistration',
+        'Reregister',
+        'AddToGroup',
+        'RemoveFromGroup',
+      ],
+    },
+    {
+      label: 'Review',
+      actionIds: ['AddScreeningOutcome', 'SetPreMarketReviewOutcome', 'SetCertificationDecision'],
+    },
+    { label: 'Market round', actionIds: ['SetOffer'] },
+    {
+      label: 'After the round',
+      actionIds: ['Contract', 'Verify', 'RecordComplianceCheck', 'RecordPerformanceCheck'],
+    },
+    { label: 'Documents', actionIds: ['UploadNatureBasedAgreement', 'UploadSection106Agreement'] },
+  ],
+};

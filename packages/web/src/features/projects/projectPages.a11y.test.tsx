@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { clickAction } from '../../components/actions/testing/clickAction.ts';
 import { listOf, operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { ProjectGroupPage } from './ProjectGroupPage.tsx';
@@ -139,7 +140,7 @@ describe('project pages accessibility', () => {
       apiBase: server.origin,
       user: operator,
     });
-    await user.click(await screen.findByRole('button', { name: 'Add biodiversity service' }));
+    await clickAction(user, 'Add biodiversity service');
     const form = await screen.findByRole('form', { name: 'Add biodiversity service' }, { timeout: 30_000 });
     await within(form).findByRole('combobox', { name: 'Broad habitat' });
     const dialog = form.closest('[role="dialog"]') as HTMLElement;

@@ -302,11 +302,14 @@ describe('project page', () => {
     ).toHaveAttribute('href', '/project-group/g1');
 
     const actions = screen.getByRole('group', { name: 'Actions for Meadow Farm' });
-    expect(within(actions).getByRole('button', { name: 'Update details' })).toBeEnabled();
-    const offer = within(actions).getByRole('button', { name: 'Set offer' });
-    expect(offer).toHaveAttribute('aria-disabled', 'true');
+    // Neither is the project's next step: both are in 'More actions', the refused one with its reason.
+    expect(within(actions).queryByRole('button', { name: 'Update details' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Update details' })).toBeEnabled();
+    const offer = screen.getByRole('menuitem', { name: 'Set offer' });
+    expect(offer).toBeDisabled();
     expect(offer).toHaveAccessibleDescription('Offers open with bids and offers');
-    expect(within(actions).queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Comment' })).not.toBeInTheDocument();
   });
 
   it('shows the supplier its own offer and only the actions it may run now', async () => {
@@ -318,8 +321,9 @@ describe('project page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
     expect(section('Offer')).toHaveTextContent('£98,000 (sealed)');
     const actions = screen.getByRole('group', { name: 'Actions for Meadow Farm' });
-    expect(within(actions).getByRole('button', { name: 'Update details' })).toBeEnabled();
-    expect(within(actions).queryByRole('button', { name: 'Set offer' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Update details' })).toBeEnabled();
+    expect(screen.queryByRole('menuitem', { name: 'Set offer' })).not.toBeInTheDocument();
     // The claim is in line with the estimate (20 units each).
     expect(screen.queryByText('Out of line with the metric')).not.toBeInTheDocument();
   });
