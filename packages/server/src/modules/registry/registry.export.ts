@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { CREDIT_STATUS_LABELS, CREDIT_TYPE_LABELS, type RegistryCredit } from '@curlew/domain';
 import ExcelJS from 'exceljs';
-import { csvField } from '../requirements/requirements.routes.ts';
+import { csvField } from '../../platform/csv.ts';
 
 /** The most rows one export answers. */
 export const EXPORT_MAX_ROWS = 100_000;

@@ -13,8 +13,8 @@ import type {
 } from '../../platform/actions/types.ts';
 import { NO_RESULT_TO_ACCEPT } from '../match/accept.ts';
 import { clearingRefusal } from '../match/match.records.ts';
-import { settleRefusal } from '../settlement/settlement.readiness.ts';
 import { latestTaskState } from '../match/tasks.ts';
+import { settleRefusal } from '../settlement/settlement.readiness.ts';
 import { declarationsOfRound, type RoundRecord } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { windowRefusal } from './rounds.windows.ts';
