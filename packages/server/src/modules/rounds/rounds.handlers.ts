@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { roundDeclarations } from '../markets/markets.tables.ts';
 import { acceptMail } from '../match/accept.mail.ts';
