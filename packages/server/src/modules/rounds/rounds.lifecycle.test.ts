@@ -33,7 +33,7 @@ const IMPORT_DATA_FROM: readonly string[] = importData.lifecycle?.from ?? [];
 const IMPORT_MATCH_FROM: readonly string[] = importMatch.lifecycle?.from ?? [];
 
 /** Actions whose guard refuses until the clearing records exist: 409 from every status. */
-const NOT_YET = new Set(['Match', 'AcceptMatch', 'Settle']);
+const NOT_YET = new Set(['Match', 'AcceptMatch']);
 
 const EDGE_ACTIONS = (ROUND_ACTIONS as readonly AnyActionDefinition[]).filter(
   (definition) =>
