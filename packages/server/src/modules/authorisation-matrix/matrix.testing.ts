@@ -56,7 +56,7 @@ export interface EntityMatrix {
   reads?: readonly {
     name: string;
     path: (id: string) => string;
-    answer: (role: SignedInRole, target: string) => 200 | 403 | 404;
+    answer: (role: SignedInRole, target: string) => 200 | 403 | 404 | 409;
   }[];
   /** The roles that may create records of the kind (the operator's unless told): 200 on the form, 422 on `{}`. */
   creators?: readonly Role[];

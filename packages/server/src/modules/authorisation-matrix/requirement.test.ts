@@ -93,6 +93,60 @@ const operatorOnRegistered: Expectation = {
  */
 const lpaInArea: Expectation = every('n/a');
 
+/** The operator on a requirement whose rights are allocated: it issues the credits; uploads and comments go on. */
+const operatorOnAllocated: Expectation = {
+  read: 'ok',
+  others: 409,
+  actions: {
+    ...investorOnly,
+    IssueCredits: 'ok',
+    UploadCreditSupplyAgreement: 'ok',
+    Comment: 'ok',
+    ReplaceDocument: 'ok',
+  },
+};
+
+/** The owner's member on its allocated requirement: the credit supply agreement, comments and documents. */
+const memberOnAllocated: Expectation = {
+  read: 'ok',
+  others: 409,
+  actions: {
+    ...investorOnly,
+    ...operatorDecisions,
+    UploadCreditSupplyAgreement: 'ok',
+    Comment: 'ok',
+    ReplaceDocument: 'ok',
+  },
+};
+
+const TABLE = {
+  admin: {
+    draft: operatorOnDraft,
+    another: operatorOnProvisional,
+    registered: operatorOnRegistered,
+    allocated: operatorOnAllocated,
+  },
+  sysadmin: {
+    draft: operatorOnDraft,
+    another: operatorOnProvisional,
+    registered: operatorOnRegistered,
+    allocated: operatorOnAllocated,
+  },
+  lpa: { draft: every(404), another: every(404), registered: lpaInArea, allocated: lpaInArea },
+  participant: {
+    draft: memberOnDraft,
+    another: every(404),
+    registered: memberOnRegistered,
+    allocated: memberOnAllocated,
+  },
+  agent: {
+    draft: registeringAgentOnDraft,
+    another: every(404),
+    registered: biddingAgentOnRegistered,
+    allocated: every(404),
+  },
+} as const;
+
 describeMatrix({
   entity: 'requirement',
   async setup({ db, world }) {
@@ -140,18 +194,32 @@ describeMatrix({
       status: 'Registered',
       buyerId: world.client.id,
     });
+    const allocated = await buildRequirement(db, {
+      roundId: bids.id,
+      status: 'RightsAllocated',
+      buyerId: world.members.participant.organisation.id,
+      lpaId,
+    });
     return {
+      allocated: forEveryRole(allocated),
       draft: { ...forEveryRole(own), agent: client },
       another: forEveryRole(another),
       registered: { ...forEveryRole(registered), agent: clientRegistered },
     };
   },
-  table: {
-    admin: { draft: operatorOnDraft, another: operatorOnProvisional, registered: operatorOnRegistered },
-    sysadmin: { draft: operatorOnDraft, another: operatorOnProvisional, registered: operatorOnRegistered },
-    lpa: { draft: every(404), another: every(404), registered: lpaInArea },
-    participant: { draft: memberOnDraft, another: every(404), registered: memberOnRegistered },
-    agent: { draft: registeringAgentOnDraft, another: every(404), registered: biddingAgentOnRegistered },
-  },
+  table: TABLE,
+  reads: [
+    {
+      // The credit allocation certificate: for whoever reads the requirement, once its rights are allocated.
+      name: 'certificate.pdf',
+      path: (id) => `/api/requirement/${id}/certificate.pdf`,
+      answer: (role, target) =>
+        TABLE[role][target as keyof (typeof TABLE)[typeof role]].read === 404
+          ? 404
+          : target === 'allocated'
+            ? 200
+            : 409,
+    },
+  ],
   creators: ['admin', 'sysadmin', 'participant', 'agent'],
 });

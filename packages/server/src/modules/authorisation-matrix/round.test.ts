@@ -54,4 +54,12 @@ describeMatrix({
     participant: { open: participantOnOpenRound, draft: every(404) },
     agent: { open: participantOnOpenRound, draft: every(404) },
   },
+  reads: [
+    {
+      // What market balancing could not replace: the operator's list.
+      name: 'balancing',
+      path: (id) => `/api/round/${id}/balancing`,
+      answer: (role) => (role === 'admin' || role === 'sysadmin' ? 200 : 404),
+    },
+  ],
 });

@@ -21,6 +21,9 @@ import {
 /** Requirement credit statuses whose units are delivered: their allocations never fail. */
 const DELIVERED = ['Issued', 'Redeemed', 'Retired'] as const;
 
+/** Who recorded the failure (for the activity entries). */
+export type BalancingActor = Pick<Actor, 'id' | 'displayName' | 'organisationId'>;
+
 /** What market balancing did, in the requirements' units (after the spatial multiplier). */
 export interface BalancingOutcome {
   failed: number;
@@ -64,7 +67,7 @@ const verdict = (
  */
 export async function balanceFailedProject(
   tx: Queryable,
-  context: { projectId: string; now: Date; actor: Actor; mailer: Mailer; publicUrl: string },
+  context: { projectId: string; now: Date; actor: BalancingActor; mailer: Mailer; publicUrl: string },
 ): Promise<BalancingOutcome> {
   const { projectId, now } = context;
   const open = await tx
@@ -273,7 +276,7 @@ async function acceptedTasks(db: Queryable, roundIds: readonly string[]): Promis
 /** An activity entry on every affected requirement and an e-mail to its owner's and agent's users. */
 async function tellBuyers(
   tx: Queryable,
-  context: { projectId: string; now: Date; actor: Actor; mailer: Mailer; publicUrl: string },
+  context: { projectId: string; now: Date; actor: BalancingActor; mailer: Mailer; publicUrl: string },
   requirementIds: readonly string[],
   plan: ReturnType<typeof planBalancing>,
 ): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
+import { balancingShortfalls } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { hasReached, type ProjectStage, supplyingProjectIds } from './settlement.ledger.ts';
@@ -18,8 +19,8 @@ const WORDS: Record<ProjectStage, string> = { Contracted: 'contracted', Verified
 
 /**
  * Why a requirement's rights cannot be allocated (stage Contracted) or its credits issued (stage Verified) yet: the
- * projects supplying it (through allocations not failed) that have not reached the stage, named; undefined when
- * every one has.
+ * projects supplying it (through allocations not failed) that have not reached the stage, named, or nothing left when
+ * all its supply failed and balancing could not replace it; undefined when it may go on.
  */
 export async function suppliersRefusal(
   db: Queryable,
@@ -27,7 +28,16 @@ export async function suppliersRefusal(
   stage: ProjectStage,
 ): Promise<string | undefined> {
   const ids = (await supplyingProjectIds(db, [requirementId])).get(requirementId) ?? [];
-  if (ids.length === 0) return undefined;
+  if (ids.length === 0) {
+    const [short] = await db
+      .select({ id: balancingShortfalls.id })
+      .from(balancingShortfalls)
+      .where(eq(balancingShortfalls.requirementId, requirementId))
+      .limit(1);
+    return short === undefined
+      ? undefined
+      : `Nothing is left to ${stage === 'Contracted' ? 'allocate' : 'issue'}: its supplying projects failed and the reserve could not replace their credits`;
+  }
   const rows = await db
     .select({ name: projects.name, status: projects.status })
     .from(projects)

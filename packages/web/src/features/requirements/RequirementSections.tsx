@@ -176,11 +176,28 @@ export function PlaceSection({ requirement }: { requirement: CreditRequirement }
   );
 }
 
-/** The requirement's documents, each a download. */
+/** Statuses from which Curlew generates the credit allocation certificate. */
+const CERTIFIED_STATUSES: readonly CreditRequirement['status'][] = [
+  'RightsAllocated',
+  'CreditsIssued',
+  'CreditsRedeemed',
+  'Retired',
+];
+
+/** The requirement's documents, each a download, and the generated certificate once rights are allocated. */
 export function DocumentsSection({ requirement }: { requirement: CreditRequirement }) {
   const { apiBase } = useActionsConfig();
   return (
     <Section title="Documents">
+      {CERTIFIED_STATUSES.includes(requirement.status) ? (
+        <Text size="sm">
+          <Anchor
+            href={apiAddress(apiBase, `/requirement/${encodeURIComponent(requirement.id)}/certificate.pdf`)}
+          >
+            Download the credit allocation certificate (PDF)
+          </Anchor>
+        </Text>
+      ) : null}
       {requirement.documents.length === 0 ? (
         <Text size="sm">No documents yet.</Text>
       ) : (

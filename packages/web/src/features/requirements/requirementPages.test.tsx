@@ -340,6 +340,36 @@ describe('credit requirement page', () => {
     expect(screen.queryByText('q1')).not.toBeInTheDocument();
   });
 
+  it('links the generated credit allocation certificate once rights are allocated', async () => {
+    server.routes = {
+      ...emptyFeedsOf('requirement', 'q1'),
+      'GET /api/requirement/q1': { body: requirementOf({ id: 'q1', status: 'RightsAllocated' }) },
+    };
+    renderPage([{ path: '/credit-requirements/:requirementId', page: OperatorRequirementPage }], {
+      at: '/credit-requirements/q1',
+      apiBase: server.origin,
+      user: operator,
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Download the credit allocation certificate (PDF)' }),
+    ).toHaveAttribute('href', `${server.origin}/api/requirement/q1/certificate.pdf`);
+  });
+
+  it('offers no certificate before the rights are allocated', async () => {
+    server.routes = {
+      ...emptyFeedsOf('requirement', 'q1'),
+      'GET /api/requirement/q1': { body: requirementOf({ id: 'q1', status: 'RightsCreated' }) },
+    };
+    renderPage([{ path: '/credit-requirements/:requirementId', page: OperatorRequirementPage }], {
+      at: '/credit-requirements/q1',
+      apiBase: server.origin,
+      user: operator,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plot 4 nitrogen' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Documents' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /credit allocation certificate/ })).toBeNull();
+  });
+
   it("counts the need from the year after the round's requirements window closes", async () => {
     server.routes = {
       ...emptyFeedsOf('requirement', 'q1'),
