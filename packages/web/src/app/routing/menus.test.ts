@@ -31,9 +31,9 @@ describe('MENUS', () => {
     expect(describeMenu(MENUS.anonymous)).toEqual(['Sign in', 'Sign up']);
   });
 
-  it('gives participants and agents Home, their projects and their credit requirements', () => {
-    expect(describeMenu(MENUS.participant)).toEqual(['Home', 'Projects', 'Credit requirements']);
-    expect(describeMenu(MENUS.agent)).toEqual(['Home', 'Projects', 'Credit requirements']);
+  it('gives participants and agents Home, their projects, their credit requirements and their credits', () => {
+    expect(describeMenu(MENUS.participant)).toEqual(['Home', 'Projects', 'Credit requirements', 'Credits']);
+    expect(describeMenu(MENUS.agent)).toEqual(['Home', 'Projects', 'Credit requirements', 'Credits']);
   });
 });
 

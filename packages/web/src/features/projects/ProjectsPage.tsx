@@ -38,7 +38,8 @@ const LIST_CONFIG: ListConfig = { sortKeys: PROJECT_SORT_KEYS, defaultSort: 'nam
 export const PROJECT_FILTERS = ['roundId', 'status', 'typeId', 'creditType', 'lpaId'] as const;
 type ProjectFilter = (typeof PROJECT_FILTERS)[number];
 
-const ROUNDS_SOURCE: OptionsSource = {
+/** The rounds a list can be filtered by, newest first. */
+export const ROUNDS_SOURCE: OptionsSource = {
   url: '/rounds?sort=createdAt&order=desc&page=1&pageSize=100',
   valueKey: 'id',
   labelKey: 'name',
@@ -48,7 +49,8 @@ const STATUS_OPTIONS: readonly FieldOption[] = PROJECT_STATUSES.map((value) => (
   value,
   label: projectStatusLabel(value),
 }));
-const CREDIT_TYPE_OPTIONS: readonly FieldOption[] = CREDIT_TYPES.map((value) => ({
+/** The credit types a list can be filtered by. */
+export const CREDIT_TYPE_OPTIONS: readonly FieldOption[] = CREDIT_TYPES.map((value) => ({
   value,
   label: CREDIT_TYPE_LABELS[value],
 }));

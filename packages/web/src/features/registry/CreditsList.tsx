@@ -1,6 +1,4 @@
 import {
-  CREDIT_TYPE_LABELS,
-  CREDIT_TYPES,
   type FieldOption,
   OPTION_SOURCES,
   REGISTRY_CREDIT_SORT_KEYS,
@@ -8,14 +6,15 @@ import {
   type RegistryCredit,
 } from '@curlew/domain';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { useAddressFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { FilterSelect } from '../projects/ProjectsPage.tsx';
+import { CREDIT_TYPE_OPTIONS, FilterSelect, ROUNDS_SOURCE } from '../projects/ProjectsPage.tsx';
 import {
   creditStatusColour,
   creditStatusLabel,
@@ -29,20 +28,10 @@ import {
 
 /** The filters of the credits registry kept in the page's address. */
 export const CREDIT_FILTERS = ['roundId', 'creditType', 'status', 'lpaId'] as const;
-type CreditFilter = (typeof CREDIT_FILTERS)[number];
 
-const ROUNDS_SOURCE = {
-  url: '/rounds?sort=createdAt&order=desc&page=1&pageSize=100',
-  valueKey: 'id',
-  labelKey: 'name',
-} as const;
 const STATUS_OPTIONS: readonly FieldOption[] = REGISTRY_CREDIT_STATUSES.map((value) => ({
   value,
   label: creditStatusLabel(value),
-}));
-const TYPE_OPTIONS: readonly FieldOption[] = CREDIT_TYPES.map((value) => ({
-  value,
-  label: CREDIT_TYPE_LABELS[value],
 }));
 
 const columnsFor = (paths: RegistryPaths): DataTableColumn<RegistryCredit>[] => [
@@ -110,61 +99,47 @@ export function CreditsList({
   label = 'Credits',
 }: CreditsListProps) {
   const { apiBase } = useActionsConfig();
-  const [params, setParams] = useSearchParams();
+  const address = useAddressFilters(CREDIT_FILTERS);
   const config: ListConfig = {
     sortKeys: REGISTRY_CREDIT_SORT_KEYS,
     defaultSort: 'requirement',
     ...(prefix === undefined ? {} : { prefix }),
   };
   const list = useListState(config);
-  const filters =
-    fixed !== undefined
-      ? { ...fixed }
-      : (Object.fromEntries(CREDIT_FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<
-          CreditFilter,
-          string
-        >);
+  const filters: Record<string, string | undefined> = fixed !== undefined ? { ...fixed } : address.filters;
   const query = listQueryString(list.state, filters);
   const paged = usePagedList<RegistryCredit>([...REGISTRY_KEY, 'credits'], `/credits/registry?${query}`);
-  const filtered =
-    fixed === undefined && CREDIT_FILTERS.some((key) => (filters as Record<string, string>)[key]);
-  const setFilter = (key: CreditFilter, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-      next.delete('page');
-      return next;
-    });
+  const filtered = fixed === undefined && address.filtered;
+  const { setFilter } = address;
   const exportAddress = (format: 'csv' | 'xlsx') =>
     apiAddress(apiBase, `/credits/registry?${query}&format=${format}`);
-  const current = filters as Record<string, string>;
+  const current = address.filters;
   return (
     <Stack gap="sm">
       {fixed === undefined && (
         <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filter credits">
           <FilterSelect
             label="Round"
-            value={current.roundId ?? ''}
+            value={current.roundId}
             source={ROUNDS_SOURCE}
             onChange={(value) => setFilter('roundId', value)}
           />
           <FilterSelect
             label="Credit type"
-            value={current.creditType ?? ''}
-            options={TYPE_OPTIONS}
+            value={current.creditType}
+            options={CREDIT_TYPE_OPTIONS}
             onChange={(value) => setFilter('creditType', value)}
           />
           <FilterSelect
             label="Status"
-            value={current.status ?? ''}
+            value={current.status}
             options={STATUS_OPTIONS}
             onChange={(value) => setFilter('status', value)}
           />
           {lpaFilter && (
             <FilterSelect
               label="LPA"
-              value={current.lpaId ?? ''}
+              value={current.lpaId}
               source={OPTION_SOURCES.lpas}
               onChange={(value) => setFilter('lpaId', value)}
             />

@@ -1,19 +1,13 @@
-import {
-  CREDIT_TYPE_LABELS,
-  CREDIT_TYPES,
-  type FieldOption,
-  RESERVED_CREDIT_SORT_KEYS,
-  type ReservedCredit,
-  type ReservedCreditRecord,
-} from '@curlew/domain';
+import { RESERVED_CREDIT_SORT_KEYS, type ReservedCredit, type ReservedCreditRecord } from '@curlew/domain';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { useAddressFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
-import { FilterSelect } from '../projects/ProjectsPage.tsx';
+import { CREDIT_TYPE_OPTIONS, FilterSelect, ROUNDS_SOURCE } from '../projects/ProjectsPage.tsx';
 import { showDate } from '../projects/projectDisplay.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { Detail, Details, Heading, Section, SmallTable } from './RegistryParts.tsx';
@@ -27,15 +21,7 @@ import {
 } from './registryApi.ts';
 
 const LIST_CONFIG: ListConfig = { sortKeys: RESERVED_CREDIT_SORT_KEYS, defaultSort: 'project' };
-const TYPE_OPTIONS: readonly FieldOption[] = CREDIT_TYPES.map((value) => ({
-  value,
-  label: CREDIT_TYPE_LABELS[value],
-}));
-const ROUNDS_SOURCE = {
-  url: '/rounds?sort=createdAt&order=desc&page=1&pageSize=100',
-  valueKey: 'id',
-  labelKey: 'name',
-} as const;
+const RESERVE_FILTERS = ['roundId', 'creditType'] as const;
 
 const COLUMNS: DataTableColumn<ReservedCredit>[] = [
   {
@@ -65,22 +51,12 @@ const COLUMNS: DataTableColumn<ReservedCredit>[] = [
 /** `/registry/reserve` (operator): the reserved credits, what each holds and how much of it has been used. */
 export function ReservePage() {
   usePageTitle('Credit reserve');
-  const [params, setParams] = useSearchParams();
   const list = useListState(LIST_CONFIG);
-  const filters = { roundId: params.get('roundId') ?? '', creditType: params.get('creditType') ?? '' };
+  const { filters, setFilter, filtered } = useAddressFilters(RESERVE_FILTERS);
   const paged = usePagedList<ReservedCredit>(
     [...REGISTRY_KEY, 'reserve'],
     `/reserved-credits?${listQueryString(list.state, filters)}`,
   );
-  const setFilter = (key: keyof typeof filters, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-      next.delete('page');
-      return next;
-    });
-  const filtered = filters.roundId !== '' || filters.creditType !== '';
   return (
     <Stack gap="md">
       <Title order={1}>Credit reserve</Title>
@@ -94,7 +70,7 @@ export function ReservePage() {
         <FilterSelect
           label="Credit type"
           value={filters.creditType}
-          options={TYPE_OPTIONS}
+          options={CREDIT_TYPE_OPTIONS}
           onChange={(value) => setFilter('creditType', value)}
         />
       </Group>

@@ -34,7 +34,8 @@ export function TotalsChart({ marketId = '', roundId = '' }: { marketId?: string
   const params = new URLSearchParams();
   if (marketId !== '') params.set('marketId', marketId);
   if (roundId !== '') params.set('roundId', roundId);
-  const totals = useRegistryRecord<RegistryTotals>(`/registry/totals?${params.toString()}`);
+  const search = params.toString();
+  const totals = useRegistryRecord<RegistryTotals>(`/registry/totals${search === '' ? '' : `?${search}`}`);
   const [chosen, setChosen] = useState<CreditType | ''>('');
   const types = totals.data?.now.map((row) => row.creditType) ?? [];
   const creditType = chosen !== '' && types.includes(chosen) ? chosen : types[0];
