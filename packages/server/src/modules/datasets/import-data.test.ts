@@ -273,7 +273,7 @@ describeWithApp('ImportData', (t) => {
     const cases = [
       [
         zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros }]),
-        'The workbook unpacks to more than 50 MB; at most that can be read',
+        'The workbook unpacks to more than 20 MB; at most that can be read',
       ],
       [
         zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros, declaredSize: 1024 }]),
