@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildPlaces } from '../../../test/factories.ts';
+import { buildParticipation, buildPlaces } from '../../../test/factories.ts';
 import { buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { projects } from '../projects/projects.tables.ts';
@@ -109,10 +109,31 @@ describeWithApp('Round data sets', (t) => {
 
   it('lists the participants with their organisation’s contact', async () => {
     const { id } = await round();
+    const supplier = world.members.participant.organisation;
+    const buyer = world.otherParticipant.organisation;
+    await buildParticipation(t.db, {
+      roundId: id,
+      organisationId: supplier.id,
+      capacity: 'Supplier',
+      status: 'Registered',
+    });
+    await buildParticipation(t.db, {
+      roundId: id,
+      organisationId: buyer.id,
+      capacity: 'Buyer',
+      status: 'Withdrawn',
+    });
     const answer = await download(t.app, world, id, 'participants.csv');
     expect(answer.statusCode).toBe(200);
     expect(answer.body.split('\r\n')[0]).toBe(
       'organisationId,organisation,csvId,capacity,status,agent,contact,email,phone',
+    );
+    const rows = csvRecords(answer.body).map((r) => [r.organisationId, r.capacity, r.status, r.agent]);
+    expect(rows.sort()).toEqual(
+      [
+        [supplier.id, 'Supplier', 'Registered', ''],
+        [buyer.id, 'Buyer', 'Withdrawn', ''],
+      ].sort(),
     );
   });
 

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildPlaces } from '../../../test/factories.ts';
+import { buildPlaces, buildRequirement } from '../../../test/factories.ts';
 import { buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { projects } from '../projects/projects.tables.ts';
@@ -273,7 +273,7 @@ describeWithApp('ImportData', (t) => {
     const cases = [
       [
         zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros }]),
-        'The workbook unpacks to more than 50 MB; at most that can be read',
+        'The workbook unpacks to more than 20 MB; at most that can be read',
       ],
       [
         zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros, declaredSize: 1024 }]),
@@ -344,6 +344,65 @@ describeWithApp('ImportData', (t) => {
         message: 'Holds a formula: give the value itself',
       },
     ]);
+  });
+
+  it('reads the investors’ data set as the bidder type allows, and refuses a data set it does not', async () => {
+    const { id } = await round();
+    const investorId = await buildRequirement(t.db, {
+      roundId: id,
+      type: 'Investor',
+      name: 'Nature fund',
+      status: 'Registered',
+      buyerId: world.otherParticipant.organisation.id,
+    });
+    const investors = csvRecords((await download(t.app, world, id, 'investors.csv')).body);
+    expect(investors.map((r) => [r.requirementId, r.requirement, r.bidder, r.bid])).toEqual([
+      [investorId, 'Nature fund', world.otherParticipant.organisation.name, ''],
+    ]);
+    const filled = `requirementId,requirement,bid\r\n${investorId},Nature fund,4200\r\n`;
+    const buyersOnly = await postImport(
+      t.app,
+      world,
+      id,
+      { ...BIO, bidderType: 'Buyers' },
+      { investorsCSV: filled },
+      { preview: true },
+    );
+    expect((buyersOnly.json() as ImportDataPreview).errors).toEqual([
+      {
+        file: 'investorsCSV',
+        sheet: null,
+        row: null,
+        column: null,
+        message: 'The investors data set is not read when the bidders are buyers only',
+      },
+    ]);
+    const wrongFile = await postImport(
+      t.app,
+      world,
+      id,
+      { ...BIO, bidderType: 'BuyersAndInvestors' },
+      { buyersCSV: filled },
+      { preview: true },
+    );
+    expect((wrongFile.json() as ImportDataPreview).errors).toEqual([
+      {
+        file: 'buyersCSV',
+        sheet: null,
+        row: 2,
+        column: 'requirementId',
+        message: `No requirement of this round has the id ${investorId}`,
+      },
+    ]);
+    const saved = await postImport(
+      t.app,
+      world,
+      id,
+      { ...BIO, bidderType: 'Investors' },
+      { investorsCSV: filled },
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(await bidRows([investorId])).toEqual({ [investorId]: ['Bid', 4200] });
   });
 
   it('is the operator’s, needs a CSV file and a round that is not yet cleared', async () => {

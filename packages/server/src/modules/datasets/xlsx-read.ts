@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 /** Bounds of a workbook read for an import: its entries, their total size unpacked and the rows of a sheet. */
-export const XLSX_LIMITS = { entries: 200, unpackedBytes: 50 * 1024 * 1024 } as const;
+export const XLSX_LIMITS = { entries: 200, unpackedBytes: 20 * 1024 * 1024 } as const;
 
 /** A workbook that cannot be read, with the sentence saying why. */
 export class WorkbookRefused extends Error {

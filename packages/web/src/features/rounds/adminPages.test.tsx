@@ -219,6 +219,7 @@ describe('operator round page', () => {
       'aria-disabled',
       'true',
     );
+    expect(screen.getByRole('region', { name: 'Data sets' })).toBeInTheDocument();
     expect(screen.queryByText('r1')).not.toBeInTheDocument();
   });
 

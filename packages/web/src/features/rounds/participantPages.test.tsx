@@ -78,6 +78,7 @@ describe("participant's round page", () => {
     expect(screen.getByRole('table', { name: 'Registration windows' })).toHaveTextContent('Open now');
     expect(screen.queryByRole('table', { name: /Participants/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Credit reserve')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Data sets' })).not.toBeInTheDocument();
     expect(server.received.some((request) => request.path.includes('/participations?roundId=r1&sort'))).toBe(
       false,
     );
