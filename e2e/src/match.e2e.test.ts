@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
@@ -27,6 +28,7 @@ async function matchAndWatch(page: Page, shot: string): Promise<void> {
   const matching = page.getByRole('heading', { level: 2, name: 'Matching' }).locator('..');
   await matching.waitFor();
   await matching.getByRole('progressbar', { name: "Time used of the solver's time limit" }).waitFor();
+  await matching.getByText(/^Solver: (Queued|Running|Finished)$/).waitFor();
   await screenshot(page, shot);
   await matching.getByText('Best surplus').waitFor();
   await matching.getByRole('link', { name: 'Review matches' }).waitFor({ timeout: 120_000 });
@@ -110,6 +112,19 @@ describe('clearing a round in the browser', () => {
     expect(loserReason.length).toBeGreaterThan(20);
     await waitForFinishedPage(page);
     await expectNoAxeViolations(page);
+
+    // The operator downloads the allocations of the result as CSV.
+    const allocations = page.getByRole('heading', { level: 2, name: 'Allocations' }).locator('..');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      allocations.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('allocations.csv');
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const csvLines = csv.trimEnd().split('\r\n');
+    expect(csvLines[0]).toBe('Project,Supplier,Requirement,Credit type,Units,Multiplier,Year');
+    expect(csvLines.some((line) => line.startsWith(`${winner.name},Tamar Valley Habitat Bank,`))).toBe(true);
+    expect(csvLines.some((line) => line.includes(`,${loser.name},`))).toBe(false);
 
     const accept = await runAction(page, 'Accept match', 'Accept match', 'Accept');
     await accept.getByRole('button', { name: 'Accept', exact: true }).click();

@@ -1,4 +1,10 @@
-import type { CreditRequirement, MatchReview, Project, SolverTask } from '@curlew/domain';
+import {
+  CREDIT_TYPE_LABELS,
+  type CreditRequirement,
+  type MatchReview,
+  type Project,
+  type SolverTask,
+} from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
@@ -8,6 +14,7 @@ import { notFoundInScope } from '../../platform/actions/status.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { csvField } from '../requirements/requirements.routes.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { loadRoundRecords } from './match.records.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
@@ -126,6 +133,35 @@ export async function buildRoundReview(
   return { review, projects, requirements };
 }
 
+const ALLOCATION_HEADERS = [
+  'Project',
+  'Supplier',
+  'Requirement',
+  'Credit type',
+  'Units',
+  'Multiplier',
+  'Year',
+];
+
+/** The review's allocations as CSV: which project serves which requirement, units (2 decimals), multiplier, year. */
+export function allocationsCsv(review: MatchReview): string {
+  const suppliers = new Map(review.projects.map((line) => [line.project.id, line.supplier.name]));
+  const lines = review.allocations.map((line) =>
+    [
+      line.project.name,
+      suppliers.get(line.project.id) ?? '',
+      line.requirement.name,
+      CREDIT_TYPE_LABELS[line.creditType],
+      line.units.toFixed(2),
+      line.multiplier,
+      line.year,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[ALLOCATION_HEADERS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
 const page = <T>(items: T[]) => ({
   items,
   total: items.length,
@@ -134,11 +170,18 @@ const page = <T>(items: T[]) => ({
 });
 
 /**
- * `GET /api/match-review?roundId=`, `GET /api/unmatched-projects?roundId=` and
+ * `GET /api/match-review?roundId=` (`&format=csv`: its allocations as CSV), `GET /api/unmatched-projects?roundId=` and
  * `GET /api/unmatched-requirements?roundId=` (operator only; lists answer `Page<T>`).
  */
 export async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/match-review', async (request) => (await reviewOfRound(request)).review);
+  app.get('/api/match-review', async (request, reply) => {
+    const { review } = await reviewOfRound(request);
+    if ((request.query as { format?: unknown }).format !== 'csv') return review;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="allocations.csv"')
+      .send(allocationsCsv(review));
+  });
   app.get('/api/unmatched-projects', async (request) => {
     const { review, projects } = await reviewOfRound(request);
     return page(unmatchedProjects(review, projects));

@@ -93,6 +93,29 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     expect(nitrogen?.offers.map((offer) => offer.name)).toEqual(['Wetland nitrogen']);
     expect(nitrogen?.clearedUnits).toBeGreaterThan(0);
 
+    // The allocations download as CSV: which project serves which requirement, units, multiplier, year.
+    const csv = await asRole(
+      t.app,
+      world,
+      'admin',
+      'GET',
+      `/api/match-review?roundId=${round.id}&format=csv`,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="allocations.csv"');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Project,Supplier,Requirement,Credit type,Units,Multiplier,Year');
+    const meadow = `Meadow restoration,${world.members.participant.organisation.name},Housing at Mill Lane,Biodiversity,10.00,1,`;
+    expect(lines.filter((line) => line.startsWith(meadow)).map((line) => line.slice(meadow.length))).toEqual([
+      expect.stringMatching(/^20\d\d$/),
+    ]);
+    expect(lines.length).toBe(review.json().allocations.length + 1);
+    expect(
+      (await asRole(t.app, world, 'participant', 'GET', `/api/match-review?roundId=${round.id}&format=csv`))
+        .statusCode,
+    ).toBe(403);
+
     // Nobody but the operator reads the curves (the review is the operator's).
     for (const role of ['participant', 'agent', 'lpa'] as const)
       expect(

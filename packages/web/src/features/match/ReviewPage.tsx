@@ -14,10 +14,23 @@ import {
   formatPenceAsGBP,
   formatPercent,
 } from '@curlew/domain';
-import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError } from '../../app/api.ts';
+import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
+import { ApiError, apiAddress } from '../../app/api.ts';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
@@ -176,10 +189,19 @@ function RequirementsTable({ title, rows }: { title: string; rows: readonly Matc
   );
 }
 
-function Allocations({ rows }: { rows: readonly MatchAllocationLine[] }) {
+function Allocations({ rows, roundId }: { rows: readonly MatchAllocationLine[]; roundId: string }) {
+  const { apiBase } = useActionsConfig();
+  const csv = apiAddress(apiBase, `/match-review?roundId=${encodeURIComponent(roundId)}&format=csv`);
   return (
     <Stack gap="xs">
-      <Title order={2}>Allocations</Title>
+      <Group justify="space-between">
+        <Title order={2}>Allocations</Title>
+        {rows.length > 0 && (
+          <Button component="a" href={csv} download="allocations.csv" variant="default" size="sm">
+            Export CSV
+          </Button>
+        )}
+      </Group>
       {rows.length === 0 ? (
         <Text size="sm">No project serves any requirement in this result.</Text>
       ) : (
@@ -261,7 +283,7 @@ function ReviewBody({ review }: { review: MatchReview }) {
         <RequirementsTable title="Winning requirements" rows={review.requirements.filter((r) => r.won)} />
         <RequirementsTable title="Losing requirements" rows={review.requirements.filter((r) => !r.won)} />
       </Stack>
-      <Allocations rows={review.allocations} />
+      <Allocations rows={review.allocations} roundId={review.round.id} />
       <LeftOut items={review.notInClearing} />
     </Stack>
   );

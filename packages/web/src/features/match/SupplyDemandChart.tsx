@@ -92,6 +92,9 @@ function CurveChart({ curve }: { curve: SupplyDemandCurve }) {
     <Stack gap="xs">
       <Title order={3}>{label}</Title>
       <Text size="sm">{summary}</Text>
+      <Text size="sm" c="dimmed">
+        Price per unit against cumulative units{NUTRIENT_UNITS[curve.creditType] ?? ''}.
+      </Text>
       {/* The drawing is one image whose words are the summary above; the table below gives every step. */}
       <Box role="img" aria-label={`Supply and demand chart. ${summary}`}>
         <LineChart
@@ -108,7 +111,6 @@ function CurveChart({ curve }: { curve: SupplyDemandCurve }) {
           withLegend
           withTooltip={false}
           xAxisLabel="Cumulative units"
-          yAxisLabel="Price per unit (GBP)"
           xAxisProps={{ type: 'number', domain: [0, 'dataMax'] }}
           valueFormatter={(value) => formatPenceAsGBP(Math.round(value * 100))}
           referenceLines={[
@@ -129,11 +131,21 @@ function CurveChart({ curve }: { curve: SupplyDemandCurve }) {
   );
 }
 
+/** How nutrient units add up on the chart. */
+const NUTRIENT_UNITS: Partial<Record<SupplyDemandCurve['creditType'], string>> = {
+  NutrientMitigationNitrogen: ' (kg a year, added up over the round’s years)',
+  NutrientMitigationPhosphorous: ' (kg a year, added up over the round’s years)',
+};
+
 /** The review's supply and demand: per credit type, offers rising and bids falling by price per unit. */
 export function SupplyDemandCharts({ curves }: { curves: readonly SupplyDemandCurve[] }) {
   return (
     <Stack gap="md">
       <Title order={2}>Supply and demand</Title>
+      <Text size="sm">
+        Habitat, place and years limit which offers can meet which bids, so the volume cleared need not be
+        where the curves cross.
+      </Text>
       {curves.length === 0 ? (
         <Text size="sm">No offers or bids to draw.</Text>
       ) : (
