@@ -3,6 +3,7 @@ import { checkResult } from './check.ts';
 import { type Instance, parseInstance } from './instance.schema.ts';
 import { type Allocation, emptyAllocation } from './model/allocation.ts';
 import { buildComponentModel, type ComponentModel } from './model/build.ts';
+import { respectDominance } from './model/dominance.ts';
 import { extractComponent, mergeFlows, surplusOf } from './model/extract.ts';
 import { greedyComponent } from './model/greedy.ts';
 import { greedyByProject } from './model/greedy-projects.ts';
@@ -47,6 +48,11 @@ export type ClearOptions = {
   pool?: SolverPool;
   /** Largest model handed to HiGHS, in nonzeros (default MAX_MODEL_NONZEROS). */
   maxModelNonzeros?: number;
+  /**
+   * Dominance rows between the indivisible requirements of a class (default true; `false` gives the model
+   * without them, the benchmark's baseline). They leave the optimum as it is (`src/model/dominance.ts`).
+   */
+  dominance?: boolean;
 };
 
 /** Raised when the engine's own answer fails the independent checker: never returned as a result. */
@@ -68,7 +74,11 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
   const round = prepareRound(instance);
   const allocation = emptyAllocation(round.projects.length, round.requirements.length);
   const parts = round.components.map((component) =>
-    planPart(round, component, options.greedyOnly === true, options.maxModelNonzeros ?? MAX_MODEL_NONZEROS),
+    planPart(round, component, {
+      greedyOnly: options.greedyOnly === true,
+      maxNonzeros: options.maxModelNonzeros ?? MAX_MODEL_NONZEROS,
+      dominance: options.dominance ?? true,
+    }),
   );
   const limitMs = (options.timeLimitSeconds ?? 60) * 1000;
   const deadline = Date.now() + solveBudgetMs(limitMs, performance.now() - started);
@@ -124,10 +134,9 @@ const MIN_SOLVE_SHARE = 0.5;
 function planPart(
   round: PreparedRound,
   component: Component,
-  greedyOnly: boolean,
-  maxNonzeros: number,
+  { greedyOnly, maxNonzeros, dominance }: { greedyOnly: boolean; maxNonzeros: number; dominance: boolean },
 ): Part {
-  const model = greedyOnly ? null : buildComponentModel(round, component);
+  const model = greedyOnly ? null : buildComponentModel(round, component, { dominance });
   const tooLarge = model !== null && model.indices.length > maxNonzeros;
   // The greedy answer waits until something needs it, so the largest part's solve need not wait for it.
   let greedy: Greedy | null = null;
@@ -272,17 +281,20 @@ function modelArrays(model: ComponentModel): ModelArrays {
 function warmStart(model: ComponentModel, greedy: Allocation): { indices: Int32Array; values: Float64Array } {
   const indices: number[] = [];
   const values: number[] = [];
+  // The greedy answer may meet a requirement and not one dominating it: swapped, it meets the dominance rows.
+  const fill = [...greedy.fill];
+  respectDominance(model.dominance, fill);
   for (const [p, col] of model.wonColumn) {
     indices.push(col);
     values.push(greedy.won[p] ? 1 : 0);
   }
   for (const [r, col] of model.fillColumn) {
     indices.push(col);
-    values.push(greedy.fill[r] ?? 0);
+    values.push(fill[r] ?? 0);
   }
   for (const [r, col] of model.chosenColumn) {
     indices.push(col);
-    values.push((greedy.fill[r] ?? 0) > 0 ? 1 : 0);
+    values.push((fill[r] ?? 0) > 0 ? 1 : 0);
   }
   return { indices: Int32Array.from(indices), values: Float64Array.from(values) };
 }

@@ -9,7 +9,8 @@ import type { Measurement } from './run-one.ts';
  * Each size runs in its own process; the solver threads are started and HiGHS compiled on a small
  * round first (the warm-up a long-running server pays once), then the timed clear runs.
  * Options: --sizes 50x200,200x800 --time-limit S --seed N (or --seeds 1,2,3: rounds differ more than
- * configurations do, so compare changes over several) --no-cbc.
+ * configurations do, so compare changes over several) --no-cbc --profile connected (rounds whose biodiversity
+ * nearly all forms one connected part: the generator's `profile`).
  */
 const SIZES = ['50x200', '200x800', '500x2000', '1000x4000'];
 const args = process.argv.slice(2);
@@ -20,13 +21,14 @@ const option = (name: string) => {
 const sizes = (option('--sizes') ?? SIZES.join(',')).split(',');
 const timeLimit = Number(option('--time-limit') ?? 60);
 const seeds = (option('--seeds') ?? option('--seed') ?? '1').split(',').map(Number);
+const profile = option('--profile') ?? 'realistic';
 const runOne = fileURLToPath(new URL('./run-one.ts', import.meta.url));
 const hasCbc = !args.includes('--no-cbc') && spawnSync('cbc', ['-quit'], { encoding: 'utf8' }).status === 0;
 
 function measure(projects: string, requirements: string, mode: string, seed: number): Measurement {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', runOne, projects, requirements, mode, String(timeLimit), String(seed)],
+    ['--import', 'tsx', runOne, projects, requirements, mode, String(timeLimit), String(seed), profile],
     {
       encoding: 'utf8',
       timeout: (timeLimit * 6 + 180) * 1000,
@@ -62,7 +64,7 @@ const header = [
 if (hasCbc) header.push('cbc s', 'cbc surplus', 'time ratio');
 const rows: string[][] = [];
 process.stderr.write(
-  `clearing benchmark: seed ${seeds.join(', ')}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}\n`,
+  `clearing benchmark: ${profile} rounds, seed ${seeds.join(', ')}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}\n`,
 );
 for (const seed of seeds) {
   for (const size of sizes) {

@@ -25,8 +25,13 @@ export type Measurement = {
   detail?: string;
 };
 
-const [projects, requirements, mode, limit, seedArg] = process.argv.slice(2);
-const shape = { projects: Number(projects), requirements: Number(requirements), seed: Number(seedArg ?? 1) };
+const [projects, requirements, mode, limit, seedArg, profileArg] = process.argv.slice(2);
+const shape = {
+  projects: Number(projects),
+  requirements: Number(requirements),
+  seed: Number(seedArg ?? 1),
+  profile: profileArg === 'connected' ? ('connected' as const) : ('realistic' as const),
+};
 const timeLimitSeconds = Number(limit ?? 60);
 const instance = generateRound(shape);
 const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);

@@ -13,8 +13,18 @@ export function randomSource(seed: number): () => number {
   };
 }
 
-/** Shape of a generated round. */
-export type RoundShape = { projects: number; requirements: number; seed: number; years?: number };
+/**
+ * Shape of a generated round. `profile: 'connected'` draws a round whose biodiversity supply and demand
+ * nearly all form one connected part: area habitats dominate, Low and Medium distinctiveness dominate on
+ * both sides, and few requirements are local-only (the hardest shape for the engine).
+ */
+export type RoundShape = {
+  projects: number;
+  requirements: number;
+  seed: number;
+  years?: number;
+  profile?: 'realistic' | 'connected';
+};
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -38,6 +48,14 @@ const TYPE_MIX = {
 const MODULE_MIX = { Area: 0.8, Linear: 0.12, River: 0.08 } as const;
 const SUPPLY_BANDS = { Low: 0.3, Medium: 0.4, High: 0.25, VeryHigh: 0.05 } as const;
 const DEMAND_BANDS = { Low: 0.35, Medium: 0.4, High: 0.2, VeryHigh: 0.05 } as const;
+const LOCAL_ONLY = 0.1;
+/** The connected profile's mixes (see RoundShape). */
+const CONNECTED = {
+  modules: { Area: 0.94, Linear: 0.04, River: 0.02 },
+  supplyBands: { Low: 0.45, Medium: 0.45, High: 0.08, VeryHigh: 0.02 },
+  demandBands: { Low: 0.5, Medium: 0.42, High: 0.06, VeryHigh: 0.02 },
+  localOnly: 0.02,
+} as const;
 /** GBP per biodiversity unit and per kg a year of nutrient mitigation (the whole term), by side. */
 const PRICE = {
   Biodiversity: { offer: [18_000, 32_000], bid: [20_000, 40_000] },
@@ -52,6 +70,11 @@ const PRICE = {
  */
 export function generateRound(shape: RoundShape): Instance {
   const random = randomSource(shape.seed);
+  const connected = shape.profile === 'connected';
+  const moduleMix = connected ? CONNECTED.modules : MODULE_MIX;
+  const supplyBands = connected ? CONNECTED.supplyBands : SUPPLY_BANDS;
+  const demandBands = connected ? CONNECTED.demandBands : DEMAND_BANDS;
+  const localOnly = connected ? CONNECTED.localOnly : LOCAL_ONLY;
   const years = shape.years ?? 6;
   const habitats = loadHabitats();
   const side = Math.max(3, Math.round(Math.sqrt(shape.projects / 4)));
@@ -114,13 +137,13 @@ export function generateRound(shape: RoundShape): Instance {
     let sellableValue = 0;
     const at = site?.at ?? place();
     const subcatchment = site?.subcatchment ?? pick(random, subcatchments);
-    const module = site?.module ?? weighted(random, MODULE_MIX);
+    const module = site?.module ?? weighted(random, moduleMix);
     if (projectGroup && !site) siteOfGroup.set(projectGroup.id, { type, module, at, subcatchment });
     if (type === 'Biodiversity') {
       const count = 1 + Math.floor(random() * 3);
       for (let c = 0; c < count; c++) {
         const units = round2(module === 'Area' ? between(random, 2, 40) : between(random, 0.5, 6));
-        credits.push({ type, ...habitatFor(module, SUPPLY_BANDS), permanent: true, units: [units] });
+        credits.push({ type, ...habitatFor(module, supplyBands), permanent: true, units: [units] });
         sellableValue += units * unitPrice;
       }
     } else {
@@ -153,7 +176,7 @@ export function generateRound(shape: RoundShape): Instance {
     const type = site?.type ?? weighted(random, TYPE_MIX);
     const at = site?.at ?? place();
     const subcatchment = site?.subcatchment ?? pick(random, subcatchments);
-    const module = site?.module ?? weighted(random, MODULE_MIX);
+    const module = site?.module ?? weighted(random, moduleMix);
     if (requirementGroup && !site) needOfGroup.set(requirementGroup.id, { type, module, at, subcatchment });
     const [low, high] = PRICE[type].bid;
     const unitPrice = between(random, low, high);
@@ -164,9 +187,9 @@ export function generateRound(shape: RoundShape): Instance {
         ...common,
         bid: Math.round(units * unitPrice),
         type,
-        ...habitatFor(module, DEMAND_BANDS),
+        ...habitatFor(module, demandBands),
         ...at,
-        localOnly: random() < 0.1,
+        localOnly: random() < localOnly,
         subcatchment: null,
         ongoingOnly: false,
         units: [units],

@@ -1,6 +1,7 @@
 import type { Requirement } from '../instance.schema.ts';
 import { requiredUnits } from '../rules/compatibility.ts';
 import type { ModelArrays, Switches } from '../solver/protocol.ts';
+import { type Dominance, dominancePairs } from './dominance.ts';
 import type { Component, PreparedRound } from './prepare.ts';
 
 /** What a model column stands for. */
@@ -27,6 +28,8 @@ export type ComponentModel = ModelArrays & {
   switches: Switches;
   /** Sum of the objective's tie-break terms at most; surplus differences below it are ties. */
   tieBreakBudget: number;
+  /** The dominance rows between indivisible requirements of a class (`fill[better] >= fill[worse]`). */
+  dominance: Dominance[];
 };
 
 /** Tie-breaks inside the objective: total weight of traded volume, then of earlier (lower) ids. */
@@ -37,7 +40,7 @@ const ORDER_BUDGET = 0.05;
 export function buildComponentModel(
   round: PreparedRound,
   component: Component,
-  options: { demandBounds?: boolean } = {},
+  options: { demandBounds?: boolean; dominance?: boolean } = {},
 ): ComponentModel {
   const demandBounds = options.demandBounds ?? true;
   /**
@@ -202,6 +205,15 @@ export function buildComponentModel(
     }
   }
   addGroupRows(round, component, wonColumn, fillColumn, chosenColumn, addRow);
+  const dominance =
+    options.dominance === false
+      ? []
+      : dominancePairs(round, component, (r) => cols.cost[fillColumn.get(r) ?? -1] ?? 0);
+  for (const { better, worse } of dominance)
+    addRow(0, Number.POSITIVE_INFINITY, [
+      [fillColumn.get(better) as number, 1],
+      [fillColumn.get(worse) as number, -1],
+    ]);
 
   return {
     numCols: cols.cost.length,
@@ -224,6 +236,7 @@ export function buildComponentModel(
     chosenColumn,
     switches: projectSwitches(round, component, wonColumn),
     tieBreakBudget: VOLUME_BUDGET + ORDER_BUDGET,
+    dominance,
   };
 }
 
