@@ -22,7 +22,7 @@ const TARGET_MS = 100;
 const RUNS = 40;
 const PASSWORD = 'bench-demo-password-2026';
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
-const SCRATCH = 'curlew_bench_requirements';
+const SCRATCH = `curlew_bench_requirements_${process.pid}`;
 
 /** The lists measured: the operator's page 1, sorted and filtered as the admin page asks. */
 const QUERIES = [
@@ -39,18 +39,20 @@ async function fill(connection: DatabaseConnection): Promise<void> {
     insert into organisations (type, name, created_at, updated_at)
     select 'PARTICIPANT', 'Bench buyer ' || g, now(), now() from generate_series(1, 500) g`);
   await db.execute(sql`
-    with buyers as (select array_agg(id order by name) ids from organisations where name like 'Bench buyer %'),
+    with buyers as (select array_agg(id order by name) ids, array_agg(name order by name) names
+                    from organisations where name like 'Bench buyer %'),
          rounds as (select array_agg(id order by name) ids, array_agg(market_id order by name) markets from market_rounds),
          places as (select array_agg(id order by code) ids from lpas),
          statuses as (select array['Draft','Provisional','Registered','Bid','Unmatched','RightsCreated']::text[] s),
          kinds as (select array['Biodiversity','NutrientMitigationNitrogen','NutrientMitigationPhosphorous']::text[] k)
-    insert into credit_requirements (name, type, status, buyer_id, market_id, market_round_id, credit_type,
+    insert into credit_requirements (name, type, status, buyer_id, buyer_name, market_id, market_round_id, credit_type,
       planning_ref, redemption_date, lpa_id, near_address, credit_types, units, created_at, updated_at)
     select
       (array['Harbour','Meadow','Riverside','Quay','Grange','Park','Fields','Lane'])[1 + g % 8] || ' development ' || g,
       case when g % 10 = 0 then 'Investor' else 'Buyer' end,
       statuses.s[1 + g % 6],
       buyers.ids[1 + g % 500],
+      buyers.names[1 + g % 500],
       rounds.markets[1 + g % cardinality(rounds.ids)],
       rounds.ids[1 + g % cardinality(rounds.ids)],
       kinds.k[1 + g % 3],

@@ -9,6 +9,10 @@ import { ACTION_TIMEOUT_MS, expectNoAxeViolations } from './browser.ts';
 import { actionPanel, chooseOption, expectToast, field, signInAs } from './org-helpers.ts';
 
 const BIDDING_ROUND = 'Round 3 2025';
+const OPEN_ROUND = 'Round 1 2026';
+const INVESTOR = 'Greenshank Nature Fund';
+const REGISTER_DECLARATION =
+  'This credit requirement reflects a genuine need for credits for a planned development.';
 const SEEDED = 'Newport Pan Meadows - nitrogen';
 const BID_DECLARATION = 'My bid is binding if the credit requirement is matched in this market round.';
 const ONGOING_ONLY = 'Please indicate if only ongoing units would be acceptable';
@@ -115,6 +119,65 @@ describe('credit requirements in the browser', () => {
     await page.screenshot({ path: join(tmpdir(), 'curlew-requirement-draft.png'), fullPage: true });
 
     expect(await page.getByText('This credit requirement is not finished').count()).toBe(0);
+  });
+
+  it('lets the agent register a biodiversity requirement for its investor client through the wizard', async () => {
+    const agent = await signInAs('agent', inject('demoPassword'), 'Aled Morgan');
+    const { page } = agent;
+    const name = `E2E investor units ${uniqueTag()}`;
+    await page.getByRole('link', { name: 'Credit requirements', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Credit requirements' }).waitFor();
+    await page.getByRole('button', { name: WIZARD }).click();
+    const create = await openedPanel(page, WIZARD);
+    await expectWizardStep(create);
+    await field(create, 'Requirement name').fill(name);
+    await chooseOption(page, field(create, 'Requirement for'), 'An investor');
+    await chooseOption(page, field(create, 'Buyer or investor'), INVESTOR);
+    // The round is offered once the client registered in it as an investor is chosen.
+    await chooseOption(page, field(create, /^Market round/), OPEN_ROUND);
+    await create.getByRole('button', { name: 'Save and continue' }).click();
+
+    const credits = await openedPanel(page, 'Set credits');
+    await expectWizardStep(credits);
+    await field(credits, 'Biodiversity units').fill('12');
+    await field(credits, 'Target redemption date').fill('31 Mar 2028');
+    await field(credits, 'Target redemption date').press('Tab');
+    await credits
+      .getByRole('radiogroup', { name: /^Can the units come from several projects\?/ })
+      .getByLabel('Yes', { exact: true })
+      .check();
+    await chooseOption(page, field(credits, 'Module'), 'Area');
+    await chooseOption(page, field(credits, 'Distinctiveness'), 'Medium');
+    await expectNoAxeViolations(page);
+    await credits.getByRole('button', { name: 'Save and continue' }).click();
+
+    const location = await openedPanel(page, 'Set location');
+    await expectWizardStep(location);
+    await pickFromLongList(page, field(location, 'Local planning authority'), 'Southampton LPA');
+    await pickFromLongList(page, field(location, 'National Character Area'), 'South Hampshire Lowlands');
+    await location.getByRole('button', { name: 'Save and continue' }).click();
+    await (await openedPanel(page, 'Update details'))
+      .getByRole('button', { name: 'Save and continue' })
+      .click();
+    await (await openedPanel(page, 'Credit requirement saved'))
+      .getByRole('button', { name: 'Finish' })
+      .click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByText(INVESTOR).first().waitFor();
+
+    await page.getByRole('button', { name: 'Register credit requirement for market round' }).click();
+    const register = await openedPanel(page, 'Register credit requirement for market round');
+    await expect
+      .poll(() => field(register, /^Market round/).inputValue(), { timeout: ACTION_TIMEOUT_MS })
+      .toBe(OPEN_ROUND);
+    await register.getByLabel(REGISTER_DECLARATION).check();
+    await expectNoAxeViolations(page);
+    await register.getByRole('button', { name: 'Register', exact: true }).click();
+    await expectToast(page, `Registered for ${OPEN_ROUND}`);
+    await page.getByText('Provisional', { exact: true }).first().waitFor();
+    await waitForFinishedPage(page);
+    await expectNoAxeViolations(page);
+    await agent.close();
   });
 
   it('lets a buyer bid in the round open for bids (0 refused), and the supplier never sees the bid', async () => {

@@ -16,6 +16,15 @@ import { creditRequirements } from './modules/requirements/requirements.tables.t
 import type { Transaction } from './platform/db/connect.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 
+/** An organisation's name (a requirement keeps its owner's for the list's sort). */
+const nameOf = async (tx: Transaction, id: string): Promise<string> => {
+  const [row] = await tx
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, id));
+  return row?.name ?? '';
+};
+
 /** National Character Areas of the demo developments, with their Natural England numbers. */
 const DEMO_NCAS = [
   { number: 126, name: 'South Coast Plain' },
@@ -424,6 +433,7 @@ export async function seedDemoRequirements(
         type: demo.owner === 'buyer' ? 'Buyer' : 'Investor',
         status: demo.status,
         buyerId: idOf(demo.owner),
+        buyerName: await nameOf(tx, idOf(demo.owner)),
         agentId: demo.byAgent ? idOf('agent') : null,
         marketId: round.marketId,
         marketRoundId: round.id,

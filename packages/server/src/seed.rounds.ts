@@ -214,6 +214,12 @@ export async function seedDemoRounds(
     clientOrganisationId: idOf('supplier'),
     createdAt: now,
   });
+  // In the open round it also acts for the investor, registering its credit requirements.
+  await tx.insert(agentClients).values({
+    agentOrganisationId: idOf('agent'),
+    clientOrganisationId: idOf('investor'),
+    createdAt: now,
+  });
   const authority = (marketRoundId: string, client: string) => ({
     marketRoundId,
     clientOrganisationId: idOf(client),
@@ -226,7 +232,12 @@ export async function seedDemoRounds(
   });
   await tx
     .insert(agentAuthorities)
-    .values([authority(open, 'buyer'), authority(bidding, 'buyer'), authority(bidding, 'supplier')]);
+    .values([
+      authority(open, 'buyer'),
+      authority(open, 'investor'),
+      authority(bidding, 'buyer'),
+      authority(bidding, 'supplier'),
+    ]);
   const take = (
     marketRoundId: string,
     key: string,
@@ -247,7 +258,7 @@ export async function seedDemoRounds(
     .values([
       take(open, 'supplier', 'Supplier', 'Registered'),
       take(open, 'buyer', 'Buyer', 'Provisional', 'agent'),
-      take(open, 'investor', 'Investor', 'Interested'),
+      take(open, 'investor', 'Investor', 'Registered', 'agent'),
       take(bidding, 'supplier', 'Supplier', 'Registered', 'agent'),
       take(bidding, 'buyer', 'Buyer', 'Registered', 'agent'),
       take(bidding, 'investor', 'Investor', 'Registered'),

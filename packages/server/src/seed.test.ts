@@ -109,7 +109,7 @@ describeWithApp('demo data', (t) => {
     ).toBe(true);
     expect(round.summary.participations.Supplier.Registered).toBe(1);
     expect(round.summary.participations.Buyer.Provisional).toBe(1);
-    expect(round.summary.participations.Investor.Interested).toBe(1);
+    expect(round.summary.participations.Investor.Registered).toBe(1);
     const open = round.actions.find((action: { id: string }) => action.id === 'Close');
     expect(open).toMatchObject({ enabled: true });
   });
@@ -227,9 +227,14 @@ describeWithApp('demo data', (t) => {
     const clients = await requestJson(t.app, 'GET', '/api/requirements?pageSize=100', undefined, {
       cookie: agent,
     });
-    expect(new Set(clients.json().items.map((row: { buyer: { name: string } }) => row.buyer.name))).toEqual(
-      new Set(['Kernow Homes Ltd']),
+    // Its clients: the buyer, and the investor in the open round only (where it holds the investor's authority).
+    const seen = clients.json().items as { buyer: { name: string }; round: { name: string } }[];
+    expect(new Set(seen.map((row) => row.buyer.name))).toEqual(
+      new Set(['Kernow Homes Ltd', 'Greenshank Nature Fund']),
     );
+    expect(
+      new Set(seen.filter((row) => row.buyer.name === 'Greenshank Nature Fund').map((row) => row.round.name)),
+    ).toEqual(new Set([DEMO_ROUNDS.open]));
   });
 
   it('seeds projects at every stage, offered projects of every credit type in Round 3 2025 and an XOR group', async () => {

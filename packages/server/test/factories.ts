@@ -378,13 +378,19 @@ export async function buildRequirement(
             ncaId: (await buildPlaces(db)).ncaId,
           }
         : {};
+  const buyerId = values.buyerId ?? (await buildOrganisation(db)).id;
+  const [buyer] = await db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, buyerId));
   const [row] = await db
     .insert(creditRequirements)
     .values({
       name: values.name ?? `Requirement ${next()}`,
       type,
       status: values.status ?? 'Draft',
-      buyerId: values.buyerId ?? (await buildOrganisation(db)).id,
+      buyerId,
+      buyerName: buyer?.name ?? '',
       agentId: values.agentId ?? null,
       marketId: round?.marketId ?? null,
       marketRoundId: round?.id ?? null,

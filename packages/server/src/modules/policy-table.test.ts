@@ -1,10 +1,12 @@
 import {
+  type AgentPermission,
   CREDIT_REQUIREMENT_STATUSES,
   type EntityAction,
   MARKET_ROUND_STATUSES,
   PROJECT_STATUSES,
   REGISTRATION_STATUSES,
 } from '@curlew/domain';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../test/app.ts';
 import {
@@ -67,6 +69,24 @@ const table = (
   ].join('\n');
 };
 
+type Who = 'operator' | 'participant' | 'agent';
+/** A relation, who holds it and an agent's permissions. */
+type Case = readonly [relation: string, who: Who, permissions: readonly AgentPermission[]];
+/** The supplier's or owner's side: the operator, a member, an agent with each permission. */
+const SIDES: readonly Case[] = [
+  ['operator', 'operator', []],
+  ['member', 'participant', []],
+  ['agent', 'agent', ['RegisterForRound']],
+  ['agent', 'agent', ['MakeOffersOrBids']],
+];
+/** A local planning authority reading a record in its area. */
+const LPA: Case = ['lpa', 'participant', []];
+/** What the table needs of an entity's actions. */
+interface EntityActionsOf {
+  definitions: readonly { id: string }[];
+  actionsFor(deps: FastifyInstance['deps'], subject: never): Promise<EntityAction[]>;
+}
+
 /**
  * The policy table, generated from the policies, lifecycles and guards: for each entity, every relation and status
  * (or organisation type) -> each action offered (yes) or refused with its reason, or not offered (-). The file it
@@ -79,6 +99,39 @@ describeWithApp('policy table', (t) => {
     const found = actors[name];
     if (!found) throw new Error(`No ${name}`);
     return found;
+  };
+
+  /**
+   * One entity's section: a row per case (and per status, when given, the record put in it) with the actions the
+   * case is offered; an agent's label names its permissions.
+   */
+  const section = async <Record extends object>(
+    title: string,
+    entity: EntityActionsOf,
+    record: Record,
+    cases: readonly Case[],
+    statuses?: readonly string[],
+  ) => {
+    const rows = [];
+    for (const status of statuses ?? [undefined]) {
+      for (const [relation, who, permissions] of cases) {
+        const subject = {
+          actor: actor(who),
+          record: status === undefined ? record : { ...record, status },
+          relation,
+          permissions: [...permissions],
+        };
+        rows.push({
+          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}${status === undefined ? '' : `, ${status}`}`,
+          actions: await entity.actionsFor(t.app.deps, subject as never),
+        });
+      }
+    }
+    return table(
+      title,
+      entity.definitions.map((d) => d.id),
+      rows,
+    );
   };
 
   beforeAll(async () => {
@@ -242,164 +295,51 @@ describeWithApp('policy table', (t) => {
       .returning({ id: participations.id });
     const participation = await participationKind.load(t.db, inserted?.id ?? '');
     if (!participation) throw new Error('No participation');
-    const participationRows = [];
-    for (const status of REGISTRATION_STATUSES) {
-      for (const [relation, who, permissions] of [
-        ['operator', 'operator', []],
-        ['member', 'participant', []],
-        ['agent', 'agent', ['RegisterForRound']],
-        ['agent', 'agent', ['MakeOffersOrBids']],
-      ] as const) {
-        const subject = {
-          actor: actor(who),
-          record: { ...participation, status },
-          relation,
-          permissions: [...permissions],
-        };
-        participationRows.push({
-          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}, ${status}`,
-          actions: await participationActions.actionsFor(deps, subject),
-        });
-      }
-    }
     sections.push(
-      table(
-        'participation',
-        participationActions.definitions.map((d) => d.id),
-        participationRows,
-      ),
+      await section('participation', participationActions, participation, SIDES, REGISTRATION_STATUSES),
     );
 
-    const built = await buildProject(t.db, {
-      roundId: world.openRound.id,
-      supplierId: world.members.participant.organisation.id,
-    });
-    const project = await projectKind.load(t.db, built.id);
+    const project = await projectKind.load(
+      t.db,
+      (await buildProject(t.db, { roundId: world.openRound.id, supplierId: organisation.id })).id,
+    );
     if (!project) throw new Error('No project');
-    const projectRows = [];
-    for (const status of PROJECT_STATUSES) {
-      for (const [relation, who, permissions] of [
-        ['operator', 'operator', []],
-        ['member', 'participant', []],
-        ['agent', 'agent', ['RegisterForRound']],
-        ['agent', 'agent', ['MakeOffersOrBids']],
-        ['lpa', 'participant', []],
-      ] as const) {
-        const subject = {
-          actor: actor(who),
-          record: { ...project, status },
-          relation,
-          permissions: [...permissions],
-        };
-        projectRows.push({
-          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}, ${status}`,
-          actions: await projectActions.actionsFor(deps, subject),
-        });
-      }
-    }
     sections.push(
-      table(
+      await section(
         'project (round Open, no agreements uploaded)',
-        projectActions.definitions.map((d) => d.id),
-        projectRows,
+        projectActions,
+        project,
+        [...SIDES, LPA],
+        PROJECT_STATUSES,
       ),
     );
+    const projectGroup = await projectGroupKind.load(
+      t.db,
+      (await buildProjectGroup(t.db, { roundId: world.openRound.id, supplierId: organisation.id })).id,
+    );
+    if (!projectGroup) throw new Error('No project group');
+    sections.push(await section('project-group', projectGroupActions, projectGroup, SIDES));
 
-    const builtGroup = await buildProjectGroup(t.db, {
-      roundId: world.openRound.id,
-      supplierId: world.members.participant.organisation.id,
-    });
-    const group = await projectGroupKind.load(t.db, builtGroup.id);
-    if (!group) throw new Error('No project group');
-    const groupRows = [];
-    for (const [relation, who, permissions] of [
-      ['operator', 'operator', []],
-      ['member', 'participant', []],
-      ['agent', 'agent', ['RegisterForRound']],
-      ['agent', 'agent', ['MakeOffersOrBids']],
-    ] as const) {
-      groupRows.push({
-        label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}`,
-        actions: await projectGroupActions.actionsFor(deps, {
-          actor: actor(who),
-          record: group,
-          relation,
-          permissions: [...permissions],
-        }),
-      });
-    }
+    const requirement = await requirementKind.load(
+      t.db,
+      await buildRequirement(t.db, { roundId: world.openRound.id, buyerId: organisation.id }),
+    );
+    if (!requirement) throw new Error('No requirement');
     sections.push(
-      table(
-        'project-group',
-        projectGroupActions.definitions.map((d) => d.id),
-        groupRows,
+      await section(
+        "requirement (a buyer's, in a round open for registration)",
+        requirementActions,
+        requirement,
+        [...SIDES, LPA],
+        CREDIT_REQUIREMENT_STATUSES,
       ),
     );
-
-    {
-      const requirement = await requirementKind.load(
-        t.db,
-        await buildRequirement(t.db, { roundId: world.openRound.id, buyerId: organisation.id }),
-      );
-      if (!requirement) throw new Error('No requirement');
-      const requirementRows = [];
-      for (const status of CREDIT_REQUIREMENT_STATUSES) {
-        for (const [relation, who, permissions] of [
-          ['operator', 'operator', []],
-          ['member', 'participant', []],
-          ['agent', 'agent', ['RegisterForRound']],
-          ['agent', 'agent', ['MakeOffersOrBids']],
-          ['lpa', 'participant', []],
-        ] as const) {
-          const subject = {
-            actor: actor(who),
-            record: { ...requirement, status },
-            relation,
-            permissions: [...permissions],
-          };
-          requirementRows.push({
-            label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}, ${status}`,
-            actions: await requirementActions.actionsFor(deps, subject),
-          });
-        }
-      }
-      sections.push(
-        table(
-          "requirement (a buyer's, in a round open for registration)",
-          requirementActions.definitions.map((d) => d.id),
-          requirementRows,
-        ),
-      );
-      const group = await requirementGroupKind.load(
-        t.db,
-        await buildRequirementGroup(t.db, { buyerId: organisation.id, roundId: world.openRound.id }),
-      );
-      if (!group) throw new Error('No requirement group');
-      const groupRows = [];
-      for (const [relation, who, permissions] of [
-        ['operator', 'operator', []],
-        ['member', 'participant', []],
-        ['agent', 'agent', ['RegisterForRound']],
-        ['agent', 'agent', ['MakeOffersOrBids']],
-      ] as const) {
-        groupRows.push({
-          label: `${relation}${relation === 'agent' ? ` with ${permissions.join(', ')}` : ''}`,
-          actions: await requirementGroupActions.actionsFor(deps, {
-            actor: actor(who),
-            record: group,
-            relation,
-            permissions: [...permissions],
-          }),
-        });
-      }
-      sections.push(
-        table(
-          'requirement-group',
-          requirementGroupActions.definitions.map((d) => d.id),
-          groupRows,
-        ),
-      );
-    }
+    const requirementGroup = await requirementGroupKind.load(
+      t.db,
+      await buildRequirementGroup(t.db, { buyerId: organisation.id, roundId: world.openRound.id }),
+    );
+    if (!requirementGroup) throw new Error('No requirement group');
+    sections.push(await section('requirement-group', requirementGroupActions, requirementGroup, SIDES));
 
     await expect(sections.join('\n')).toMatchFileSnapshot('./policy-table.md');
   });

@@ -706,6 +706,7 @@ export const requirementCreateHandlers = {
         name: values.name,
         type: values.type,
         buyerId: buyer.id,
+        buyerName: buyer.name,
         agentId,
         marketId: round?.marketId ?? null,
         marketRoundId: round?.id ?? null,

@@ -169,7 +169,7 @@ export async function insertRequirement(
   values: Pick<
     typeof creditRequirements.$inferInsert,
     'id' | 'name' | 'type' | 'buyerId' | 'agentId' | 'marketId' | 'marketRoundId' | 'createdBy'
-  > & { now: Date },
+  > & { buyerName: string; now: Date },
 ): Promise<string> {
   const { now, ...rest } = values;
   const [row] = await tx

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildParticipation, buildRound } from '../../../test/factories.ts';
+import { buildParticipation, buildRequirement, buildRound } from '../../../test/factories.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { declareEverything } from '../rounds/rounds.testing.ts';
@@ -169,5 +169,24 @@ describeWithApp('credit requirements: the rounds offered and refused', (t) => {
     expect(refused.json().errors).toEqual([
       { path: 'marketRoundId', message: 'Biodiversity round does not trade Nitrogen' },
     ]);
+  });
+
+  it("sorts the list by the owner's name, kept when the organisation is renamed", async () => {
+    const other = world.otherParticipant.organisation.id;
+    await buildRequirement(t.db, { buyerId: other, name: 'Renamed owner homes' });
+    const buyers = async (order: 'asc' | 'desc') =>
+      (await asRole(t.app, world, 'admin', 'GET', `/api/requirements?sort=buyer&order=${order}&pageSize=100`))
+        .json()
+        .items.map((item: { buyer: { name: string } }) => item.buyer.name) as string[];
+    expect(await buyers('asc')).toContain(world.otherParticipant.organisation.name);
+    const url = `/api/organisation/${other}/action/Update`;
+    const form = await asRole(t.app, world, 'admin', 'GET', url);
+    const renamed = await asRole(t.app, world, 'admin', 'POST', url, {
+      ...form.json().initialValues,
+      name: 'Zz Renamed Homes',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await buyers('asc')).at(-1)).toBe('Zz Renamed Homes');
+    expect((await buyers('desc'))[0]).toBe('Zz Renamed Homes');
   });
 });

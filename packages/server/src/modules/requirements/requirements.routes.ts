@@ -21,7 +21,6 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { requirementOutcome } from '../match/outcome.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
 import { requirementActions } from './requirements.actions.ts';
 import { requirementKind } from './requirements.kind.ts';
 import { presentRequirement, presentRequirementListItem } from './requirements.present.ts';
@@ -48,7 +47,7 @@ const SORT_COLUMNS = {
   name: creditRequirements.name,
   status: creditRequirements.status,
   type: creditRequirements.type,
-  buyer: organisations.name,
+  buyer: creditRequirements.buyerName,
   round: marketRounds.name,
   createdAt: creditRequirements.createdAt,
 } as const;
@@ -105,12 +104,11 @@ async function listRows(
   }
   const where = and(requirementScope(actor).where, filtersOf(query, today));
   const base = db.select({ id: creditRequirements.id }).from(creditRequirements).$dynamic();
+  // The buyer's name is kept on the requirement (indexed with the id), so only a round sort joins.
   const joined =
-    query.sort === 'buyer'
-      ? base.innerJoin(organisations, eq(organisations.id, creditRequirements.buyerId))
-      : query.sort === 'round'
-        ? base.leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
-        : base;
+    query.sort === 'round'
+      ? base.leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
+      : base;
   const ordered = joined.where(where).orderBy(...orderOf(query));
   const page = await ordered.limit(slice.limit).offset(slice.offset);
   const ids = page.map((row) => row.id);

@@ -44,6 +44,8 @@ export const creditRequirements = pgTable(
     buyerId: uuid()
       .notNull()
       .references(() => organisations.id),
+    /** The owner's name, kept with the owner's (written on create and when the organisation is renamed) for the list's sort. */
+    buyerName: text().notNull().default(''),
     agentId: uuid().references(() => organisations.id),
     marketId: uuid().references(() => markets.id),
     marketRoundId: uuid().references(() => marketRounds.id),
@@ -90,6 +92,10 @@ export const creditRequirements = pgTable(
     index('credit_requirements_created_idx').on(table.createdAt, table.id),
     index('credit_requirements_name_idx').on(table.name, table.id),
     index('credit_requirements_credit_types_idx').using('gin', table.creditTypes),
+    index('credit_requirements_buyer_name_idx').on(table.buyerName, table.id),
+    // Trigram indexes answer the list's contains-search (ILIKE '%q%') on name and planning reference.
+    index('credit_requirements_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('credit_requirements_planning_ref_trgm_idx').using('gin', table.planningRef.op('gin_trgm_ops')),
   ],
 );
 

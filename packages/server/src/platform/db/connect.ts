@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -36,6 +37,9 @@ export const pgliteFolder = (dataDir: string): string => path.resolve(dataDir, '
 
 const drizzleOptions = { casing: 'snake_case' } as const;
 
+/** The PostgreSQL extensions the migrations create, loaded into PGlite (pg_trgm: trigram indexes for text search). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens PGlite: on disk in `dataDir`, or in memory (optionally from a `dumpDataDir()` snapshot). */
 export async function connectPglite(
   options: { dataDir: string } | { loadDataDir?: Blob } = {},
@@ -43,9 +47,12 @@ export async function connectPglite(
   let client: PGlite;
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   const db = drizzlePglite({ client, ...drizzleOptions });
   return {
