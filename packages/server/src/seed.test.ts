@@ -1,14 +1,35 @@
+import { complianceStanding } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../test/app.ts';
 import { signIn } from '../test/auth.ts';
 import { users } from './auth/auth.tables.ts';
 import { marketRounds, markets } from './modules/markets/markets.tables.ts';
+import { creditEvents, reservedCredits } from './modules/match/match.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
+import { projects } from './modules/projects/projects.tables.ts';
 import { seedReferenceData } from './modules/refdata/index.ts';
+import { creditRequirements } from './modules/requirements/requirements.tables.ts';
 import { systemClock } from './platform/clock.ts';
+import { DEMO_SETTLING_ROUND } from './seed.registry.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 import { DEMO_MARKET, seedDemoData } from './seed.ts';
+
+/** Round 1 2025's projects and requirements as the demo leaves them. */
+const SETTLING_PROJECTS = [
+  'Brading Marshes: Matched',
+  'Havant Thicket Edge: Contracted',
+  'Meon Valley Meadows: Monitoring',
+  'Titchfield Haven Grassland: Monitoring',
+  'Wickham Common Grassland: Verified',
+];
+const SETTLING_REQUIREMENTS = [
+  'Botley Road homes: CreditsIssued',
+  'Havant retail park: RightsAllocated',
+  'Newport business park: RightsCreated',
+  'Portchester care home: Retired',
+  'Whiteley Farm housing: CreditsRedeemed',
+];
 
 describeWithApp('demo data', (t) => {
   it('creates one organisation per role and the seven demo users, who sign in with the demo password', async () => {
@@ -80,13 +101,14 @@ describeWithApp('demo data', (t) => {
     for (const { username } of rows) await signIn(t.app, username, 'demo-password-for-tests');
   });
 
-  it('shows the life of the demo market: a round being set up, one open for registration, one open for bids, one closed', async () => {
+  it('shows the life of the demo market: a round being set up, one open for registration, one open for bids, one closed, one cleared a year ago', async () => {
     const rounds = await t.db
       .select({ market: markets.name, round: marketRounds.name, status: marketRounds.status })
       .from(marketRounds)
       .innerJoin(markets, eq(markets.id, marketRounds.marketId))
       .orderBy(marketRounds.name);
     expect(rounds).toEqual([
+      { market: DEMO_MARKET.name, round: DEMO_SETTLING_ROUND, status: 'Matched' },
       { market: DEMO_MARKET.name, round: DEMO_ROUNDS.open, status: 'Open' },
       { market: DEMO_MARKET.name, round: DEMO_ROUNDS.closed, status: 'Closed' },
       { market: DEMO_MARKET.name, round: DEMO_ROUNDS.draft, status: 'Draft' },
@@ -118,7 +140,7 @@ describeWithApp('demo data', (t) => {
     const before = await t.db.select({ id: users.id }).from(users);
     expect(await seedDemoData(t.db, { password: 'another-password-1', clock: systemClock })).toBe(false);
     expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
-    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(4);
+    expect(await t.db.select({ id: marketRounds.id }).from(marketRounds)).toHaveLength(5);
   });
 
   it('counts the projects, offers, requirements and bids of Round 3 2025 on its summary', async () => {
@@ -285,5 +307,54 @@ describeWithApp('demo data', (t) => {
     const lpaRecord = await as('lpa', `/api/project/${lpa.items[0].id}`);
     expect('offer' in lpaRecord).toBe(false);
     expect(lpaRecord.costs).toBeNull();
+  });
+
+  it('clears and accepts Round 1 2025 a year ago: its projects and requirements along the registry, every move in the ledger', async () => {
+    const [round] = await t.db
+      .select({ id: marketRounds.id })
+      .from(marketRounds)
+      .where(eq(marketRounds.name, DEMO_SETTLING_ROUND));
+    const roundId = round?.id ?? '';
+    const supply = await t.db
+      .select({ name: projects.name, status: projects.status, outcomes: projects.outcomes })
+      .from(projects)
+      .where(eq(projects.marketRoundId, roundId))
+      .orderBy(asc(projects.name));
+    expect(supply.map((row) => `${row.name}: ${row.status}`)).toEqual(SETTLING_PROJECTS);
+    expect(
+      supply.filter((row) => complianceStanding(row.outcomes).nonCompliant).map((row) => row.name),
+    ).toEqual(['Meon Valley Meadows']);
+    const demand = await t.db
+      .select({
+        name: creditRequirements.name,
+        status: creditRequirements.status,
+        redemptionDate: creditRequirements.redemptionDate,
+      })
+      .from(creditRequirements)
+      .where(eq(creditRequirements.marketRoundId, roundId))
+      .orderBy(asc(creditRequirements.name));
+    expect(demand.map((row) => `${row.name}: ${row.status}`)).toEqual(SETTLING_REQUIREMENTS);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      demand
+        .filter(
+          (row) =>
+            !['CreditsRedeemed', 'Retired'].includes(row.status) && (row.redemptionDate ?? today) < today,
+        )
+        .map((row) => row.name),
+    ).toEqual(['Botley Road homes']);
+    expect(
+      (await t.db.select().from(reservedCredits).where(eq(reservedCredits.marketRoundId, roundId))).length,
+    ).toBeGreaterThan(0);
+    const events = await t.db.select().from(creditEvents).where(eq(creditEvents.marketRoundId, roundId));
+    expect([...new Set(events.map((event) => event.kind))].sort()).toEqual([
+      'Allocated',
+      'Created',
+      'Issued',
+      'Redeemed',
+      'Reserved',
+      'Retired',
+    ]);
+    expect([...new Set(events.map((event) => event.at.getUTCFullYear()))].sort()).toEqual([2025, 2026]);
   });
 });

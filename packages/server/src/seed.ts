@@ -8,6 +8,7 @@ import { organisations } from './modules/organisations/organisations.tables.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/connect.ts';
 import { seedDemoProjects } from './seed.projects.ts';
+import { seedDemoRegistry } from './seed.registry.ts';
 import { seedDemoRequirements } from './seed.requirements.ts';
 import { seedDemoRounds } from './seed.rounds.ts';
 
@@ -192,6 +193,7 @@ export async function seedDemoData(
       await seedDemoRounds(tx, { marketId: market.id, now, idOf });
       await seedDemoProjects(tx, { now, idOf });
       await seedDemoRequirements(tx, { now, idOf });
+      await seedDemoRegistry(tx, { marketId: market.id, now, idOf });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,

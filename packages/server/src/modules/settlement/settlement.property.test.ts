@@ -146,6 +146,13 @@ describeWithApp('units are conserved through any sequence of registry moves and 
             for (const credit of after.reserved)
               expect(reserveUse(credit.id)).toBeLessThanOrEqual(credit.units + 1e-9);
 
+            // Delivered credits never fail: an allocation fails only before its credit was issued.
+            for (const row of after.allocations.filter((item) => item.failedAt !== null))
+              for (const event of after.events.filter(
+                (item) => item.kind === 'Issued' && item.requirementCreditId === row.requirementCreditId,
+              ))
+                expect(event.at.getTime()).toBeGreaterThan(row.failedAt?.getTime() ?? 0);
+
             // Every failed allocation is made good or listed; no requirement credit gains or loses units.
             for (const row of after.allocations.filter((item) => item.failedAt !== null)) {
               const made = sum(
