@@ -15,6 +15,7 @@ import {
   ADMIN_PATHS,
   creditTypeLabel,
   REGISTRY_KEY,
+  registryProjectPath,
   reservePagePath,
   unitsText,
   useRegistryRecord,
@@ -102,7 +103,7 @@ export function ReservedCreditPage() {
       <Section id="reserve-holds" title="What it holds">
         <Details>
           <Detail label="Project">
-            <Anchor component={Link} to={ADMIN_PATHS.project(credit.project.id)}>
+            <Anchor component={Link} to={registryProjectPath(credit.project.id)}>
               {credit.project.name}
             </Anchor>
           </Detail>

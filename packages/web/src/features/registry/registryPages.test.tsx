@@ -6,7 +6,7 @@ import { operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { supplier } from '../projects/testing/fixtures.ts';
 import { AreaCreditsPage, RegistryCreditsPage } from './CreditsPage.tsx';
-import { RegistryCreditPage } from './CreditTracePage.tsx';
+import { AreaCreditPage, RegistryCreditPage } from './CreditTracePage.tsx';
 import { PublicRegistryPage } from './PublicRegistryPage.tsx';
 import { RegistryProjectsPage } from './RegistryListsPage.tsx';
 import { RegistryProjectPage } from './RegistryRecordPages.tsx';
@@ -121,6 +121,20 @@ describe('registry pages', () => {
     expect(screen.getByRole('link', { name: 'Housing at Mill Lane' })).toHaveAttribute(
       'href',
       '/registry/credit-requirements/q1',
+    );
+  });
+
+  it("shows a buyer its credit's source site without a link to another organisation's project", async () => {
+    renderPage([{ path: '/credits/:creditId', page: AreaCreditPage }], {
+      at: '/credits/c1',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    await screen.findByText('Hampshire Downs');
+    expect(screen.queryByRole('link', { name: 'Meadow Farm' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Housing at Mill Lane' })).toHaveAttribute(
+      'href',
+      '/credit-requirements/q1',
     );
   });
 
