@@ -161,7 +161,8 @@ async function sourcesOf(
   return found;
 }
 
-const named = (id: string | null, name: string | null) =>
+/** A named reference, or null when either part is missing (an outer join found nothing). */
+export const named = (id: string | null, name: string | null) =>
   id === null || name === null ? null : { id, name };
 
 /** Presents a page of credit rows with their sources (one query for the page). */

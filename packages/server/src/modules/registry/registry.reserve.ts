@@ -16,7 +16,7 @@ import { allocations, reservedCredits } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas } from '../refdata/refdata.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
-import { units2 } from './registry.repo.ts';
+import { named, units2 } from './registry.repo.ts';
 import { reserveScope, seesRequirement } from './registry.scope.ts';
 
 /** A parsed reserve query. */
@@ -63,9 +63,6 @@ const selectReserve = (db: Queryable) =>
     .leftJoin(ncas, eq(ncas.id, projects.ncaId));
 
 type ReserveRow = Awaited<ReturnType<ReturnType<typeof selectReserve>['where']>>[number];
-
-const named = (id: string | null, name: string | null) =>
-  id === null || name === null ? null : { id, name };
 
 const presentReserve = (row: ReserveRow): ReservedCredit => ({
   id: row.id,

@@ -6,7 +6,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { allocations, creditEvents } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas } from '../refdata/refdata.tables.ts';
-import { findCredit, presentCredits, units2 } from './registry.repo.ts';
+import { findCredit, named, presentCredits, units2 } from './registry.repo.ts';
 
 const replaced = alias(allocations, 'replaced_allocations');
 const replacedProjects = alias(projects, 'replaced_projects');
@@ -56,14 +56,8 @@ export async function traceCredit(
     const source = sources.get(allocation.serviceId) ?? {
       project: { id: allocation.projectId, name: allocation.projectName, status: allocation.projectStatus },
       creditType: credit.creditType,
-      lpa:
-        allocation.lpaId === null || allocation.lpaName === null
-          ? null
-          : { id: allocation.lpaId, name: allocation.lpaName },
-      nca:
-        allocation.ncaId === null || allocation.ncaName === null
-          ? null
-          : { id: allocation.ncaId, name: allocation.ncaName },
+      lpa: named(allocation.lpaId, allocation.lpaName),
+      nca: named(allocation.ncaId, allocation.ncaName),
       gridReference: allocation.gridReference,
       allocations: [],
     };
@@ -72,10 +66,7 @@ export async function traceCredit(
       units: units2(allocation.units),
       origin: allocation.origin,
       failed: allocation.failedAt !== null,
-      replaces:
-        allocation.replacesId === null || allocation.replacesName === null
-          ? null
-          : { id: allocation.replacesId, name: allocation.replacesName },
+      replaces: named(allocation.replacesId, allocation.replacesName),
     });
     sources.set(allocation.serviceId, source);
   }

@@ -47,9 +47,13 @@ function TraceView({ trace, paths }: { trace: CreditTrace; paths: RegistryPaths 
         {trace.sources.map((source) => (
           <Stack key={`${source.project.id}-${source.creditType}`} gap="xs">
             <Text fw={600}>
-              <Anchor component={Link} to={paths.project(source.project.id)}>
-                {source.project.name}
-              </Anchor>{' '}
+              {paths.project === null ? (
+                source.project.name
+              ) : (
+                <Anchor component={Link} to={paths.project(source.project.id)}>
+                  {source.project.name}
+                </Anchor>
+              )}{' '}
               <Badge variant="light" color="gray.8">
                 {PROJECT_STATUS_LABELS[source.project.status]}
               </Badge>

@@ -5,7 +5,7 @@ import {
   REGISTRY_CREDIT_STATUSES,
   type RegistryCredit,
 } from '@curlew/domain';
-import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
@@ -14,7 +14,8 @@ import { type ListConfig, listQueryString } from '../../components/data-table/li
 import { useAddressFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { CREDIT_TYPE_OPTIONS, FilterSelect, ROUNDS_SOURCE } from '../projects/ProjectsPage.tsx';
+import { FilterSelect } from '../projects/ProjectsPage.tsx';
+import { RoundAndTypeFilters } from './RegistryParts.tsx';
 import {
   creditStatusColour,
   creditStatusLabel,
@@ -117,19 +118,7 @@ export function CreditsList({
   return (
     <Stack gap="sm">
       {fixed === undefined && (
-        <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filter credits">
-          <FilterSelect
-            label="Round"
-            value={current.roundId}
-            source={ROUNDS_SOURCE}
-            onChange={(value) => setFilter('roundId', value)}
-          />
-          <FilterSelect
-            label="Credit type"
-            value={current.creditType}
-            options={CREDIT_TYPE_OPTIONS}
-            onChange={(value) => setFilter('creditType', value)}
-          />
+        <RoundAndTypeFilters label="Filter credits" values={current} onChange={setFilter}>
           <FilterSelect
             label="Status"
             value={current.status}
@@ -144,7 +133,7 @@ export function CreditsList({
               onChange={(value) => setFilter('lpaId', value)}
             />
           )}
-        </Group>
+        </RoundAndTypeFilters>
       )}
       <DataTable
         label={label}

@@ -4,13 +4,13 @@ import {
   type PublicAreaTotal,
   type PublicRegistry,
 } from '@curlew/domain';
-import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
-import { Section, SmallTable } from './RegistryParts.tsx';
+import { RetryAlert, Section, SmallTable } from './RegistryParts.tsx';
 import { unitsText } from './registryApi.ts';
 
 function AreaTotals({
@@ -58,14 +58,11 @@ export function PublicRegistryPage() {
         </Text>
         {registry.isPending && <PageLoader />}
         {registry.isError && (
-          <Alert color="red" role="alert" title="The public registry could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{registry.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void registry.refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Alert>
+          <RetryAlert
+            title="The public registry could not be loaded"
+            error={registry.error}
+            retry={() => void registry.refetch()}
+          />
         )}
         {registry.data !== undefined && (
           <>

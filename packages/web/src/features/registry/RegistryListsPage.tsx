@@ -20,7 +20,7 @@ import {
   projectStatusLabel,
   showDate,
 } from '../projects/projectDisplay.ts';
-import { ADMIN_PATHS, REGISTRY_KEY, unitsText } from './registryApi.ts';
+import { ADMIN_PATHS, REGISTRY_KEY, registryProjectPath, unitsText } from './registryApi.ts';
 
 const PROJECT_COLUMNS: DataTableColumn<ProjectListItem>[] = [
   {
@@ -28,7 +28,7 @@ const PROJECT_COLUMNS: DataTableColumn<ProjectListItem>[] = [
     header: 'Project',
     sortKey: 'name',
     render: (project) => (
-      <Anchor component={Link} to={ADMIN_PATHS.project(project.id)} size="sm">
+      <Anchor component={Link} to={registryProjectPath(project.id)} size="sm">
         {project.name}
       </Anchor>
     ),

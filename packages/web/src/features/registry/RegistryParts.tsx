@@ -1,5 +1,6 @@
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CREDIT_TYPE_OPTIONS, FilterSelect, ROUNDS_SOURCE } from '../projects/ProjectsPage.tsx';
 
 /** A labelled value of a record. */
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -84,6 +85,51 @@ export function Heading({ title, status }: { title: string; status?: ReactNode }
     <Group gap="sm" align="center">
       <Title order={1}>{title}</Title>
       {status}
+    </Group>
+  );
+}
+
+/** What a part of a page shows when it could not be loaded: the reason and a Retry button. */
+export function RetryAlert({ title, error, retry }: { title: string; error: Error; retry: () => void }) {
+  return (
+    <Alert color="red" role="alert" title={title}>
+      <Group gap="sm">
+        <Text size="sm">{error.message}</Text>
+        <Button size="xs" variant="default" onClick={retry}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The round and credit type filters of a registry list, with any further ones after them. */
+export function RoundAndTypeFilters({
+  label,
+  values,
+  onChange,
+  children,
+}: {
+  label: string;
+  values: { roundId: string; creditType: string };
+  onChange: (key: 'roundId' | 'creditType', value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={label}>
+      <FilterSelect
+        label="Round"
+        value={values.roundId}
+        source={ROUNDS_SOURCE}
+        onChange={(value) => onChange('roundId', value)}
+      />
+      <FilterSelect
+        label="Credit type"
+        value={values.creditType}
+        options={CREDIT_TYPE_OPTIONS}
+        onChange={(value) => onChange('creditType', value)}
+      />
+      {children}
     </Group>
   );
 }

@@ -1,4 +1,7 @@
 import {
+  type ActivityItemView,
+  COMPLIANCE_NEXT_ACTION_LABELS,
+  type ComplianceNextAction,
   CREDIT_REQUIREMENT_STATUS_LABELS,
   type CreditRequirement,
   type Project,
@@ -86,6 +89,29 @@ function ProjectReserve({ projectId }: { projectId: string }) {
   );
 }
 
+/**
+ * The next action of a project whose latest compliance check failed, as that check recorded it (its activity
+ * entry): Rectify or Irrevocable failure, by a date.
+ */
+function NextAction({ projectId }: { projectId: string }) {
+  const activity = usePagedList<ActivityItemView>(
+    [...REGISTRY_KEY, 'compliance'],
+    `/activity?subjectType=project&subjectId=${encodeURIComponent(projectId)}&page=1&pageSize=25`,
+  );
+  if (activity.isPending) return <Text size="sm">Loading the next action…</Text>;
+  if (activity.isError) return <Text size="sm">The next action could not be loaded.</Text>;
+  const check = activity.data.items.find((item) => item.actionId === 'RecordComplianceCheck');
+  const next = check?.details?.nextAction as
+    | { action?: ComplianceNextAction | null; date?: string | null }
+    | undefined;
+  if (next?.action == null) return <Text size="sm">No next action was recorded.</Text>;
+  return (
+    <Text size="sm">
+      {`${COMPLIANCE_NEXT_ACTION_LABELS[next.action]}${next.date == null ? '' : ` by ${showDate(next.date)}`}`}
+    </Text>
+  );
+}
+
 /** `/registry/projects/{id}` (operator): a matched project with its credits, agreements, verification, monitoring. */
 export function RegistryProjectPage() {
   const { id = '' } = useParams();
@@ -99,6 +125,8 @@ export function RegistryProjectPage() {
   const checks = record.outcomes.filter((outcome) =>
     ['verification', 'compliance', 'performance'].includes(outcome.kind),
   );
+  const nonCompliant =
+    record.outcomes.findLast((outcome) => outcome.kind === 'compliance')?.outcome === 'Fail';
   return (
     <Stack gap="md">
       <Heading
@@ -109,6 +137,11 @@ export function RegistryProjectPage() {
           </StatusBadge>
         }
       />
+      {nonCompliant && (
+        <Alert color="red" title="Non-compliant">
+          <NextAction projectId={record.id} />
+        </Alert>
+      )}
       <Section id="project-summary" title="Project">
         <Details>
           <Detail label="Supplier">{record.supplier.name}</Detail>

@@ -1,5 +1,5 @@
 import { RESERVED_CREDIT_SORT_KEYS, type ReservedCredit, type ReservedCreditRecord } from '@curlew/domain';
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
@@ -7,14 +7,14 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/Dat
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useAddressFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
-import { CREDIT_TYPE_OPTIONS, FilterSelect, ROUNDS_SOURCE } from '../projects/ProjectsPage.tsx';
 import { showDate } from '../projects/projectDisplay.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
-import { Detail, Details, Heading, Section, SmallTable } from './RegistryParts.tsx';
+import { Detail, Details, Heading, RoundAndTypeFilters, Section, SmallTable } from './RegistryParts.tsx';
 import {
   ADMIN_PATHS,
   creditTypeLabel,
   REGISTRY_KEY,
+  registryProjectPath,
   reservePagePath,
   unitsText,
   useRegistryRecord,
@@ -60,20 +60,7 @@ export function ReservePage() {
   return (
     <Stack gap="md">
       <Title order={1}>Credit reserve</Title>
-      <Group gap="sm" align="flex-end" role="group" aria-label="Filter the reserve">
-        <FilterSelect
-          label="Round"
-          value={filters.roundId}
-          source={ROUNDS_SOURCE}
-          onChange={(value) => setFilter('roundId', value)}
-        />
-        <FilterSelect
-          label="Credit type"
-          value={filters.creditType}
-          options={CREDIT_TYPE_OPTIONS}
-          onChange={(value) => setFilter('creditType', value)}
-        />
-      </Group>
+      <RoundAndTypeFilters label="Filter the reserve" values={filters} onChange={setFilter} />
       <DataTable
         label="Credit reserve"
         columns={COLUMNS}
@@ -102,7 +89,7 @@ export function ReservedCreditPage() {
       <Section id="reserve-holds" title="What it holds">
         <Details>
           <Detail label="Project">
-            <Anchor component={Link} to={ADMIN_PATHS.project(credit.project.id)}>
+            <Anchor component={Link} to={registryProjectPath(credit.project.id)}>
               {credit.project.name}
             </Anchor>
           </Detail>

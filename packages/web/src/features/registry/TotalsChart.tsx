@@ -7,8 +7,9 @@ import {
   type RegistryTotals,
 } from '@curlew/domain';
 import { LineChart } from '@mantine/charts';
-import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { RetryAlert } from './RegistryParts.tsx';
 import { unitsText, useRegistryRecord } from './registryApi.ts';
 
 const COLOURS: Readonly<Record<(typeof REGISTRY_MEASURES)[number], string>> = {
@@ -48,14 +49,11 @@ export function TotalsChart({ marketId = '', roundId = '' }: { marketId?: string
         </Title>
         {totals.isPending && <Loader size="sm" aria-label="Loading totals" />}
         {totals.isError && (
-          <Alert color="red" role="alert" title="The totals could not be loaded">
-            <Group gap="sm">
-              <Text size="sm">{totals.error.message}</Text>
-              <Button size="xs" variant="default" onClick={() => void totals.refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Alert>
+          <RetryAlert
+            title="The totals could not be loaded"
+            error={totals.error}
+            retry={() => void totals.refetch()}
+          />
         )}
         {totals.data !== undefined && totals.data.now.length === 0 && (
           <Text size="sm">No credits have been recorded yet.</Text>

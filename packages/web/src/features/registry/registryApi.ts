@@ -17,14 +17,18 @@ const enc = encodeURIComponent;
 /** Where the registry's pages live in each area: the operator's under `/registry`, everyone else's at the root. */
 export interface RegistryPaths {
   credit(id: string): string;
-  project(id: string): string;
+  /** Null where the reader may not open another organisation's project (a buyer's view of its sources). */
+  project: ((id: string) => string) | null;
   requirement(id: string): string;
 }
+
+/** The operator's registry page of a project. */
+export const registryProjectPath = (id: string): string => `/registry/projects/${enc(id)}`;
 
 /** The operator's registry pages. */
 export const ADMIN_PATHS: RegistryPaths = {
   credit: (id) => `/registry/credits/${enc(id)}`,
-  project: (id) => `/registry/projects/${enc(id)}`,
+  project: registryProjectPath,
   requirement: (id) => `/registry/credit-requirements/${enc(id)}`,
 };
 
@@ -34,7 +38,7 @@ export const reservePagePath = (id: string): string => `/registry/reserve/${enc(
 /** The registry pages of participants, agents and LPAs (records open on their own pages). */
 export const AREA_PATHS: RegistryPaths = {
   credit: (id) => `/credits/${enc(id)}`,
-  project: (id) => `/projects/${enc(id)}`,
+  project: null,
   requirement: (id) => `/credit-requirements/${enc(id)}`,
 };
 

@@ -6,9 +6,10 @@ import { operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { supplier } from '../projects/testing/fixtures.ts';
 import { AreaCreditsPage, RegistryCreditsPage } from './CreditsPage.tsx';
-import { RegistryCreditPage } from './CreditTracePage.tsx';
+import { AreaCreditPage, RegistryCreditPage } from './CreditTracePage.tsx';
 import { PublicRegistryPage } from './PublicRegistryPage.tsx';
 import { RegistryProjectsPage } from './RegistryListsPage.tsx';
+import { RegistryProjectPage } from './RegistryRecordPages.tsx';
 import { ReservedCreditPage } from './ReservePages.tsx';
 import { registryRoutes } from './testing/fixtures.ts';
 
@@ -123,6 +124,20 @@ describe('registry pages', () => {
     );
   });
 
+  it("shows a buyer its credit's source site without a link to another organisation's project", async () => {
+    renderPage([{ path: '/credits/:creditId', page: AreaCreditPage }], {
+      at: '/credits/c1',
+      apiBase: server.origin,
+      user: supplier,
+    });
+    await screen.findByText('Hampshire Downs');
+    expect(screen.queryByRole('link', { name: 'Meadow Farm' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Housing at Mill Lane' })).toHaveAttribute(
+      'href',
+      '/credit-requirements/q1',
+    );
+  });
+
   it('shows a missing credit as not found', async () => {
     renderPage([{ path: '/registry/credits/:creditId', page: RegistryCreditPage }], {
       at: '/registry/credits/gone',
@@ -146,6 +161,20 @@ describe('registry pages', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Non-compliant only' }));
     expect(await screen.findByText('No project is non-compliant.')).toBeInTheDocument();
     expect(location()).toBe('/registry/projects?nonCompliant=true');
+  });
+
+  it("shows a non-compliant project's next action, its empty credits and reserve", async () => {
+    renderPage([{ path: '/registry/projects/:id', page: RegistryProjectPage }], {
+      at: '/registry/projects/p2',
+      apiBase: server.origin,
+      user: operator,
+    });
+    expect(await screen.findByText('Rectify by 1 Jun 2027')).toBeInTheDocument();
+    expect(await screen.findByText('There are no credits in the registry yet.')).toBeInTheDocument();
+    expect(await screen.findByText('This project holds nothing in reserve.')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Verification and monitoring checks' })).toHaveTextContent(
+      'Failed',
+    );
   });
 
   it('shows what a reserved credit holds and what it has covered', async () => {

@@ -172,6 +172,34 @@ export const registryRoutes = (): Routes => ({
     body: listOf([]),
   },
   'GET /api/project/p1': { body: projectOf({ id: 'p1', status: 'Monitoring' }) },
+  'GET /api/project/p2': {
+    body: projectOf({
+      id: 'p2',
+      name: 'Down Farm',
+      status: 'Monitoring',
+      outcomes: [
+        { kind: 'compliance', outcome: 'Fail', date: '2027-05-01', comment: 'Hedges removed', by: 'Olive' },
+      ],
+    }),
+  },
+  'GET /api/activity?subjectType=project&subjectId=p2&page=1&pageSize=25': {
+    body: listOf([
+      {
+        id: 'e1',
+        subjectType: 'project',
+        subjectId: 'p2',
+        actionId: 'RecordComplianceCheck',
+        title: 'Compliance monitoring check outcome',
+        actor: null,
+        statusBefore: 'Monitoring',
+        statusAfter: 'Monitoring',
+        details: { isCompliant: false, nextAction: { action: 'Rectify', date: '2027-06-01' } },
+        at: '2027-05-01T09:00:00.000Z',
+      },
+    ]),
+  },
+  [`GET /api/credits/registry?projectId=p2&${DEFAULT_CREDITS}`]: { body: listOf([]) },
+  'GET /api/reserved-credits?projectId=p2&page=1&pageSize=100': { body: listOf([]) },
   'GET /api/reserved-credits?projectId=p1&page=1&pageSize=100': { body: listOf([reservedOf({ id: 'rc1' })]) },
   'GET /api/requirements?registry=true&sort=createdAt&order=asc&page=1&pageSize=25': {
     body: listOf([requirementRowOf({ id: 'q1', status: 'RightsCreated' })]),
