@@ -1,8 +1,11 @@
 import { deflateRawSync } from 'node:zlib';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildProject } from '../../../test/factories.ts';
-import { asRole, postMultipart, type World } from '../../../test/world.ts';
+import { buildPlaces, buildProject } from '../../../test/factories.ts';
+import { asRole, buildRound, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
+import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
+import { projects } from '../projects/projects.tables.ts';
 import { readCsvRecords } from '../refdata/csv.ts';
 
 /** A certified biodiversity project of the round without an offer yet (what a data set lists with a blank offer). */
@@ -122,3 +125,35 @@ export function zipOf(entries: { name: string; content: Buffer; declaredSize?: n
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
+
+/** A round ready to match (`buildClearableRound`) plus a certified project without an offer ("Orchard planting"). */
+export async function buildImportRound(
+  db: Database,
+  world: World,
+): Promise<{ id: string; records: ClearableRound; orchardId: string }> {
+  const built = await buildRound(db, 'ClosedForBidsAndOffers');
+  const supplierId = world.members.participant.organisation.id;
+  const records = await buildClearableRound(db, built.id, {
+    supplierId,
+    buyerId: world.otherParticipant.organisation.id,
+  });
+  const orchard = await buildCertifiedProject(
+    db,
+    built.id,
+    supplierId,
+    'Orchard planting',
+    await buildPlaces(db),
+  );
+  return { id: built.id, records, orchardId: orchard.id };
+}
+
+/** Projects' status and offer, by id. */
+export const offersOf = async (db: Database, ids: string[]) =>
+  Object.fromEntries(
+    (
+      await db
+        .select({ id: projects.id, status: projects.status, offer: projects.offer })
+        .from(projects)
+        .where(inArray(projects.id, ids))
+    ).map((row) => [row.id, [row.status, row.offer]]),
+  );
