@@ -10,6 +10,7 @@ import { EntityActionButtons } from '../../components/actions/EntityActionButton
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
+import { OwnOutcomes } from '../match/OwnOutcomes.tsx';
 import { RoundStatementView } from '../match/RoundStatementView.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
@@ -83,6 +84,7 @@ export function OperatorRoundPage() {
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
+      <OwnOutcomes round={round.data} />
       <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
@@ -163,6 +165,7 @@ export function ParticipantRoundPage() {
   return (
     <Stack gap="xl">
       <RoundHeader round={shown} onChanged={() => void refresh()} enabledOnly />
+      <OwnOutcomes round={round.data} />
       <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
