@@ -171,6 +171,16 @@ describe('clearing a round in the browser', () => {
     await lost.getByText(loserReason, { exact: true }).waitFor();
     await waitForFinishedPage(buyer.page);
     await screenshot(buyer.page, 'match-08-buyer-outcome');
+    await buyer.page.goto(`${baseUrl}${roundPath}`);
+    const own = buyer.page.getByRole('table', { name: 'Your outcomes' });
+    const ownRow = own
+      .getByRole('row')
+      .filter({ has: buyer.page.getByRole('link', { name: loser.name, exact: true }) });
+    await ownRow.getByRole('cell', { name: 'Lost', exact: true }).waitFor();
+    await ownRow.getByRole('cell', { name: loserReason, exact: true }).waitFor();
+    await waitForFinishedPage(buyer.page);
+    await expectNoAxeViolations(buyer.page);
+    await screenshot(buyer.page, 'match-09-buyer-round');
     await buyer.close();
     const mail = await waitForMail(baseUrl, 'buyer@curlew.example', /^Your result in /);
     expect(mail.subject).toBe(`Your result in ${MARKET} - ${ROUND}`);

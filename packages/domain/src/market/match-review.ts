@@ -193,3 +193,10 @@ export interface RoundStatement {
   buyersSurplusPence: number;
   suppliersSurplusPence: number;
 }
+
+/** One of the reader's own records in an accepted round with its outcome (`GET /api/round/{roundId}/outcomes`). */
+export interface OwnRoundOutcome {
+  kind: 'project' | 'requirement';
+  record: ReviewReference;
+  outcome: ParticipantOutcome;
+}

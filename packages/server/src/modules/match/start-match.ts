@@ -1,4 +1,9 @@
-import { type CreditRequirement, firstDeliveryYear, type Project } from '@curlew/domain';
+import {
+  type CreditRequirement,
+  firstDeliveryYear,
+  type MarketRoundStatus,
+  type Project,
+} from '@curlew/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { notFoundInScope, type TransitionActor, transition } from '../../platform/actions/status.ts';
@@ -18,6 +23,27 @@ export type MatchRecordsLoader = (
   roundId: string,
 ) => Promise<{ projects: Project[]; requirements: CreditRequirement[] }>;
 
+/** When the round last moved to `status`, from its trail; null when it never did. */
+export async function roundMovedAt(
+  db: Queryable,
+  roundId: string,
+  status: MarketRoundStatus,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: activity.at })
+    .from(activity)
+    .where(
+      and(
+        eq(activity.subjectType, roundKind.entity),
+        eq(activity.subjectId, roundId),
+        eq(activity.statusAfter, status),
+      ),
+    )
+    .orderBy(desc(activity.at))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 /**
  * What the instance builder needs of a round: its services, reserve, AMP end and time limit, the market's buyer
  * share k, and the first delivery year (the year after bids and offers closed, from the round's trail; the year
@@ -30,22 +56,11 @@ export async function loadMatchRound(db: Queryable, roundId: string, now: Date):
     .select({ buyerShareOfSurplus: markets.buyerShareOfSurplus })
     .from(markets)
     .where(eq(markets.id, round.marketId));
-  const [closed] = await db
-    .select({ at: activity.at })
-    .from(activity)
-    .where(
-      and(
-        eq(activity.subjectType, roundKind.entity),
-        eq(activity.subjectId, roundId),
-        eq(activity.statusAfter, 'ClosedForBidsAndOffers'),
-      ),
-    )
-    .orderBy(desc(activity.at))
-    .limit(1);
+  const closedAt = await roundMovedAt(db, roundId, 'ClosedForBidsAndOffers');
   return {
     id: round.id,
     services: round.services,
-    firstDeliveryYear: firstDeliveryYear(closed?.at ?? now),
+    firstDeliveryYear: firstDeliveryYear(closedAt ?? now),
     ampEnd: round.ampEnd,
     reserve:
       round.reservePercentage !== null && round.reserveAppliesTo !== null

@@ -126,6 +126,13 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
   it("publishes the statement to the round's participants and agents once accepted, never to others", async () => {
     const { round } = await pendingRound();
     const notYet = await statementAs(world.members.participant.cookie, round.id);
+    expect(
+      (
+        await requestJson(t.app, 'GET', `/api/round/${round.id}/outcomes`, undefined, {
+          cookie: world.members.participant.cookie,
+        })
+      ).json(),
+    ).toEqual({ items: [] });
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json().message).toBe(
       `The statement of ${round.name} is published when its match is accepted`,
@@ -167,6 +174,30 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
       expect(refused.json().message).toBe('This market round does not exist or you cannot see it');
     }
     expect((await statementAs('', round.id)).statusCode).toBe(401);
+
+    // Each reader's own outcomes of the round: its own records only, with the reason for what lost.
+    const outcomesAs = async (cookie: string) =>
+      requestJson(t.app, 'GET', `/api/round/${round.id}/outcomes`, undefined, { cookie });
+    const own = (await outcomesAs(world.members.participant.cookie)).json().items;
+    expect(
+      own.map((line: { kind: string; record: { name: string } }) => [line.kind, line.record.name]),
+    ).toEqual([
+      ['project', 'Meadow restoration'],
+      ['project', 'Wetland nitrogen'],
+    ]);
+    expect(own[0].outcome).toMatchObject({ won: true, units: 12, feesPence: 20_000, reason: null });
+    const buyers = (await outcomesAs(world.otherParticipant.cookie)).json().items;
+    expect(buyers.map((line: { record: { name: string } }) => line.record.name)).toEqual([
+      'Barn conversion',
+      'Housing at Mill Lane',
+      'Riverside flats',
+      'Riverside homes',
+    ]);
+    const flats = buyers.find((line: { record: { name: string } }) => line.record.name === 'Riverside flats');
+    expect(flats.outcome).toMatchObject({ won: false, units: 0, amountPence: 0 });
+    expect(flats.outcome.reason.length).toBeGreaterThan(10);
+    expect((await outcomesAs(outsider.cookie)).json()).toEqual({ items: [] });
+    expect((await outcomesAs(world.members.lpa.cookie)).statusCode).toBe(404);
     expect((await statementAs(world.members.admin.cookie, 'not-a-round')).statusCode).toBe(404);
   });
 

@@ -1,7 +1,6 @@
 import type { CreditType, MatchReview, RoundStatement, StatementCreditType } from '@curlew/domain';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { activity } from '../../platform/actions/activity.tables.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { isOperator, type ScopeReader } from '../../platform/actions/scope.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
@@ -11,6 +10,7 @@ import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.
 import { participations } from '../markets/markets.tables.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { buildRoundReview } from './match.routes.ts';
+import { roundMovedAt } from './start-match.ts';
 import { latestTaskOfRound } from './tasks.ts';
 
 const PUBLISHED = new Set(['Matched', 'Settled']);
@@ -86,23 +86,6 @@ export async function mayReadStatement(db: Queryable, actor: ScopeReader, roundI
   return agent !== undefined;
 }
 
-/** When the round's match was accepted: its latest move to Matched in the trail. */
-async function acceptedAtOf(db: Queryable, roundId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: activity.at })
-    .from(activity)
-    .where(
-      and(
-        eq(activity.subjectType, roundKind.entity),
-        eq(activity.subjectId, roundId),
-        eq(activity.statusAfter, 'Matched'),
-      ),
-    )
-    .orderBy(desc(activity.at))
-    .limit(1);
-  return row?.at ?? null;
-}
-
 /**
  * `GET /api/round/{roundId}/statement`: the round's public statement once its match is accepted. 401 signed out;
  * 404 for a round that does not exist or that the reader does not take part in, and (with its own sentence) for a
@@ -122,6 +105,6 @@ export async function registerStatementRoutes(app: FastifyInstance): Promise<voi
       { ...task, result: task.result },
       deps.clock(),
     );
-    return statementOf(review, await acceptedAtOf(deps.db, round.id));
+    return statementOf(review, await roundMovedAt(deps.db, round.id, 'Matched'));
   });
 }

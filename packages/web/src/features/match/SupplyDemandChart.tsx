@@ -93,7 +93,8 @@ function CurveChart({ curve }: { curve: SupplyDemandCurve }) {
       <Title order={3}>{label}</Title>
       <Text size="sm">{summary}</Text>
       <Text size="sm" c="dimmed">
-        Price per unit against cumulative units{NUTRIENT_UNITS[curve.creditType] ?? ''}.
+        Price per unit against cumulative units{NUTRIENT_UNITS[curve.creditType] ?? ''}; the dashed red line
+        marks the {formatCredits(curve.clearedUnits)} units cleared.
       </Text>
       {/* The drawing is one image whose words are the summary above; the table below gives every step. */}
       <Box role="img" aria-label={`Supply and demand chart. ${summary}`}>

@@ -1,4 +1,4 @@
-import type { MatchReview, RoundStatement } from '@curlew/domain';
+import type { MatchReview, OwnRoundOutcome, RoundStatement } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { MARKETS_KEY, roundPagePath } from '../rounds/roundsApi.ts';
@@ -28,6 +28,18 @@ export function useRoundStatement(roundId: string, published: boolean) {
   return useQuery({
     queryKey: [...MARKETS_KEY, 'round-statement', roundId],
     queryFn: ({ signal }) => api.get<RoundStatement>(`/round/${enc(roundId)}/statement`, { signal }),
+    enabled: published,
+    retry: false,
+  });
+}
+
+/** The reader's own records of an accepted round with their outcomes (`GET /api/round/{id}/outcomes`). */
+export function useOwnOutcomes(roundId: string, published: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...MARKETS_KEY, 'round-outcomes', roundId],
+    queryFn: ({ signal }) =>
+      api.get<{ items: OwnRoundOutcome[] }>(`/round/${enc(roundId)}/outcomes`, { signal }),
     enabled: published,
     retry: false,
   });

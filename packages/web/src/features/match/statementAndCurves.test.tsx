@@ -48,6 +48,28 @@ describe('the round statement on the round page', () => {
     server.routes = {
       'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'Matched', actions: [] }) },
       [PARTICIPATIONS]: { body: listOf([]) },
+      'GET /api/round/r1/outcomes': {
+        body: {
+          items: [
+            {
+              kind: 'project',
+              record: { id: 'p1', name: 'Marsh Farm wetland', self: '/project/p1' },
+              outcome: { won: true, units: 40, amountPence: 3_000_000, feesPence: 150_000, reason: null },
+            },
+            {
+              kind: 'project',
+              record: { id: 'p2', name: 'Hill Copse reedbed', self: '/project/p2' },
+              outcome: {
+                won: false,
+                units: 0,
+                amountPence: 0,
+                feesPence: 0,
+                reason: 'Its offer was higher than any buyer would pay',
+              },
+            },
+          ],
+        },
+      },
       'GET /api/round/r1/statement': {
         body: {
           round: { id: 'r1', name: 'Spring 2026', status: 'Matched' },
@@ -83,12 +105,24 @@ describe('the round statement on the round page', () => {
     expect(section).toHaveTextContent('Surplus£12,346');
     expect(section).toHaveTextContent('Buyers £6,173 (50%), suppliers £6,173');
     expect(section).toHaveTextContent('Accepted on 2 Mar 2026.');
+
+    const own = screen.getByRole('table', { name: 'Your outcomes' });
+    const rows = within(own).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Marsh Farm wetlandWon40.00Receives £30,000');
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Marsh Farm wetland' })).toHaveAttribute(
+      'href',
+      '/projects/p1',
+    );
+    expect(rows[2]).toHaveTextContent(
+      'Hill Copse reedbedLost0.00Its offer was higher than any buyer would pay',
+    );
   });
 
   it('shows nothing of a statement to someone the server does not give it to', async () => {
     server.routes = {
       'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'Matched', actions: [] }) },
       [PARTICIPATIONS]: { body: listOf([]) },
+      'GET /api/round/r1/outcomes': { body: { items: [] } },
       'GET /api/round/r1/statement': {
         status: 404,
         body: { error: 'not_found', message: 'This market round does not exist or you cannot see it' },
@@ -103,5 +137,8 @@ describe('the round statement on the round page', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('heading', { name: 'Round statement' })).not.toBeInTheDocument();
     expect(screen.queryByText(/cannot see it/)).not.toBeInTheDocument();
+    expect(
+      await screen.findByText("You had no project or credit requirement in this round's matching."),
+    ).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
 import './ImportDataPreview.tsx';
+import { OwnOutcomes } from '../match/OwnOutcomes.tsx';
 import { RoundStatementView } from '../match/RoundStatementView.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { RoundDatasets } from './RoundDatasets.tsx';
@@ -85,6 +86,7 @@ export function OperatorRoundPage() {
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
+      <OwnOutcomes round={round.data} />
       <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
@@ -166,6 +168,7 @@ export function ParticipantRoundPage() {
   return (
     <Stack gap="xl">
       <RoundHeader round={shown} onChanged={() => void refresh()} enabledOnly />
+      <OwnOutcomes round={round.data} />
       <RoundStatementView round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
