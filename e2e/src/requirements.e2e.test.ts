@@ -154,7 +154,11 @@ describe('credit requirements in the browser', () => {
     const location = await openedPanel(page, 'Set location');
     await expectWizardStep(location);
     await pickFromLongList(page, field(location, 'Local planning authority'), 'Southampton LPA');
-    await pickFromLongList(page, field(location, 'National Character Area'), 'South Hampshire Lowlands');
+    await pickFromLongList(
+      page,
+      field(location, 'National Character Area'),
+      'NCA 128 South Hampshire Lowlands',
+    );
     await location.getByRole('button', { name: 'Save and continue' }).click();
     await (await openedPanel(page, 'Update details'))
       .getByRole('button', { name: 'Save and continue' })

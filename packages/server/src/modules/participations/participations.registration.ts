@@ -8,10 +8,12 @@ import {
   type ParticipationCapacity,
   type RegistrationStatus,
 } from '@curlew/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable, Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
+import { participations } from '../markets/markets.tables.ts';
 import { declarationsOfRound, declarationsOfRounds, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowOfCapacity, windowRefusal } from '../rounds/rounds.windows.ts';
 import { recordParticipations } from './participations.kind.ts';
@@ -75,12 +77,36 @@ export async function assertDeclarationsAnswered(
   actor: Pick<Actor, 'organisation'>,
   answers: Readonly<Record<string, unknown>> | undefined,
 ): Promise<void> {
-  const issues = declarationAnswerIssues(await registrationPrompts(db, roundId, actor), answers);
+  refuseDeclarationIssues(declarationAnswerIssues(await registrationPrompts(db, roundId, actor), answers));
+}
+
+/** 422 naming every declaration issue (`declarations.{id}`), the first as the message; nothing when there is none. */
+export function refuseDeclarationIssues(issues: readonly { path: string; message: string }[]): void {
   const [first] = issues;
   if (first !== undefined)
     throw new AppError('validation', first.message, {
       errors: issues.map(({ path, message }) => ({ path, message })),
     });
+}
+
+/** Whether the organisation is a Registered participant of the round in the capacity. */
+export async function isRegisteredIn(
+  db: Queryable,
+  key: { roundId: string; organisationId: string; capacity: ParticipationCapacity },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.marketRoundId, key.roundId),
+        eq(participations.organisationId, key.organisationId),
+        eq(participations.capacity, key.capacity),
+        eq(participations.status, 'Registered'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** 422 when the round's bidder type does not take a capacity; 409 when its registration window is not open. */

@@ -1,135 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import type { Page, Project, ProjectGroup, ProjectListItem } from '@curlew/domain';
+import type { Page, Project, ProjectListItem } from '@curlew/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildParticipation, buildProject, buildProjectGroup, buildRound } from '../../../test/factories.ts';
+import { asRole, buildMember, type Member, ROLES, type Role, type World } from '../../../test/world.ts';
 import {
-  asRole,
-  buildAgentAuthority,
-  buildMember,
-  buildWorld,
-  linkClient,
-  type Member,
-  ROLES,
-  type Role,
-  type World,
-} from '../../../test/world.ts';
-import { buildProjectReferences, linkLpa, type ProjectReferences } from './projects.testing.ts';
-
-const OFFER = 987654;
-const COSTS = {
-  maintenance: 11111,
-  marketOperatorFee: 2222,
-  complianceMonitoring: 3333,
-  performanceMonitoring: 4444,
-};
+  type AuthorisationFixture,
+  buildAuthorisationFixture,
+  OFFER,
+} from './projects.authorisation.testing.ts';
 
 type Target = 'own' | 'other' | 'missing';
 
 /**
  * Who reads which project (role x own / other organisation / missing), exact statuses; the sealed offer on every read
  * route (record, list, CSV, activity, project group); local planning authorities see only their area, never a price.
+ * Project groups: `project-groups.authorisation.test.ts`.
  */
-describeWithApp('project and project group authorisation', (t) => {
+describeWithApp('project authorisation', (t) => {
   let world: World;
-  let refs: ProjectReferences;
+  let refs: AuthorisationFixture['refs'];
   let roundId: string;
   /** The project each role calls its own (the operator: any; the agent: its client's; the LPA: one in its area). */
-  const own: Partial<Record<Role, string>> = {};
+  let own: Partial<Record<Role, string>>;
   let otherProjectId: string;
   let clientProjectId: string;
   let groupId: string;
-  let otherGroupId: string;
   let limitedAgent: Member;
   let buyer: Member;
   let investor: Member;
 
   beforeAll(async () => {
-    world = await buildWorld(t.app, t.db);
-    refs = await buildProjectReferences(t.db);
-    await linkLpa(t.db, world, refs.lpaId);
-    roundId = (await buildRound(t.db, 'OpenForBidsAndOffers', 'Offers round')).id;
-    const participant = world.members.participant.organisation.id;
-    const common = { roundId, status: 'Offered' as const, offer: OFFER, ...COSTS, typeId: refs.typeId };
-    const ownProject = await buildProject(t.db, {
-      ...common,
-      name: 'Own project',
-      supplierId: participant,
-      lpaId: refs.lpaId,
-      services: [{ type: 'Biodiversity', size: 3 }],
-    });
-    const clientProject = await buildProject(t.db, {
-      ...common,
-      name: 'Client project',
-      supplierId: world.client.id,
-      lpaId: refs.otherLpaId,
-    });
-    const otherProject = await buildProject(t.db, {
-      ...common,
-      name: 'Other project',
-      supplierId: world.otherParticipant.organisation.id,
-      lpaId: refs.otherLpaId,
-    });
-    clientProjectId = clientProject.id;
-    otherProjectId = otherProject.id;
-    own.admin = ownProject.id;
-    own.sysadmin = otherProject.id;
-    own.participant = ownProject.id;
-    own.lpa = ownProject.id;
-    own.agent = clientProject.id;
-    own.anonymous = ownProject.id;
-    await buildAgentAuthority(t.db, {
-      roundId,
-      clientId: world.client.id,
-      agentId: world.members.agent.organisation.id,
-      status: 'Approved',
-      permissions: ['RegisterForRound', 'MakeOffersOrBids'],
-    });
-    limitedAgent = await buildMember(t.app, t.db, 'AGENT', ['agent']);
-    await linkClient(t.db, limitedAgent.organisation.id, world.client.id);
-    await buildAgentAuthority(t.db, {
-      roundId,
-      clientId: world.client.id,
-      agentId: limitedAgent.organisation.id,
-      status: 'Approved',
-      permissions: ['RegisterForRound'],
-    });
-    buyer = await buildMember(t.app, t.db, 'PARTICIPANT', ['participant']);
-    investor = await buildMember(t.app, t.db, 'PARTICIPANT', ['participant']);
-    await buildParticipation(t.db, {
-      roundId,
-      organisationId: buyer.organisation.id,
-      capacity: 'Buyer',
-      status: 'Registered',
-    });
-    await buildParticipation(t.db, {
-      roundId,
-      organisationId: investor.organisation.id,
-      capacity: 'Investor',
-      status: 'Registered',
-    });
-    groupId = (
-      await buildProjectGroup(t.db, { supplierId: world.client.id, roundId, projectIds: [clientProject.id] })
-    ).id;
-    otherGroupId = (
-      await buildProjectGroup(t.db, {
-        supplierId: world.otherParticipant.organisation.id,
-        roundId,
-        projectIds: [otherProject.id],
-      })
-    ).id;
-    // An activity entry of the offer's own action: its details must not carry the price.
-    const offered = await asRole(
-      t.app,
-      world,
-      'participant',
-      'POST',
-      `/api/project/${ownProject.id}/action/SetOffer`,
-      {
-        offer: OFFER,
-      },
-    );
-    expect(offered.statusCode).toBe(200);
+    ({ world, refs, roundId, own, otherProjectId, clientProjectId, groupId, limitedAgent, buyer, investor } =
+      await buildAuthorisationFixture(t.app, t.db));
   });
 
   const target = (role: Role, which: Target): string =>
@@ -352,94 +254,5 @@ describeWithApp('project and project group authorisation', (t) => {
           .map((line) => line.split(',')[0]),
       ).toEqual(['Own project']);
     });
-  });
-
-  /** role -> [own, other, missing] statuses of GET /api/project-group/{id}. */
-  const GROUP_STATUSES: Record<Role, [number, number, number]> = {
-    admin: [200, 200, 404],
-    sysadmin: [200, 200, 404],
-    participant: [404, 404, 404],
-    agent: [200, 404, 404],
-    lpa: [404, 404, 404],
-    anonymous: [401, 401, 401],
-  };
-
-  describe('reading a project group', () => {
-    for (const role of ROLES)
-      for (const [index, which] of (['own', 'other', 'missing'] as const).entries())
-        it(`${role} reading ${which} group -> ${GROUP_STATUSES[role][index]}`, async () => {
-          const id = which === 'missing' ? randomUUID() : which === 'own' ? groupId : otherGroupId;
-          const response = await asRole(t.app, world, role, 'GET', `/api/project-group/${id}`);
-          expect(response.statusCode).toBe(GROUP_STATUSES[role][index]);
-          if (response.statusCode === 200) expect((response.json() as ProjectGroup).projects.length).toBe(1);
-        });
-  });
-
-  /** role -> [own, other, missing] statuses of POST project-group Update. */
-  const GROUP_UPDATE_STATUSES: Record<Role, [number, number, number]> = {
-    admin: [200, 200, 404],
-    sysadmin: [200, 200, 404],
-    participant: [404, 404, 404],
-    agent: [200, 404, 404],
-    lpa: [404, 404, 404],
-    anonymous: [401, 401, 401],
-  };
-
-  describe('changing a project group', () => {
-    for (const role of ROLES)
-      for (const [index, which] of (['own', 'other', 'missing'] as const).entries())
-        it(`${role} updating ${which} group -> ${GROUP_UPDATE_STATUSES[role][index]}`, async () => {
-          const id = which === 'missing' ? randomUUID() : which === 'own' ? groupId : otherGroupId;
-          const response = await asRole(
-            t.app,
-            world,
-            role,
-            'POST',
-            `/api/project-group/${id}/action/Update`,
-            {
-              name: 'Either farm',
-              type: 'XOR',
-            },
-          );
-          expect(response.statusCode).toBe(GROUP_UPDATE_STATUSES[role][index]);
-        });
-  });
-
-  it('lets the supplier group its own projects only, and lists groups by round and supplier', async () => {
-    const participant = world.members.participant.organisation.id;
-    const second = await buildProject(t.db, { roundId, supplierId: participant, status: 'Certified' });
-    const created = await asRole(t.app, world, 'participant', 'POST', '/api/project-groups', {
-      name: 'Either field',
-      supplierId: participant,
-      marketRoundId: roundId,
-      type: 'XOR',
-      projectIds: [own.participant, second.id],
-    });
-    expect(created.statusCode).toBe(201);
-    const refused = await asRole(t.app, world, 'participant', 'POST', '/api/project-groups', {
-      name: 'Not mine',
-      supplierId: participant,
-      marketRoundId: roundId,
-      type: 'AND',
-      projectIds: [otherProjectId],
-    });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual([{ path: 'projectIds.0', message: 'Not a valid option' }]);
-    const list = await asRole(t.app, world, 'participant', 'GET', `/api/project-groups?roundId=${roundId}`);
-    expect(
-      (list.json() as Page<ProjectGroup>).items.map((group) => [group.name, group.projects.length]),
-    ).toEqual([['Either field', 2]]);
-    const operator = await asRole(
-      t.app,
-      world,
-      'admin',
-      'GET',
-      `/api/project-groups?supplierId=${participant}`,
-    );
-    expect((operator.json() as Page<ProjectGroup>).items.map((group) => group.name)).toEqual([
-      'Either field',
-    ]);
-    const project = await asRole(t.app, world, 'participant', 'GET', `/api/project/${own.participant}`);
-    expect(project.json().group).toMatchObject({ name: 'Either field', type: 'XOR' });
   });
 });

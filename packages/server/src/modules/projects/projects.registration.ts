@@ -14,7 +14,12 @@ import { agentActsFor } from '../agent-authorities/agent-authorities.scope.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { assertAgentMayRegister, audienceOf } from '../participations/participations.registration.ts';
+import {
+  assertAgentMayRegister,
+  audienceOf,
+  isRegisteredIn,
+  refuseDeclarationIssues,
+} from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
 
@@ -41,37 +46,17 @@ export async function assertProjectDeclarations(
   category: DeclarationCategory,
   answers: Readonly<Record<string, unknown>> | undefined,
 ): Promise<void> {
-  const issues = declarationAnswerIssues(
-    await projectDeclarationPrompts(db, roundId, actor, category),
-    answers,
+  refuseDeclarationIssues(
+    declarationAnswerIssues(await projectDeclarationPrompts(db, roundId, actor, category), answers),
   );
-  const [first] = issues;
-  if (first !== undefined)
-    throw new AppError('validation', first.message, {
-      errors: issues.map(({ path, message }) => ({ path, message })),
-    });
 }
 
 /** Whether the organisation is a Registered Supplier of the round. */
-export async function isRegisteredSupplier(
+export const isRegisteredSupplier = (
   db: Queryable,
   organisationId: string,
   roundId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.marketRoundId, roundId),
-        eq(participations.organisationId, organisationId),
-        eq(participations.capacity, 'Supplier'),
-        eq(participations.status, 'Registered'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+): Promise<boolean> => isRegisteredIn(db, { roundId, organisationId, capacity: 'Supplier' });
 
 /**
  * The round a project registers into, checked: it exists (422 at `path`), is open for registration with its

@@ -16,7 +16,11 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, participations } from '../markets/markets.tables.ts';
-import { audienceOf } from '../participations/participations.registration.ts';
+import {
+  audienceOf,
+  isRegisteredIn,
+  refuseDeclarationIssues,
+} from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
 import type { RequirementRecord } from './requirements.repo.ts';
@@ -50,31 +54,7 @@ export async function assertRoundDeclarations(
   actor: Pick<Actor, 'organisation'>,
   answers: Readonly<Record<string, unknown>> | undefined,
 ): Promise<void> {
-  const issues = declarationAnswerIssues(await roundPrompts(db, roundId, category, actor), answers);
-  const [first] = issues;
-  if (first !== undefined)
-    throw new AppError('validation', first.message, {
-      errors: issues.map(({ path, message }) => ({ path, message })),
-    });
-}
-
-/** Whether the organisation is a Registered participant of the round in the capacity. */
-export async function isRegisteredIn(
-  db: Queryable,
-  key: { roundId: string; organisationId: string; capacity: ParticipationCapacity },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.marketRoundId, key.roundId),
-        eq(participations.organisationId, key.organisationId),
-        eq(participations.capacity, key.capacity),
-        eq(participations.status, 'Registered'),
-      ),
-    );
-  return row !== undefined;
+  refuseDeclarationIssues(declarationAnswerIssues(await roundPrompts(db, roundId, category, actor), answers));
 }
 
 /** One Open round with the owners Registered in it as buyers or investors, in a capacity its bidder type takes. */

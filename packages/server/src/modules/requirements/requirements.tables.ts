@@ -91,11 +91,16 @@ export const creditRequirements = pgTable(
     index('credit_requirements_lpa_idx').on(table.lpaId),
     index('credit_requirements_created_idx').on(table.createdAt, table.id),
     index('credit_requirements_name_idx').on(table.name, table.id),
-    index('credit_requirements_credit_types_idx').using('gin', table.creditTypes),
+    // GIN indexes without a pending list: PGlite has no autovacuum to merge it, and a long list slows every search.
+    index('credit_requirements_credit_types_idx').using('gin', table.creditTypes).with({ fastupdate: false }),
     index('credit_requirements_buyer_name_idx').on(table.buyerName, table.id),
     // Trigram indexes answer the list's contains-search (ILIKE '%q%') on name and planning reference.
-    index('credit_requirements_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
-    index('credit_requirements_planning_ref_trgm_idx').using('gin', table.planningRef.op('gin_trgm_ops')),
+    index('credit_requirements_name_trgm_idx')
+      .using('gin', table.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('credit_requirements_planning_ref_trgm_idx')
+      .using('gin', table.planningRef.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );
 

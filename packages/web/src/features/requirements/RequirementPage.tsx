@@ -32,7 +32,11 @@ import './RequirementFormExtras.tsx';
 import { OutcomeCard } from '../match/OutcomeCard.tsx';
 import { BidSection, DocumentsSection, NeedSection, PlaceSection } from './RequirementSections.tsx';
 import type { RequirementReader } from './RequirementsPage.tsx';
-import { REQUIREMENT_STATUS_COLOURS, REQUIREMENT_TYPE_LABELS } from './requirementDisplay.ts';
+import {
+  REQUIREMENT_ACTION_LAYOUT,
+  REQUIREMENT_STATUS_COLOURS,
+  REQUIREMENT_TYPE_LABELS,
+} from './requirementDisplay.ts';
 import { requirementGroupPagePath, useNeedStart, useRequirement } from './requirementsApi.ts';
 
 // The wizard's steps are opened by 'Continue' below, never as header buttons.
@@ -122,6 +126,7 @@ function RequirementView({
             exclude={HEADER_EXCLUDED}
             enabledOnly={reader !== 'operator'}
             label={`Actions for ${r.name}`}
+            layout={REQUIREMENT_ACTION_LAYOUT}
             onSucceeded={changed}
           />
         )}

@@ -11,6 +11,7 @@ import {
   roundYearlyPeriods,
   type YearlyNeed,
 } from '@curlew/domain';
+import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
 
 /** The colour of a requirement status badge (dark shades: white text stays readable). */
 export const REQUIREMENT_STATUS_COLOURS = {
@@ -84,3 +85,36 @@ export const bidRatesText = (bid: number, yearlyUnits: readonly number[]): strin
 /** Yes or No for a stored answer; 'Not answered' while it is blank. */
 export const yesNo = (value: boolean | null | undefined): string =>
   value === true ? 'Yes' : value === false ? 'No' : 'Not answered';
+
+/**
+ * The requirement page's actions: the step the requirement is at as buttons (registration, the bid, the credits after
+ * the round), everything else in 'More actions' by stage.
+ */
+export const REQUIREMENT_ACTION_LAYOUT: ActionLayout = {
+  primary: [
+    'Register',
+    'CompleteRegistration',
+    'SetBid',
+    'AllocateRights',
+    'IssueCredits',
+    'RedeemCredits',
+    'Retire',
+  ],
+  stages: [
+    {
+      label: 'Registration',
+      actionIds: [
+        'Update',
+        'SetBuyerCredits',
+        'SetBuyerDevelopment',
+        'SetInvestorCredits',
+        'SetInvestorLocation',
+        'Register',
+        'CompleteRegistration',
+      ],
+    },
+    { label: 'Market round', actionIds: ['SetBid'] },
+    { label: 'After the round', actionIds: ['AllocateRights', 'IssueCredits', 'RedeemCredits', 'Retire'] },
+    { label: 'Documents', actionIds: ['UploadCreditSupplyAgreement'] },
+  ],
+};

@@ -330,12 +330,14 @@ describe('credit requirement page', () => {
     );
     expect(screen.getByRole('link', { name: 'Spring 2026' })).toHaveAttribute('href', '/markets/m1/round/r1');
     const actions = screen.getByRole('group', { name: 'Actions for Plot 4 nitrogen' });
+    // The bid is the requirement's step now; a refused later step waits in 'More actions' with its reason.
     expect(within(actions).getByRole('button', { name: 'Set bid' })).toBeEnabled();
-    expect(within(actions).getByRole('button', { name: 'Allocate rights' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
-    expect(within(actions).queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: 'Allocate rights' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));
+    const allocate = await screen.findByRole('menuitem', { name: 'Allocate rights' });
+    expect(allocate).toBeDisabled();
+    expect(screen.queryByRole('menuitem', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Set credits' })).not.toBeInTheDocument();
     expect(within(actions).queryByRole('button', { name: 'Set credits' })).not.toBeInTheDocument();
     expect(screen.queryByText('q1')).not.toBeInTheDocument();
   });

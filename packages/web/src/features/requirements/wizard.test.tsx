@@ -17,6 +17,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOptionsCache } from '../../actions/optionsSource.ts';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { clickAction } from '../../components/actions/testing/clickAction.ts';
 import { listOf, signedIn } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { ParticipantRequirementPage } from './RequirementPage.tsx';
@@ -294,7 +295,7 @@ describe('credit requirement dialogs', () => {
       apiBase: server.origin,
       user: buyer,
     });
-    await user.click(await screen.findByRole('button', { name: title }));
+    await clickAction(user, title);
     return { user, dialog: await loaded(title) };
   };
 
