@@ -114,13 +114,7 @@ function CurveChart({ curve }: { curve: SupplyDemandCurve }) {
           xAxisLabel="Cumulative units"
           xAxisProps={{ type: 'number', domain: [0, 'dataMax'] }}
           valueFormatter={(value) => formatPenceAsGBP(Math.round(value * 100))}
-          referenceLines={[
-            {
-              x: curve.clearedUnits,
-              color: 'red.8',
-              label: `Cleared ${formatCredits(curve.clearedUnits)} units`,
-            },
-          ]}
+          referenceLines={[{ x: curve.clearedUnits, color: 'red.8', strokeDasharray: '6 4', strokeWidth: 2 }]}
           lineChartProps={{ accessibilityLayer: false }}
         />
       </Box>
