@@ -138,6 +138,16 @@ describe('clearing a round in the browser', () => {
     await operatorStatement.waitFor();
     await waitForFinishedPage(page);
     await screenshot(page, 'match-05-matched');
+
+    // The operator downloads the winners data set (the file Import match reads back).
+    const [winners] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Winners as CSV' }).click(),
+    ]);
+    const winnersLines = (await readFile((await winners.path()) ?? '', 'utf8')).trimEnd().split(/\r?\n/);
+    expect(winnersLines[0]).toBe('project,service,requirement,year,units');
+    expect(winnersLines.length).toBeGreaterThan(1);
+    expect(winnersLines.slice(1).every((line) => /,\d{4},\d+\.\d\d$/.test(line))).toBe(true);
     await operator.close();
 
     // The winning supplier sees its project's outcome, and the round's statement on the round page.
