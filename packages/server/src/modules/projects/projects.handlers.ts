@@ -4,7 +4,6 @@ import {
   DOCUMENT_UPLOAD_EXTENSIONS,
   formatIsoDate,
   MESSAGES,
-  NUTRIENT_CREDIT_TYPES,
   type PROJECT_ACTIONS,
   WARNINGS,
 } from '@curlew/domain';
@@ -29,8 +28,10 @@ import {
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import {
   assertProjectDeclarations,
+  canSkipToCertified,
   openRoundsForProjects,
   projectDeclarationPrompts,
+  registrationIssues,
   roundForProject,
 } from './projects.registration.ts';
 import {
@@ -43,31 +44,6 @@ import {
 } from './projects.repo.ts';
 import { projectServiceHandlers } from './projects.service-handlers.ts';
 import { projectGroups, projectServices } from './projects.tables.ts';
-
-/** What keeps a project from completing its registration, one sentence per problem. */
-export async function registrationIssues(db: Queryable, record: ProjectRecord): Promise<string[]> {
-  const services = await servicesOf(db, [record.id]);
-  const issues: string[] = [];
-  if (record.typeId === null) issues.push('Choose the project type (Update details)');
-  if (services.length === 0) issues.push('Add at least one service');
-  const types = new Set(services.map(({ service }) => service.type));
-  if (types.has('Biodiversity') && record.gainsPerYear === null) issues.push('Set the biodiversity supply');
-  if (record.locationCreditTypes === null) issues.push('Set the location');
-  else {
-    if (types.has('Biodiversity') && record.ncaId === null)
-      issues.push('Set the National Character Area of the location');
-    if (NUTRIENT_CREDIT_TYPES.some((type) => types.has(type)) && record.subcatchmentId === null)
-      issues.push('Set the subcatchment of the location');
-  }
-  if (record.maintenance === null) issues.push('Set the project costs and fees');
-  return issues;
-}
-
-/** Whether the project may skip to Certified: certified in an earlier round and unchanged since. */
-export const canSkipToCertified = (record: ProjectRecord): boolean =>
-  record.certifiedRoundId !== null &&
-  record.certifiedRoundId !== record.marketRoundId &&
-  !record.changedSinceCertified;
 
 /** The project handlers: the runner checks who and when, and writes each status; these do the work. */
 export const projectHandlers = {

@@ -3,6 +3,7 @@ import {
   type DeclarationPrompt,
   declarationAnswerIssues,
   declarationPrompts,
+  NUTRIENT_CREDIT_TYPES,
   WARNINGS,
 } from '@curlew/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -22,6 +23,8 @@ import {
 } from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
+import type { ProjectRecord } from './projects.repo.ts';
+import { servicesOf } from './projects.repo.ts';
 
 /** The declarations a round asks of the actor's audience in a category (the form's prompts). */
 export async function projectDeclarationPrompts(
@@ -166,3 +169,28 @@ export async function openRoundsForProjects(
     warnings: rounds.length === 0 ? [{ path: 'marketRoundId', message: WARNINGS.notRegisteredSupplier }] : [],
   };
 }
+
+/** What keeps a project from completing its registration, one sentence per problem. */
+export async function registrationIssues(db: Queryable, record: ProjectRecord): Promise<string[]> {
+  const services = await servicesOf(db, [record.id]);
+  const issues: string[] = [];
+  if (record.typeId === null) issues.push('Choose the project type (Update details)');
+  if (services.length === 0) issues.push('Add at least one service');
+  const types = new Set(services.map(({ service }) => service.type));
+  if (types.has('Biodiversity') && record.gainsPerYear === null) issues.push('Set the biodiversity supply');
+  if (record.locationCreditTypes === null) issues.push('Set the location');
+  else {
+    if (types.has('Biodiversity') && record.ncaId === null)
+      issues.push('Set the National Character Area of the location');
+    if (NUTRIENT_CREDIT_TYPES.some((type) => types.has(type)) && record.subcatchmentId === null)
+      issues.push('Set the subcatchment of the location');
+  }
+  if (record.maintenance === null) issues.push('Set the project costs and fees');
+  return issues;
+}
+
+/** Whether the project may skip to Certified: certified in an earlier round and unchanged since. */
+export const canSkipToCertified = (record: ProjectRecord): boolean =>
+  record.certifiedRoundId !== null &&
+  record.certifiedRoundId !== record.marketRoundId &&
+  !record.changedSinceCertified;
