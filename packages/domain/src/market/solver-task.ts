@@ -55,4 +55,6 @@ export interface RoundSolverTask {
   reason: string | null;
   queuedAt: string;
   finishedAt: string | null;
+  /** The result came from a winners file (ImportMatch), not the solver. */
+  imported?: boolean;
 }

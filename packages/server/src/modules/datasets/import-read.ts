@@ -47,8 +47,8 @@ export async function readImportFiles(
 ): Promise<{ tables: ImportTable[]; errors: ImportRowError[] }> {
   const tables: ImportTable[] = [];
   const errors: ImportRowError[] = [];
-  const fileError = (file: ImportDataFile, message: string, sheet: string | null = null, column = null) =>
-    errors.push({ file, sheet, row: null, column, message });
+  const fileError = (file: ImportDataFile, message: string, sheet: string | null = null) =>
+    errors.push({ file, sheet, row: null, column: null, message });
   for (const received of files) {
     const file = received.fieldId as ImportDataFile;
     if (received.size > IMPORT_LIMITS.fileBytes) {

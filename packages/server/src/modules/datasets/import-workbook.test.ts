@@ -28,6 +28,17 @@ describeWithApp('ImportData limits and workbooks', (t) => {
         message: 'The data set has 10,001 rows; at most 10,000 can be imported',
       },
     ]);
+    const large = `project,offer\r\n${'x'.repeat(10 * 1024 * 1024)}\r\n`;
+    const tooLarge = await postImport(t.app, world, id, BIO, { suppliersCSV: large }, { preview: true });
+    expect((tooLarge.json() as ImportDataPreview).errors).toEqual([
+      {
+        file: 'suppliersCSV',
+        sheet: null,
+        row: null,
+        column: null,
+        message: 'The file is 10.0 MB; at most 10 MB can be imported',
+      },
+    ]);
     const zeros = Buffer.alloc(60 * 1024 * 1024);
     const cases = [
       [

@@ -73,6 +73,13 @@ describeWithApp('ImportMatch', (t) => {
     expect(others).toEqual([]);
     expect(task).toMatchObject({ status: 'Succeeded', engineVersion: IMPORTED_RESULT, reason: null });
 
+    const shown = (await asRole(t.app, world, 'admin', 'GET', `/api/round/${id}`)).json();
+    expect(shown.latestTask).toMatchObject({
+      id: task?.id,
+      status: 'Succeeded',
+      imported: true,
+      progress: { best: task?.result?.surplus, gap: 0, elapsedSeconds: 0 },
+    });
     const review = await asRole(t.app, world, 'admin', 'GET', `/api/match-review?roundId=${id}`);
     expect(review.statusCode).toBe(200);
     expect(review.json().taskId).toBe(task?.id);

@@ -226,6 +226,7 @@ export async function latestRoundTask(db: Queryable, roundId: string): Promise<R
     reason: task.reason,
     queuedAt: task.queuedAt.toISOString(),
     finishedAt: task.finishedAt?.toISOString() ?? null,
+    imported: task.engineVersion === IMPORTED_RESULT,
   };
 }
 
@@ -251,6 +252,7 @@ export async function storeImportedResult(
       result: input.result,
       engineVersion: IMPORTED_RESULT,
       timeLimitSeconds: 0,
+      progress: { best: input.result.surplus, bound: input.result.bound, gap: 0, elapsedSeconds: 0 },
       queuedAt: input.now,
       startedAt: input.now,
       finishedAt: input.now,

@@ -52,6 +52,13 @@ function TaskProgress({ task, onChanged }: { task: RoundSolverTask; onChanged: (
       onChanged();
     }
   };
+  if (task.imported)
+    return (
+      <Stack gap="sm">
+        <Text>Result imported from a winners file</Text>
+        <Figure label="Surplus" value={task.progress ? formatGBP(task.progress.best) : 'Not yet known'} />
+      </Stack>
+    );
   return (
     <Stack gap="sm">
       <Text>Solver: {TASK_STATUS_LABELS[task.status]}</Text>

@@ -157,6 +157,31 @@ describe("matching on the operator's round page", () => {
     expect(screen.queryByRole('button', { name: 'Cancel matching' })).not.toBeInTheDocument();
   });
 
+  it('says a pending result came from a winners file, with its surplus and no solver figures', async () => {
+    server.routes = {
+      'GET /api/round/r1': {
+        body: roundOf({
+          id: 'r1',
+          status: 'Pending',
+          latestTask: taskOf({
+            status: 'Succeeded',
+            imported: true,
+            timeLimitSeconds: 0,
+            progress: { best: 9300, bound: 9300, gap: 0, elapsedSeconds: 0 },
+            finishedAt: '2026-03-01T10:00:00.000Z',
+          }),
+        }),
+      },
+      [PARTICIPANTS]: { body: listOf([]) },
+    };
+    showRound();
+    expect(await screen.findByText('Result imported from a winners file')).toBeInTheDocument();
+    expect(screen.getByText('£9,300')).toBeInTheDocument();
+    expect(screen.queryByText(/^Solver:/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Elapsed')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review matches' })).toBeInTheDocument();
+  });
+
   it('shows nothing of matching while bids and offers are open', async () => {
     server.routes = {
       'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'OpenForBidsAndOffers', latestTask: null }) },
