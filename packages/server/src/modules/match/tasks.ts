@@ -211,6 +211,7 @@ export async function latestRoundTask(db: Queryable, roundId: string): Promise<R
       reason: solverTasks.reason,
       queuedAt: solverTasks.queuedAt,
       finishedAt: solverTasks.finishedAt,
+      engineVersion: solverTasks.engineVersion,
     })
     .from(solverTasks)
     .where(eq(solverTasks.marketRoundId, roundId))

@@ -174,8 +174,16 @@ describeWithApp('credit requirements: the rounds offered and refused', (t) => {
   it("sorts the list by the owner's name, kept when the organisation is renamed", async () => {
     const other = world.otherParticipant.organisation.id;
     await buildRequirement(t.db, { buyerId: other, name: 'Renamed owner homes' });
-    const buyers = async (order: 'asc' | 'desc') =>
-      (await asRole(t.app, world, 'admin', 'GET', `/api/requirements?sort=buyer&order=${order}&pageSize=100`))
+    const buyers = async (order: 'asc' | 'desc', q = '') =>
+      (
+        await asRole(
+          t.app,
+          world,
+          'admin',
+          'GET',
+          `/api/requirements?sort=buyer&order=${order}&pageSize=100${q}`,
+        )
+      )
         .json()
         .items.map((item: { buyer: { name: string } }) => item.buyer.name) as string[];
     expect(await buyers('asc')).toContain(world.otherParticipant.organisation.name);
@@ -188,5 +196,14 @@ describeWithApp('credit requirements: the rounds offered and refused', (t) => {
     expect(renamed.statusCode).toBe(200);
     expect((await buyers('asc')).at(-1)).toBe('Zz Renamed Homes');
     expect((await buyers('desc'))[0]).toBe('Zz Renamed Homes');
+    // A text search sorts its matches the same way.
+    const participantName = world.members.participant.organisation.name;
+    expect(await buyers('desc', '&q=homes')).toEqual(['Zz Renamed Homes', participantName, participantName]);
+    const named = await asRole(t.app, world, 'admin', 'GET', '/api/requirements?q=HOMES&sort=name&order=asc');
+    expect(named.json().items.map((item: { name: string }) => item.name)).toEqual([
+      'Harbour homes',
+      'Meadow homes',
+      'Renamed owner homes',
+    ]);
   });
 });

@@ -83,6 +83,53 @@ const orderOf = (query: RequirementListQuery) => [
   asc(creditRequirements.id),
 ];
 
+type PageSlice = { limit: number; offset: number };
+
+/** The page's ids on the requirements table alone, joined only to what the sort names. */
+async function sortedPage(
+  db: Queryable,
+  query: RequirementListQuery,
+  where: SQL | undefined,
+  slice: PageSlice,
+): Promise<string[]> {
+  const base = db.select({ id: creditRequirements.id }).from(creditRequirements).$dynamic();
+  // The buyer's name is kept on the requirement (indexed with the id), so only a round sort joins.
+  const joined =
+    query.sort === 'round'
+      ? base.leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
+      : base;
+  const ordered = joined.where(where).orderBy(...orderOf(query));
+  const page = await ordered.limit(slice.limit).offset(slice.offset);
+  return page.map((row) => row.id);
+}
+
+/**
+ * The page's ids of a text search: the matches first (the trigram indexes find them; the subquery's OFFSET 0 keeps
+ * the planner from walking the sort's index past every row that does not match instead), then sorted.
+ */
+async function searchedPage(
+  db: Queryable,
+  query: RequirementListQuery,
+  where: SQL | undefined,
+  slice: PageSlice,
+): Promise<string[]> {
+  // A round sort needs the rounds joined: `sortedPage` serves it.
+  const key = SORT_COLUMNS[query.sort === 'round' ? 'name' : query.sort];
+  const matched = db
+    .select({ id: creditRequirements.id, key: sql`${key}`.as('sort_key') })
+    .from(creditRequirements)
+    .where(where)
+    .offset(0)
+    .as('matched');
+  const page = await db
+    .select({ id: matched.id })
+    .from(matched)
+    .orderBy((query.order === 'desc' ? desc : asc)(matched.key), asc(matched.id))
+    .limit(slice.limit)
+    .offset(slice.offset);
+  return page.map((row) => row.id);
+}
+
 /**
  * The rows of the list in the actor's scope, filtered and sorted; one page unless `slice` is absent. The page's ids
  * are chosen on the requirements table alone (joined only to what the sort names), then read with their names.
@@ -92,7 +139,7 @@ async function listRows(
   actor: Actor,
   query: RequirementListQuery,
   today: string,
-  slice?: { limit: number; offset: number },
+  slice?: PageSlice,
 ): Promise<RequirementListItem[]> {
   if (slice === undefined) {
     // Every matching row (CSV): one scoped, joined select in the list's order.
@@ -103,15 +150,10 @@ async function listRows(
     });
   }
   const where = and(requirementScope(actor).where, filtersOf(query, today));
-  const base = db.select({ id: creditRequirements.id }).from(creditRequirements).$dynamic();
-  // The buyer's name is kept on the requirement (indexed with the id), so only a round sort joins.
-  const joined =
-    query.sort === 'round'
-      ? base.leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
-      : base;
-  const ordered = joined.where(where).orderBy(...orderOf(query));
-  const page = await ordered.limit(slice.limit).offset(slice.offset);
-  const ids = page.map((row) => row.id);
+  const ids =
+    query.q !== undefined && query.sort !== 'round'
+      ? await searchedPage(db, query, where, slice)
+      : await sortedPage(db, query, where, slice);
   if (ids.length === 0) return [];
   const rows = await selectRequirementsFor(db, actor, inArray(creditRequirements.id, ids));
   const byId = new Map(

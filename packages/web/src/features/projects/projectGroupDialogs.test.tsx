@@ -11,9 +11,9 @@ import {
 } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearOptionsCache } from '../../actions/optionsSource.ts';
-import { type LocalServer, type Routes, startLocalServer } from '../../actions/testing/localServer.ts';
+import { describe, expect, it } from 'vitest';
+import { dialogServer } from '../../actions/testing/dialogServer.ts';
+import type { Routes } from '../../actions/testing/localServer.ts';
 import { clickAction } from '../../components/actions/testing/clickAction.ts';
 import { listOf, operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
@@ -22,17 +22,7 @@ import { ProjectPage } from './ProjectPage.tsx';
 import { ProjectsPage } from './ProjectsPage.tsx';
 import { projectGroupOf, projectOf, supplier } from './testing/fixtures.ts';
 
-let server: LocalServer;
-beforeAll(async () => {
-  server = await startLocalServer();
-});
-vi.setConfig({ testTimeout: 60_000 });
-beforeAll(() => import('../../actions/ActionPanel.tsx'), 120_000);
-afterAll(() => server.close());
-beforeEach(() => {
-  server.received.length = 0;
-  clearOptionsCache();
-});
+const server = dialogServer();
 
 type User = ReturnType<typeof userEvent.setup>;
 const action = (id: string, title: string) => ({ id, title, enabled: true });
