@@ -1,4 +1,3 @@
-import { availableParallelism, loadavg } from 'node:os';
 import type { SolveRequest } from './protocol.ts';
 
 /** How one solver thread solves a part. */
@@ -68,22 +67,3 @@ export const SECOND_PROVER_MAX_INTEGERS = 1000;
 
 /** Parts from this many columns on are large: they get a local-search start and, if a core is free, a race. */
 export const LARGE_PART_COLUMNS = 2000;
-
-/** The local-search start's budget grows with the machine's load up to this many times. */
-export const MAX_LOAD_FACTOR = 6;
-
-/**
- * The local-search start's wall-clock budget: `startMaxSeconds` on an idle machine, stretched by the load average
- * per core (at most MAX_LOAD_FACTOR times) so that on a shared, busy machine it still gets about the processor time
- * it gets alone, and never more than `startShare` of the time limit. The search ends sooner when no move gains; cut
- * short, it leaves a poor start, and the proof from a poor start takes many times longer (a connected 500x2000
- * round at a load of 10 per core: never proven in 400 s with the fixed 5 s, proven with the budget stretched).
- */
-export function startBudgetSeconds(
-  request: Pick<SolveRequest, 'startMaxSeconds' | 'startShare' | 'timeLimitSeconds'>,
-  load: number = loadavg()[0] ?? 0,
-  cores: number = availableParallelism(),
-): number {
-  const busy = Math.min(MAX_LOAD_FACTOR, Math.max(1, load / Math.max(1, cores)));
-  return Math.min(request.startMaxSeconds * busy, request.timeLimitSeconds * request.startShare);
-}

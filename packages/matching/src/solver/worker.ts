@@ -3,7 +3,6 @@ import type { UserSolutionCallbackEvent } from 'highs';
 import { type Incumbent, takeIncumbent } from './exchange.ts';
 import type { SolveRequest, SolverMessage } from './protocol.ts';
 import { loadHighs } from './runtime.ts';
-import { startBudgetSeconds } from './settings.ts';
 import { createModel, finite, heuristicOptions, localSearchStart } from './starts.ts';
 
 // One HiGHS runtime per thread; each request gets a fresh model that is disposed afterwards.
@@ -18,7 +17,7 @@ const PROGRESS_EVERY_MS = 500;
 
 function solve(request: SolveRequest): void {
   const started = Date.now();
-  const startSeconds = startBudgetSeconds(request);
+  const startSeconds = Math.min(request.startMaxSeconds, request.timeLimitSeconds * request.startShare);
   // The relaxation's optimum bounds every allocation: reported at once.
   const onBound = (bound: number) => post({ type: 'progress', id: request.id, best: null, bound, gap: null });
   const start =
