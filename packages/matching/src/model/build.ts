@@ -206,7 +206,7 @@ export function buildComponentModel(
   }
   addGroupRows(round, component, wonColumn, fillColumn, chosenColumn, addRow);
   const dominance =
-    options.dominance === false
+    options.dominance !== true
       ? []
       : dominancePairs(round, component, (r) => cols.cost[fillColumn.get(r) ?? -1] ?? 0);
   for (const { better, worse } of dominance)
