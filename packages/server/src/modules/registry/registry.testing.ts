@@ -119,6 +119,8 @@ export async function writeRegistryLedger(
     projectId: meadow,
     at: day(n),
   });
+  // The fixture states the round's whole ledger: AcceptMatch's own Created and Reserved rows are replaced by it.
+  await t.db.delete(creditEvents).where(eq(creditEvents.marketRoundId, round.id));
   await t.db.insert(creditEvents).values([
     event('Created', 10, 0, creditOf[wanted]),
     event('Created', 2, 0, creditOf[cheap]),
