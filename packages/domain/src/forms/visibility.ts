@@ -19,7 +19,7 @@ export const conditionHolds = (condition: FieldCondition, values: FormValues): b
 };
 
 /** The options offered for the current values: those without conditions and those whose conditions all hold. */
-export const offeredOptions = <O extends { visibleWhen?: readonly FieldCondition[] }>(
+export const offeredOptions = <O extends { value: string; visibleWhen?: readonly FieldCondition[] }>(
   options: readonly O[],
   values: FormValues,
 ): readonly O[] =>

@@ -122,15 +122,9 @@ export const projectGroupCreatePolicies = {
       : deny(OPERATOR_ONLY),
 } satisfies CreatePolicies<typeof PROJECT_GROUP_CREATE_ACTIONS>;
 
-/** Project options: the name, with its round and supplier when the form may offer several (Add project group). */
-const projectOptions = (
-  rows: readonly { id: string; name: string; supplierName: string; roundName: string }[],
-  detailed = false,
-) =>
-  rows.map((row) => ({
-    value: row.id,
-    label: detailed ? `${row.name} (${row.roundName}, ${row.supplierName})` : row.name,
-  }));
+/** Project options by name (Add projects to group: the group's round and supplier only). */
+const projectOptions = (rows: readonly { id: string; name: string }[]) =>
+  rows.map((row) => ({ value: row.id, label: row.name }));
 
 /** AddProjects, Update and Comment on a group. */
 export const projectGroupHandlers = {

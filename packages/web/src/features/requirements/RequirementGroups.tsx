@@ -1,14 +1,12 @@
-import { CREDIT_REQUIREMENT_STATUS_LABELS, commentAction } from '@curlew/domain';
-import { Anchor, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { CREDIT_REQUIREMENT_STATUS_LABELS } from '@curlew/domain';
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
-import { EntityActionButton, EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { ActivityFeed } from '../activity/ActivityFeed.tsx';
-import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { GroupView } from '../groups/GroupView.tsx';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
@@ -84,7 +82,6 @@ export function RoundRequirementGroups({ roundId }: { roundId: string }) {
 export function RequirementGroupPage() {
   const { groupId = '' } = useParams();
   const group = useRequirementGroup(groupId);
-  const refresh = useRefreshAfterAction();
   useCrumbName('requirementGroup', group.data?.name);
   usePageTitle(group.data?.name ?? 'Credit requirement group');
   if (group.isPending) return <PageLoader />;
@@ -93,63 +90,34 @@ export function RequirementGroupPage() {
       <LoadFailure what="Credit requirement group" error={group.error} retry={() => void group.refetch()} />
     );
   const g = group.data;
-  const subject = { subjectType: 'requirement-group', subjectId: g.id };
   return (
-    <Stack gap="xl">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1}>{g.name}</Title>
-          <Text c="dimmed">Credit requirement group: all of its requirements win, or none</Text>
-        </Stack>
-        <EntityActionButtons
-          self={g.self}
-          actions={g.actions}
-          exclude={[commentAction.id]}
-          enabledOnly
-          label={`Actions for ${g.name}`}
-          onSucceeded={() => void refresh()}
-        />
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Detail label="Buyer">{g.buyer.name}</Detail>
-        <Detail label="Market round">{g.round?.name ?? 'None'}</Detail>
-        <Detail label="Added">{showDate(g.createdAt)}</Detail>
-      </SimpleGrid>
-      <Stack gap="xs">
-        <Title order={2}>Credit requirements</Title>
-        {g.requirements.length === 0 ? (
-          <Text size="sm">This group has no credit requirements.</Text>
-        ) : (
-          <Table aria-label={`Credit requirements of ${g.name}`} withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Requirement</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {g.requirements.map((requirement) => (
-                <Table.Tr key={requirement.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={requirementPagePath(requirement.id)} size="sm">
-                      {requirement.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge color={REQUIREMENT_STATUS_COLOURS[requirement.status]}>
-                      {CREDIT_REQUIREMENT_STATUS_LABELS[requirement.status]}
-                    </StatusBadge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <CommentsPanel subject={subject} self={g.self} actions={g.actions} />
-        <ActivityFeed subject={subject} />
-      </SimpleGrid>
-    </Stack>
+    <GroupView
+      group={g}
+      subjectType="requirement-group"
+      kind="Credit requirement group: all of its requirements win, or none"
+      enabledOnly
+      details={
+        <>
+          <Detail label="Buyer">{g.buyer.name}</Detail>
+          <Detail label="Market round">{g.round?.name ?? 'None'}</Detail>
+          <Detail label="Added">{showDate(g.createdAt)}</Detail>
+        </>
+      }
+      members={{
+        title: 'Credit requirements',
+        column: 'Requirement',
+        tableLabel: `Credit requirements of ${g.name}`,
+        empty: 'This group has no credit requirements.',
+        rows: g.requirements.map((requirement) => ({
+          id: requirement.id,
+          name: requirement.name,
+          to: requirementPagePath(requirement.id),
+          status: {
+            label: CREDIT_REQUIREMENT_STATUS_LABELS[requirement.status],
+            colour: REQUIREMENT_STATUS_COLOURS[requirement.status],
+          },
+        })),
+      }}
+    />
   );
 }
