@@ -226,7 +226,7 @@ export async function seedDemoRegistry(
     entry('CloseBidsAndOffers', 'Close bids and offers', at('2025-04-30')),
   );
   const { built } = await buildRoundInstance(tx, round.id, at('2025-05-12'), loadRoundRecords);
-  const result = await clearRound(built.instance, { timeLimitSeconds: 20 });
+  const result = await clearRound(built.instance, { timeLimitSeconds: 20, threads: 1 });
   const task = await enqueueSolverTask(tx, {
     roundId: round.id,
     built,

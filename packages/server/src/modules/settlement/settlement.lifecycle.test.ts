@@ -6,8 +6,10 @@ import { marketRounds } from '../markets/markets.tables.ts';
 import { creditEvents } from '../match/match.tables.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { requirementKind } from '../requirements/requirements.kind.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { pdf } from '../requirements/requirements.testing.ts';
+import { certificateData } from './certificate.data.ts';
 import { CERTIFICATE_NOT_YET } from './settlement.routes.ts';
 import { clearAndAccept, contract } from './settlement.testing.ts';
 
@@ -129,6 +131,27 @@ describeWithApp('after the round: rights, credits, monitoring and Settle through
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/requirement/${housing}/certificate.pdf` })).statusCode,
     ).toBe(401);
+    // What it states: the development, the round, the credits and each source project with its place.
+    const record = await requirementKind.load(t.db, housing);
+    const stated = record === undefined ? undefined : await certificateData(t.db, record);
+    expect(stated).toMatchObject({
+      requirement: 'Housing at Mill Lane',
+      owner: world.otherParticipant.organisation.name,
+      planningRef: record?.planningRef,
+      round: 'Round 1 2027',
+      status: 'RightsAllocated',
+      credits: [{ creditType: 'Biodiversity', units: 10, duration: 'Permanent' }],
+      sources: [
+        {
+          project: 'Meadow restoration',
+          creditType: 'Biodiversity',
+          units: 10,
+          fromReserve: false,
+          lpa: record?.lpaName,
+        },
+      ],
+    });
+    expect(stated?.sources[0]?.nca).toMatch(/^Test NCA/);
   });
 
   it('verifies (fail, then pass), issues only once verified, monitors and marks non-compliance with its next action', async () => {
