@@ -8,7 +8,7 @@ import type {
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { containsPattern, listOrder } from '../../platform/actions/paging.ts';
+import { containsPattern, type ListSource, listOrder } from '../../platform/actions/paging.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds, markets } from '../markets/markets.tables.ts';
@@ -89,27 +89,33 @@ const reserveConditions = (actor: ScopeReader, query: Partial<ReserveQuery>): SQ
     query.projectId === undefined ? undefined : eq(reservedCredits.projectId, query.projectId),
   );
 
-/** A page of the reserve in the reader's scope and how many match. */
-export async function listReserve(
+/** The reserve in the reader's scope as a list source: one page of it, and how many match. */
+export const reserveSource = (
   db: Queryable,
   actor: ScopeReader,
   query: ReserveQuery,
-  slice: { limit: number; offset: number },
-): Promise<{ items: ReservedCredit[]; total: number }> {
+): ListSource<ReservedCredit> => {
   const where = reserveConditions(actor, query);
-  const rows = await selectReserve(db)
-    .where(where)
-    .orderBy(...listOrder(SORT_COLUMNS, query, reservedCredits.id))
-    .limit(slice.limit)
-    .offset(slice.offset);
-  const [total] = await db
-    .select({ value: count() })
-    .from(reservedCredits)
-    .innerJoin(projects, eq(projects.id, reservedCredits.projectId))
-    .innerJoin(marketRounds, eq(marketRounds.id, reservedCredits.marketRoundId))
-    .where(where);
-  return { items: rows.map(presentReserve), total: total?.value ?? 0 };
-}
+  return {
+    rows: async (slice) =>
+      (
+        await selectReserve(db)
+          .where(where)
+          .orderBy(...listOrder(SORT_COLUMNS, query, reservedCredits.id))
+          .limit(slice.limit)
+          .offset(slice.offset)
+      ).map(presentReserve),
+    total: async () => {
+      const [total] = await db
+        .select({ value: count() })
+        .from(reservedCredits)
+        .innerJoin(projects, eq(projects.id, reservedCredits.projectId))
+        .innerJoin(marketRounds, eq(marketRounds.id, reservedCredits.marketRoundId))
+        .where(where);
+      return total?.value ?? 0;
+    },
+  };
+};
 
 const replaced = alias(allocations, 'replaced_allocations');
 const replacedProjects = alias(projects, 'replaced_projects');

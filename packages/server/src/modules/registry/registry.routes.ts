@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { creditsCsv, creditsXlsx, EXPORT_MAX_ROWS } from './registry.export.ts';
 import { publicRegistry } from './registry.public.ts';
 import { countCredits, presentCredits, selectCreditRows } from './registry.repo.ts';
-import { findReserve, listReserve } from './registry.reserve.ts';
+import { findReserve, reserveSource } from './registry.reserve.ts';
 import { registryTotals } from './registry.totals.ts';
 import { traceCredit } from './registry.trace.ts';
 
@@ -68,19 +68,7 @@ export async function registerRegistryRoutes(app: FastifyInstance): Promise<void
   app.get('/api/reserved-credits', async (request) => {
     const { actor, deps } = await runnerCall(request);
     const query = reservedCreditQuerySchema.parse(request.query);
-    let total = 0;
-    return listPage(
-      query,
-      {
-        rows: async (slice) => {
-          const found = await listReserve(deps.db, actor, query, slice);
-          total = found.total;
-          return found.items;
-        },
-        total: async () => total,
-      },
-      (items) => items,
-    );
+    return listPage(query, reserveSource(deps.db, actor, query), (items) => items);
   });
 
   app.get<{ Params: { id: string } }>('/api/reserved-credit/:id', async (request) => {

@@ -28,7 +28,7 @@ import {
 } from './registryApi.ts';
 
 /** The filters of the credits registry kept in the page's address. */
-export const CREDIT_FILTERS = ['roundId', 'creditType', 'status', 'lpaId'] as const;
+export const CREDIT_FILTERS = ['roundId', 'creditType', 'status', 'marketId', 'ownerId', 'lpaId'] as const;
 
 const STATUS_OPTIONS: readonly FieldOption[] = REGISTRY_CREDIT_STATUSES.map((value) => ({
   value,
@@ -81,8 +81,8 @@ export interface CreditsListProps {
   paths: RegistryPaths;
   /** Fixed filters (a project's or a requirement's credits); the address filters show only without them. */
   fixed?: { projectId?: string; requirementId?: string };
-  /** Offers the LPA filter (the operator's list). */
-  lpaFilter?: boolean;
+  /** Offers the market, owner and LPA filters (the operator's list). */
+  operatorFilters?: boolean;
   /** Keeps this list's state apart in the address (a list inside a record page). */
   prefix?: string;
   label?: string;
@@ -95,7 +95,7 @@ export interface CreditsListProps {
 export function CreditsList({
   paths,
   fixed,
-  lpaFilter = false,
+  operatorFilters = false,
   prefix,
   label = 'Credits',
 }: CreditsListProps) {
@@ -125,13 +125,27 @@ export function CreditsList({
             options={STATUS_OPTIONS}
             onChange={(value) => setFilter('status', value)}
           />
-          {lpaFilter && (
-            <FilterSelect
-              label="LPA"
-              value={current.lpaId}
-              source={OPTION_SOURCES.lpas}
-              onChange={(value) => setFilter('lpaId', value)}
-            />
+          {operatorFilters && (
+            <>
+              <FilterSelect
+                label="Market"
+                value={current.marketId}
+                source={OPTION_SOURCES.markets}
+                onChange={(value) => setFilter('marketId', value)}
+              />
+              <FilterSelect
+                label="Owner"
+                value={current.ownerId}
+                source={OPTION_SOURCES.participants}
+                onChange={(value) => setFilter('ownerId', value)}
+              />
+              <FilterSelect
+                label="LPA"
+                value={current.lpaId}
+                source={OPTION_SOURCES.lpas}
+                onChange={(value) => setFilter('lpaId', value)}
+              />
+            </>
           )}
         </RoundAndTypeFilters>
       )}

@@ -5,15 +5,15 @@ import { CreditsList } from './CreditsList.tsx';
 import { ADMIN_PATHS, AREA_PATHS } from './registryApi.ts';
 import { TotalsChart } from './TotalsChart.tsx';
 
-/** `/registry/credits` (operator): every credit in the registry and the totals of the chosen round over time. */
+/** `/registry/credits` (operator): every credit in the registry and the totals of the chosen market or round over time. */
 export function RegistryCreditsPage() {
   usePageTitle('Credits');
   const [params] = useSearchParams();
   return (
     <Stack gap="md">
       <Title order={1}>Credits</Title>
-      <CreditsList paths={ADMIN_PATHS} lpaFilter />
-      <TotalsChart roundId={params.get('roundId') ?? ''} />
+      <CreditsList paths={ADMIN_PATHS} operatorFilters />
+      <TotalsChart marketId={params.get('marketId') ?? ''} roundId={params.get('roundId') ?? ''} />
     </Stack>
   );
 }

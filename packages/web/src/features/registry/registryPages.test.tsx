@@ -57,6 +57,9 @@ describe('registry pages', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['12.00', '10.00', '4.00', '0.00', '0.00', '3.00']);
+    await within(screen.getByRole('combobox', { name: 'Owner' })).findByRole('option', {
+      name: 'Mill Homes',
+    });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Issued');
     await waitFor(() => expect(location()).toBe('/registry/credits?status=Issued'));
     expect(await screen.findByText('No credits match these filters.')).toBeInTheDocument();
@@ -70,7 +73,8 @@ describe('registry pages', () => {
     });
     const link = await screen.findByRole('link', { name: 'Housing at Mill Lane' });
     expect(link).toHaveAttribute('href', '/credits/c1');
-    expect(screen.queryByRole('combobox', { name: 'LPA' })).toBeNull();
+    for (const operatorOnly of ['LPA', 'Owner', 'Market'])
+      expect(screen.queryByRole('combobox', { name: operatorOnly })).toBeNull();
   });
 
   it('says so when the credits cannot be loaded', async () => {

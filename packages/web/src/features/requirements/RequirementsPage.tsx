@@ -319,6 +319,11 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
         }
       />
       {reader !== 'lpa' && roundId !== null && <RoundRequirementGroups roundId={roundId} />}
+      {reader === 'lpa' && (
+        <Anchor component={Link} to="/credits" size="sm">
+          Credits in the registry for developments in your area
+        </Anchor>
+      )}
     </Stack>
   );
 }

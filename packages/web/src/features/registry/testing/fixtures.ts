@@ -165,6 +165,10 @@ export const registryRoutes = (): Routes => ({
     body: listOf([{ id: 'r1', name: 'Spring 2026' }]),
   },
   'GET /api/lpas': { body: [{ id: 'l1', name: 'Test Valley' }] },
+  'GET /api/markets?pageSize=100': { body: listOf([{ id: 'm1', name: 'Solent' }]) },
+  'GET /api/organisations?type=PARTICIPANT&pageSize=100': {
+    body: listOf([{ id: 'b1', name: 'Mill Homes' }]),
+  },
   'GET /api/projects?registry=true&sort=name&order=asc&page=1&pageSize=25': {
     body: listOf([projectRowOf({ id: 'p1', status: 'Contracted' })]),
   },
