@@ -198,6 +198,10 @@ describe('after the round: contracts, the registry, balancing and settlement', (
     expect(await toast.textContent()).toMatch(
       /Irrevocable failure recorded: \d+\.\d\d units replaced from the reserve(, \d+\.\d\d units could not be replaced)?/,
     );
+    await page
+      .getByRole('list', { name: 'Reviews and checks' })
+      .getByText('Next action: Irrevocable failure by 22 Nov 2026')
+      .waitFor();
     await screenshot(page, 'registry-04-irrevocable-failure');
 
     // The credit's trace: the failed allocation and its replacement from another site's reserve.
