@@ -137,3 +137,15 @@ export async function openAction(page: Page, title: string, withForm = true): Pr
   await (withForm ? panel.getByRole('form', { name: title }) : panel).waitFor();
   return panel;
 }
+
+/** Submits a panel with its button and waits for it to close after success. */
+export async function submit(panel: Locator, button: string): Promise<void> {
+  await panel.getByRole('button', { name: button, exact: true }).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** Types a date as a person does ('1 Apr 2026') and leaves the field. */
+export async function fillDate(input: Locator, text: string): Promise<void> {
+  await input.fill(text);
+  await input.press('Tab');
+}

@@ -3,7 +3,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
 import { uniqueTag } from './accounts.ts';
 import { expectNoAxeViolations, waitForQuietNetwork } from './browser.ts';
-import { actionPanel, closeDropdown, field, openAction, signInAs, writeSmallPdf } from './org-helpers.ts';
+import {
+  actionPanel,
+  closeDropdown,
+  field,
+  fillDate,
+  openAction,
+  signInAs,
+  submit,
+  writeSmallPdf,
+} from './org-helpers.ts';
 
 const OPEN_ROUND = 'Round 1 2026';
 /** A seeded Certified project of the demo supplier in Round 3 2025 (open for bids and offers), not yet offered. */
@@ -17,12 +26,6 @@ const screenshot = async (page: Page, name: string): Promise<void> => {
   if (SCREENSHOTS !== undefined)
     await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 };
-
-/** Submits a panel with its button and waits for it to close after success. */
-async function submit(panel: Locator, button: string): Promise<void> {
-  await panel.getByRole('button', { name: button, exact: true }).click();
-  await panel.waitFor({ state: 'detached' });
-}
 
 /**
  * Picks an option of a Mantine select in a panel by its label. The options are looked for in the open option list
@@ -43,12 +46,6 @@ async function choose(page: Page, input: Locator, optionLabel: string): Promise<
     await page.waitForTimeout(200);
   }
   throw new Error(`No option '${optionLabel}' to choose`);
-}
-
-/** Types a date as a person does ('1 Apr 2026') and leaves the field. */
-async function fillDate(input: Locator, text: string): Promise<void> {
-  await input.fill(text);
-  await input.press('Tab');
 }
 
 const answerNo = (panel: Locator, question: string) =>

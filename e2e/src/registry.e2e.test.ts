@@ -8,7 +8,7 @@ import {
   waitForPath,
   waitForQuietNetwork,
 } from './browser.ts';
-import { chooseOption, field, openAction, signInAs, writeSmallPdf } from './org-helpers.ts';
+import { chooseOption, field, fillDate, openAction, signInAs, submit, writeSmallPdf } from './org-helpers.ts';
 
 /**
  * The demo market's Round 1 2025, accepted a year ago: its post-trade life is finished here and the round settled,
@@ -23,18 +23,6 @@ const ITS_REQUIREMENT = 'Newport business park';
 const UNISSUED_REQUIREMENT = 'Botley Road homes';
 
 const status = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).locator('..');
-
-/** Submits an action panel with its button and waits for it to close after success. */
-async function submit(panel: Locator, button: string): Promise<void> {
-  await panel.getByRole('button', { name: button, exact: true }).click();
-  await panel.waitFor({ state: 'detached' });
-}
-
-/** Types a date as a person does ('1 Apr 2026') and leaves the field. */
-async function fillDate(input: Locator, text: string): Promise<void> {
-  await input.fill(text);
-  await input.press('Tab');
-}
 
 const answer = (panel: Locator, question: string, choice: 'Yes' | 'No') =>
   panel.getByRole('radiogroup', { name: question }).getByRole('radio', { name: choice }).check();
