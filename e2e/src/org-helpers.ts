@@ -113,3 +113,39 @@ export async function signInAs(
   await waitForSignedInAs(session.page, displayName);
   return session;
 }
+
+/**
+ * Opens an action of a record page by its button (the record's next step) or its item of the 'More actions' menu,
+ * and returns its panel (a confirmation without fields is a dialog with no form: `withForm` false).
+ */
+export async function openAction(page: Page, title: string, withForm = true): Promise<Locator> {
+  const actions = page.getByRole('group', { name: /^Actions for / });
+  const button = actions.getByRole('button', { name: title, exact: true });
+  const item = page.getByRole('menuitem', { name: title, exact: true });
+  await expect
+    .poll(async () => {
+      if ((await button.count()) > 0) return true;
+      await actions.getByRole('button', { name: 'More actions', exact: true }).click();
+      if ((await item.count()) > 0 && (await item.isEnabled())) return true;
+      await page.keyboard.press('Escape');
+      return false;
+    })
+    .toBe(true);
+  if ((await item.count()) > 0) await item.click();
+  else await button.click();
+  const panel = actionPanel(page, title);
+  await (withForm ? panel.getByRole('form', { name: title }) : panel).waitFor();
+  return panel;
+}
+
+/** Submits a panel with its button and waits for it to close after success. */
+export async function submit(panel: Locator, button: string): Promise<void> {
+  await panel.getByRole('button', { name: button, exact: true }).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** Types a date as a person does ('1 Apr 2026') and leaves the field. */
+export async function fillDate(input: Locator, text: string): Promise<void> {
+  await input.fill(text);
+  await input.press('Tab');
+}

@@ -3,7 +3,16 @@ import { describe, expect, inject, it } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
 import { uniqueTag } from './accounts.ts';
 import { expectNoAxeViolations, waitForQuietNetwork } from './browser.ts';
-import { actionPanel, closeDropdown, field, signInAs, writeSmallPdf } from './org-helpers.ts';
+import {
+  actionPanel,
+  closeDropdown,
+  field,
+  fillDate,
+  openAction,
+  signInAs,
+  submit,
+  writeSmallPdf,
+} from './org-helpers.ts';
 
 const OPEN_ROUND = 'Round 1 2026';
 /** A seeded Certified project of the demo supplier in Round 3 2025 (open for bids and offers), not yet offered. */
@@ -17,36 +26,6 @@ const screenshot = async (page: Page, name: string): Promise<void> => {
   if (SCREENSHOTS !== undefined)
     await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 };
-
-/**
- * Opens an action of the project page by its button (the project's next step) or its item of the 'More actions'
- * menu, and returns its panel.
- */
-async function openAction(page: Page, title: string): Promise<Locator> {
-  const actions = page.getByRole('group', { name: /^Actions for / });
-  const button = actions.getByRole('button', { name: title, exact: true });
-  const item = page.getByRole('menuitem', { name: title, exact: true });
-  await expect
-    .poll(async () => {
-      if ((await button.count()) > 0) return true;
-      await actions.getByRole('button', { name: 'More actions', exact: true }).click();
-      if ((await item.count()) > 0 && (await item.isEnabled())) return true;
-      await page.keyboard.press('Escape');
-      return false;
-    })
-    .toBe(true);
-  if ((await item.count()) > 0) await item.click();
-  else await button.click();
-  const panel = actionPanel(page, title);
-  await panel.getByRole('form', { name: title }).waitFor();
-  return panel;
-}
-
-/** Submits a panel with its button and waits for it to close after success. */
-async function submit(panel: Locator, button: string): Promise<void> {
-  await panel.getByRole('button', { name: button, exact: true }).click();
-  await panel.waitFor({ state: 'detached' });
-}
 
 /**
  * Picks an option of a Mantine select in a panel by its label. The options are looked for in the open option list
@@ -67,12 +46,6 @@ async function choose(page: Page, input: Locator, optionLabel: string): Promise<
     await page.waitForTimeout(200);
   }
   throw new Error(`No option '${optionLabel}' to choose`);
-}
-
-/** Types a date as a person does ('1 Apr 2026') and leaves the field. */
-async function fillDate(input: Locator, text: string): Promise<void> {
-  await input.fill(text);
-  await input.press('Tab');
 }
 
 const answerNo = (panel: Locator, question: string) =>

@@ -1,10 +1,11 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Journeys that move a shared demo round on for good (closing Round 3 2025 for bids and matching it): they run
- * after every other file, whose journeys still need that round open for offers and bids.
+ * Journeys that move a shared demo round on for good (closing Round 3 2025 for bids and matching it; settling
+ * Round 1 2025 after its post-trade life): they run after every other file, whose journeys still need those rounds
+ * as the demo leaves them.
  */
-export const LAST_FILES = ['match.e2e.test.ts'];
+export const LAST_FILES = ['match.e2e.test.ts', 'registry.e2e.test.ts'];
 
 const runsLast = (file: TestSpecification): boolean =>
   LAST_FILES.some((name) => file.moduleId.endsWith(`/${name}`));

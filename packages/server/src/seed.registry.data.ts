@@ -116,7 +116,7 @@ export const DEMO_DEMAND: {
     bid: 640000,
     planningRef: 'F/24/97611',
     redemptionDate: '2026-06-30',
-    stage: 'CreditsIssued',
+    stage: 'RightsAllocated',
   },
   {
     name: 'Portchester care home',

@@ -24,7 +24,7 @@ const SETTLING_PROJECTS = [
   'Wickham Common Grassland: Verified',
 ];
 const SETTLING_REQUIREMENTS = [
-  'Botley Road homes: CreditsIssued',
+  'Botley Road homes: RightsAllocated',
   'Havant retail park: RightsAllocated',
   'Newport business park: RightsCreated',
   'Portchester care home: Retired',

@@ -139,6 +139,7 @@ describe('ActivityFeed', () => {
 describe('statusChangeText', () => {
   it.each([
     ['Draft', 'Submitted', 'Draft → Submitted'],
+    ['CreditsIssued', 'CreditsRedeemed', 'Credits issued → Credits redeemed'],
     [null, 'Registered', '→ Registered'],
     ['Open', 'Open', undefined],
     [null, null, undefined],

@@ -22,7 +22,7 @@ export function OutcomeCard({
           <Title order={2} id="round-outcome-title">
             Round outcome
           </Title>
-          <Badge color={outcome.won ? 'green' : 'gray'} variant="light">
+          <Badge color={outcome.won ? 'teal.9' : 'gray.8'} variant="filled">
             {outcome.won ? 'Won' : 'Lost'}
           </Badge>
         </Group>

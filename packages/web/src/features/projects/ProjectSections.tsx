@@ -1,5 +1,6 @@
 import {
   CERTIFICATION_DECISION_LABELS,
+  COMPLIANCE_NEXT_ACTION_LABELS,
   CONDITION_LABELS,
   CREDIT_DURATION_LABELS,
   CREDIT_TYPE_LABELS,
@@ -342,6 +343,11 @@ export function ProjectOutcomes({ project }: { project: Project }) {
               {outcome.by === null ? '' : ` by ${outcome.by}`}
             </Text>
             {outcome.comment !== null && <Text size="sm">{outcome.comment}</Text>}
+            {outcome.nextAction != null && (
+              <Text size="sm">
+                {`Next action: ${COMPLIANCE_NEXT_ACTION_LABELS[outcome.nextAction.action]} by ${showDate(outcome.nextAction.date)}`}
+              </Text>
+            )}
           </List.Item>
         ))}
       </List>

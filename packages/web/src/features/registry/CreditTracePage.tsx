@@ -1,5 +1,5 @@
 import { CREDIT_REQUIREMENT_STATUS_LABELS, type CreditTrace, PROJECT_STATUS_LABELS } from '@curlew/domain';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
@@ -54,9 +54,7 @@ function TraceView({ trace, paths }: { trace: CreditTrace; paths: RegistryPaths 
                   {source.project.name}
                 </Anchor>
               )}{' '}
-              <Badge variant="light" color="gray.8">
-                {PROJECT_STATUS_LABELS[source.project.status]}
-              </Badge>
+              <StatusBadge color="gray.8">{PROJECT_STATUS_LABELS[source.project.status]}</StatusBadge>
             </Text>
             <Details>
               <Detail label="Local planning authority">{source.lpa?.name ?? '—'}</Detail>

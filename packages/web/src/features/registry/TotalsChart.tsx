@@ -103,6 +103,8 @@ export function TotalsChart({ marketId = '', roundId = '' }: { marketId?: string
                 withLegend
                 curveType="stepAfter"
                 valueFormatter={unitsText}
+                // Hidden from assistive technology (the table below says the same): nothing in it may take focus.
+                lineChartProps={{ accessibilityLayer: false }}
                 aria-hidden
               />
               <figcaption>

@@ -13,16 +13,19 @@ import {
 } from '@curlew/domain';
 import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
 
+/** A green darker than Mantine's green 9, which gives white badge text only 4.4:1. */
+const CREDIT_GREEN = '#237032';
+
 /** The colour of a requirement status badge (dark shades: white text stays readable). */
 export const REQUIREMENT_STATUS_COLOURS = {
   Draft: 'gray.7',
   Provisional: 'blue.9',
   Registered: 'teal.9',
   Bid: 'indigo.9',
-  RightsCreated: 'green.9',
-  RightsAllocated: 'green.9',
-  CreditsIssued: 'green.9',
-  CreditsRedeemed: 'green.9',
+  RightsCreated: CREDIT_GREEN,
+  RightsAllocated: CREDIT_GREEN,
+  CreditsIssued: CREDIT_GREEN,
+  CreditsRedeemed: CREDIT_GREEN,
   Retired: 'gray.8',
   Unmatched: 'red.9',
 } as const satisfies Record<CreditRequirementStatus, string>;
