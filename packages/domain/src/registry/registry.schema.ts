@@ -189,6 +189,16 @@ export interface ReserveCover {
   replaces: NamedReference | null;
 }
 
+/** Units of a failed project's allocation that market balancing could not replace (`GET /api/round/{id}/balancing`). */
+export interface BalancingShortfall {
+  project: NamedReference & { self: string };
+  requirement: NamedReference & { self: string };
+  creditType: CreditType;
+  year: number;
+  units: number;
+  createdAt: string;
+}
+
 /** A reserved credit with what it has covered (`GET /api/reserved-credit/{id}`). */
 export interface ReservedCreditRecord extends ReservedCredit {
   covered: ReserveCover[];

@@ -1,3 +1,4 @@
+import type { BalancingShortfall } from '@curlew/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
@@ -40,41 +41,48 @@ export async function registerSettlementRoutes(app: FastifyInstance): Promise<vo
       .send(pdf);
   });
 
-  app.get<{ Params: { id: string } }>('/api/round/:id/balancing', async (request) => {
-    const { actor, deps } = await runnerCall(request);
-    if (!isOperator(actor) || !isRecordId(request.params.id)) throw notFoundInScope('market round');
-    const [round] = await deps.db
-      .select({ id: marketRounds.id })
-      .from(marketRounds)
-      .where(eq(marketRounds.id, request.params.id));
-    if (round === undefined) throw notFoundInScope('market round');
-    const rows = await deps.db
-      .select({
-        project: { id: projects.id, name: projects.name },
-        requirement: { id: creditRequirements.id, name: creditRequirements.name },
-        creditType: balancingShortfalls.creditType,
-        year: balancingShortfalls.year,
-        units: balancingShortfalls.units,
-        createdAt: balancingShortfalls.createdAt,
-      })
-      .from(balancingShortfalls)
-      .innerJoin(projects, eq(projects.id, balancingShortfalls.projectId))
-      .innerJoin(creditRequirements, eq(creditRequirements.id, balancingShortfalls.requirementId))
-      .where(and(eq(balancingShortfalls.marketRoundId, round.id)))
-      .orderBy(
-        asc(balancingShortfalls.createdAt),
-        asc(creditRequirements.name),
-        asc(balancingShortfalls.year),
-      );
-    return {
-      items: rows.map((row) => ({
-        project: { ...row.project, self: `/project/${row.project.id}` },
-        requirement: { ...row.requirement, self: `/requirement/${row.requirement.id}` },
-        creditType: row.creditType,
-        year: row.year,
-        units: row.units,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/round/:id/balancing',
+    async (
+      request,
+    ): Promise<{
+      items: BalancingShortfall[];
+    }> => {
+      const { actor, deps } = await runnerCall(request);
+      if (!isOperator(actor) || !isRecordId(request.params.id)) throw notFoundInScope('market round');
+      const [round] = await deps.db
+        .select({ id: marketRounds.id })
+        .from(marketRounds)
+        .where(eq(marketRounds.id, request.params.id));
+      if (round === undefined) throw notFoundInScope('market round');
+      const rows = await deps.db
+        .select({
+          project: { id: projects.id, name: projects.name },
+          requirement: { id: creditRequirements.id, name: creditRequirements.name },
+          creditType: balancingShortfalls.creditType,
+          year: balancingShortfalls.year,
+          units: balancingShortfalls.units,
+          createdAt: balancingShortfalls.createdAt,
+        })
+        .from(balancingShortfalls)
+        .innerJoin(projects, eq(projects.id, balancingShortfalls.projectId))
+        .innerJoin(creditRequirements, eq(creditRequirements.id, balancingShortfalls.requirementId))
+        .where(and(eq(balancingShortfalls.marketRoundId, round.id)))
+        .orderBy(
+          asc(balancingShortfalls.createdAt),
+          asc(creditRequirements.name),
+          asc(balancingShortfalls.year),
+        );
+      return {
+        items: rows.map((row) => ({
+          project: { ...row.project, self: `/project/${row.project.id}` },
+          requirement: { ...row.requirement, self: `/requirement/${row.requirement.id}` },
+          creditType: row.creditType,
+          year: row.year,
+          units: row.units,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import type { MatchReview, OwnRoundOutcome, RoundStatement } from '@curlew/domain';
+import type { BalancingShortfall, MatchReview, OwnRoundOutcome, RoundStatement } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { MARKETS_KEY, roundPagePath } from '../rounds/roundsApi.ts';
@@ -41,6 +41,18 @@ export function useOwnOutcomes(roundId: string, published: boolean) {
     queryFn: ({ signal }) =>
       api.get<{ items: OwnRoundOutcome[] }>(`/round/${enc(roundId)}/outcomes`, { signal }),
     enabled: published,
+    retry: false,
+  });
+}
+
+/** What market balancing could not replace in the round (`GET /api/round/{id}/balancing`, the operator's). */
+export function useBalancingShortfalls(roundId: string, accepted: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...MARKETS_KEY, 'round-balancing', roundId],
+    queryFn: ({ signal }) =>
+      api.get<{ items: BalancingShortfall[] }>(`/round/${enc(roundId)}/balancing`, { signal }),
+    enabled: accepted,
     retry: false,
   });
 }

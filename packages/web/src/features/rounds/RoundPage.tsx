@@ -9,6 +9,7 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { BalancingShortfalls } from '../match/BalancingShortfalls.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
 import './ImportDataPreview.tsx';
 import { OwnOutcomes } from '../match/OwnOutcomes.tsx';
@@ -86,8 +87,8 @@ export function OperatorRoundPage() {
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
-      <OwnOutcomes round={round.data} />
       <RoundStatementView round={round.data} />
+      <BalancingShortfalls round={round.data} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundReserveView round={round.data} />
