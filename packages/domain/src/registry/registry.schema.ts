@@ -170,6 +170,8 @@ export interface ReservedCredit {
   units: number;
   /** Units it has supplied to replacement allocations. */
   usedUnits: number;
+  /** Units written off because its own project failed irrevocably (it holds nothing more). */
+  voidedUnits: number;
   remainingUnits: number;
   project: NamedReference;
   lpa: NamedReference | null;

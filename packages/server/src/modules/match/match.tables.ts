@@ -113,12 +113,14 @@ export type CreditEventKind =
   | 'Redeemed'
   | 'Retired'
   | 'Failed'
+  | 'Voided'
   | 'Replaced';
 
 /**
  * The registry's ledger: every move of units, appended in the transaction that makes it (AcceptMatch writes
  * Created and Reserved; AllocateRights, IssueCredits, RedeemCredits and retire their kinds; market balancing
- * Failed and Replaced). Totals at any date are sums up to that date.
+ * Failed and Replaced, and Voided for what a failed project's own reserved credits still held). Totals at any date
+ * are sums up to that date.
  */
 export const creditEvents = pgTable(
   'credit_events',

@@ -12,7 +12,7 @@ import { containsPattern, type ListSource, listOrder } from '../../platform/acti
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds, markets } from '../markets/markets.tables.ts';
-import { allocations, reservedCredits } from '../match/match.tables.ts';
+import { allocations, creditEvents, reservedCredits } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas } from '../refdata/refdata.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
@@ -22,9 +22,15 @@ import { reserveScope, seesRequirement } from './registry.scope.ts';
 /** A parsed reserve query. */
 export type ReserveQuery = z.infer<typeof reservedCreditQuerySchema>;
 
-/** Units a reserved credit has supplied to replacement allocations that still stand. */
+/** Units a reserved credit has supplied to replacement allocations. */
 const usedUnits =
-  sql<number>`coalesce((select sum(${allocations.units}) from ${allocations} where ${allocations.reservedCreditId} = ${reservedCredits.id} and ${allocations.failedAt} is null), 0)`.mapWith(
+  sql<number>`coalesce((select sum(${allocations.units}) from ${allocations} where ${allocations.reservedCreditId} = ${reservedCredits.id}), 0)`.mapWith(
+    Number,
+  );
+
+/** Units of a reserved credit written off because its own project failed irrevocably. */
+const voidedUnits =
+  sql<number>`coalesce((select sum(${creditEvents.units}) from ${creditEvents} where ${creditEvents.reservedCreditId} = ${reservedCredits.id} and ${creditEvents.kind} = 'Voided'), 0)`.mapWith(
     Number,
   );
 
@@ -44,6 +50,7 @@ const selectReserve = (db: Queryable) =>
       year: reservedCredits.year,
       units: reservedCredits.units,
       used: usedUnits,
+      voided: voidedUnits,
       projectId: projects.id,
       projectName: projects.name,
       lpaId: lpas.id,
@@ -71,7 +78,8 @@ const presentReserve = (row: ReserveRow): ReservedCredit => ({
   year: row.year,
   units: units2(row.units),
   usedUnits: units2(row.used),
-  remainingUnits: units2(row.units - row.used),
+  voidedUnits: units2(row.voided),
+  remainingUnits: units2(Math.max(0, row.units - row.used - row.voided)),
   project: { id: row.projectId, name: row.projectName },
   lpa: named(row.lpaId, row.lpaName),
   nca: named(row.ncaId, row.ncaName),

@@ -13,7 +13,10 @@ import { type CreditEventKind, creditEvents } from '../match/match.tables.ts';
 import { units2 } from './registry.repo.ts';
 import { ledgerScope } from './registry.scope.ts';
 
-/** How each ledger kind moves the measures: Replaced draws on the reserve, Failed moves no total. */
+/**
+ * How each ledger kind moves the measures: Replaced draws on the reserve, Voided writes off what a failed project's
+ * own reserved credits still held, Failed moves no total.
+ */
 const EFFECTS: Readonly<Record<CreditEventKind, Partial<Record<RegistryMeasure, 1 | -1>>>> = {
   Created: { created: 1 },
   Reserved: { reserve: 1 },
@@ -22,6 +25,7 @@ const EFFECTS: Readonly<Record<CreditEventKind, Partial<Record<RegistryMeasure, 
   Redeemed: { redeemed: 1 },
   Retired: { retired: 1 },
   Failed: {},
+  Voided: { reserve: -1 },
   Replaced: { reserve: -1 },
 };
 

@@ -7,10 +7,15 @@ import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
-import { allocations, balancingShortfalls, reservedCredits, solverTasks } from '../match/match.tables.ts';
+import {
+  allocations,
+  balancingShortfalls,
+  reservedCredits,
+  solverTasks,
+} from '../match/match.tables.ts';
 import { projectServices, projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
-import { appendCreditEvents } from './settlement.ledger.ts';
+import { appendCreditEvents, voidReserveOf } from './settlement.ledger.ts';
 import {
   type FailedAllocation,
   planBalancing,
@@ -90,16 +95,18 @@ export async function balanceFailedProject(
         )}))`,
       ),
     );
+  if (open.length > 0)
+    await tx
+      .update(allocations)
+      .set({ failedAt: now })
+      .where(
+        inArray(
+          allocations.id,
+          open.map((row) => row.allocation.id),
+        ),
+      );
+  await voidReserveOf(tx, projectId, now);
   if (open.length === 0) return { failed: 0, replaced: 0, shortfall: 0, requirements: 0 };
-  await tx
-    .update(allocations)
-    .set({ failedAt: now })
-    .where(
-      inArray(
-        allocations.id,
-        open.map((row) => row.allocation.id),
-      ),
-    );
   await appendCreditEvents(
     tx,
     open.map(({ allocation, creditType }) => ({

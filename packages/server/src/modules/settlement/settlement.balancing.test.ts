@@ -192,10 +192,50 @@ describeWithApp('market balancing after an irrevocable failure', (t) => {
       .where(and(eq(creditEvents.marketRoundId, round.roundId)));
     expect(
       events
-        .filter((event) => event.kind === 'Failed' || event.kind === 'Replaced')
+        .filter((event) => ['Failed', 'Replaced', 'Voided'].includes(event.kind))
         .map((event) => `${event.kind} ${event.units.toFixed(2)}`)
         .sort(),
-    ).toEqual(['Failed 10.00', 'Failed 2.00', 'Replaced 2.00', 'Replaced 2.00']);
+    ).toEqual([
+      'Failed 10.00',
+      'Failed 2.00',
+      'Replaced 2.00',
+      'Replaced 2.00',
+      // Each failed project's own reserve, written off: the meadow's 2 and the grassland's 10.
+      'Voided 10.00',
+      'Voided 2.00',
+    ]);
+  });
+
+  it("writes a failed project's own reserve off: it holds nothing in the registry's reserve or totals", async () => {
+    const reserve = (
+      await asRole(t.app, world, 'admin', 'GET', `/api/reserved-credits?roundId=${round.roundId}&pageSize=25`)
+    ).json();
+    const name = names();
+    expect(
+      reserve.items
+        .map(
+          (credit: {
+            project: { id: string };
+            usedUnits: number;
+            voidedUnits: number;
+            remainingUnits: number;
+          }) =>
+            `${name[credit.project.id]}: used ${credit.usedUnits}, written off ${credit.voidedUnits}, left ${credit.remainingUnits}`,
+        )
+        .sort(),
+    ).toEqual([
+      'failing: used 0, written off 2, left 0',
+      'far: used 0, written off 0, left 3',
+      'grassland: used 0, written off 10, left 0',
+      'spare: used 4, written off 0, left 0',
+    ]);
+    const totals = (
+      await asRole(t.app, world, 'admin', 'GET', `/api/registry/totals?roundId=${round.roundId}`)
+    ).json();
+    // Reserved 19 less 4 replaced and 12 written off: only the far grassland's 3 are held.
+    expect(
+      totals.now.map((line: { creditType: string; reserve: number }) => [line.creditType, line.reserve]),
+    ).toEqual([['Biodiversity', 3]]);
   });
 
   it('fails nothing more once a project has no undelivered allocations', async () => {

@@ -6,6 +6,7 @@ import {
   balancingShortfalls,
   type CreditEventKind,
   creditEvents,
+  reservedCredits,
 } from '../match/match.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 
@@ -120,4 +121,43 @@ export async function supplyingProjectIds(
   const out = new Map<string, string[]>();
   for (const row of rows) out.set(row.requirementId, [...(out.get(row.requirementId) ?? []), row.projectId]);
   return out;
+}
+
+/**
+ * A failed project's own reserved credits hold nothing any more: what each had not supplied is written off in the
+ * ledger (Voided), so the reserve's totals and remaining units no longer count it.
+ */
+export async function voidReserveOf(tx: Queryable, projectId: string, now: Date): Promise<void> {
+  const held = await tx
+    .select({
+      credit: reservedCredits,
+      used: sql<number>`coalesce((select sum(${allocations.units}) from ${allocations} where ${allocations.reservedCreditId} = ${reservedCredits.id}), 0)`.mapWith(
+        Number,
+      ),
+      voided:
+        sql<number>`coalesce((select sum(${creditEvents.units}) from ${creditEvents} where ${creditEvents.reservedCreditId} = ${reservedCredits.id} and ${creditEvents.kind} = 'Voided'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(reservedCredits)
+    .where(eq(reservedCredits.projectId, projectId));
+  const lines = held
+    .map(({ credit, used, voided }) => ({
+      credit,
+      units: Math.round((credit.units - used - voided) * 100) / 100,
+    }))
+    .filter((line) => line.units > 0);
+  if (lines.length === 0) return;
+  await appendCreditEvents(
+    tx,
+    lines.map(({ credit, units }) => ({
+      marketRoundId: credit.marketRoundId,
+      kind: 'Voided' as const,
+      creditType: credit.creditType,
+      units,
+      reservedCreditId: credit.id,
+      projectId,
+      at: now,
+    })),
+  );
 }

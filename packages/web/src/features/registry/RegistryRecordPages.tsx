@@ -20,7 +20,14 @@ import { requirementPagePath, useRequirement } from '../requirements/requirement
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { CreditsList } from './CreditsList.tsx';
 import { Detail, Details, Heading, Section, SmallTable } from './RegistryParts.tsx';
-import { ADMIN_PATHS, creditTypeLabel, REGISTRY_KEY, reservePagePath, unitsText } from './registryApi.ts';
+import {
+  ADMIN_PATHS,
+  creditTypeLabel,
+  REGISTRY_KEY,
+  remainingText,
+  reservePagePath,
+  unitsText,
+} from './registryApi.ts';
 
 const DOCUMENT_NAMES: Readonly<Record<string, string>> = {
   NatureBasedAgreement: 'Nature-based agreement',
@@ -82,7 +89,7 @@ function ProjectReserve({ projectId }: { projectId: string }) {
           credit.year,
           unitsText(credit.units),
           unitsText(credit.usedUnits),
-          unitsText(credit.remainingUnits),
+          remainingText(credit),
         ],
       }))}
     />

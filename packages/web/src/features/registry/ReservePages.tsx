@@ -15,6 +15,7 @@ import {
   creditTypeLabel,
   REGISTRY_KEY,
   registryProjectPath,
+  remainingText,
   reservePagePath,
   unitsText,
   useRegistryRecord,
@@ -43,7 +44,7 @@ const COLUMNS: DataTableColumn<ReservedCredit>[] = [
   { id: 'year', header: 'Year', sortKey: 'year', render: (credit) => credit.year },
   { id: 'units', header: 'Units held', sortKey: 'units', render: (credit) => unitsText(credit.units) },
   { id: 'used', header: 'Used', render: (credit) => unitsText(credit.usedUnits) },
-  { id: 'remaining', header: 'Remaining', render: (credit) => unitsText(credit.remainingUnits) },
+  { id: 'remaining', header: 'Remaining', render: (credit) => remainingText(credit) },
   { id: 'lpa', header: 'LPA', render: (credit) => credit.lpa?.name ?? '—' },
   { id: 'round', header: 'Round', sortKey: 'round', render: (credit) => credit.round.name },
 ];
@@ -96,7 +97,7 @@ export function ReservedCreditPage() {
           <Detail label="Year">{credit.year}</Detail>
           <Detail label="Units held">{unitsText(credit.units)}</Detail>
           <Detail label="Used">{unitsText(credit.usedUnits)}</Detail>
-          <Detail label="Remaining">{unitsText(credit.remainingUnits)}</Detail>
+          <Detail label="Remaining">{remainingText(credit)}</Detail>
           <Detail label="Local planning authority">{credit.lpa?.name ?? '—'}</Detail>
           <Detail label="National Character Area">{credit.nca?.name ?? '—'}</Detail>
           <Detail label="Round">{credit.round.name}</Detail>

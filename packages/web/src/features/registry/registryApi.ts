@@ -61,6 +61,12 @@ export const creditTypeLabel = (type: CreditType): string => CREDIT_TYPE_LABELS[
 /** Units with 2 decimals. */
 export const unitsText = (units: number): string => formatCredits(units);
 
+/** What a reserved credit still holds, saying when its project's failure wrote the rest off. */
+export const remainingText = (credit: { remainingUnits: number; voidedUnits: number }): string =>
+  credit.voidedUnits > 0
+    ? `${unitsText(credit.remainingUnits)} (${unitsText(credit.voidedUnits)} written off: its project failed)`
+    : unitsText(credit.remainingUnits);
+
 /** The colour of a credit status badge (dark shades: white text stays readable). */
 export const creditStatusColour = (status: CreditStatus): string =>
   status === 'Retired' || status === 'Redeemed' ? 'gray.8' : status === 'Issued' ? 'teal.9' : 'blue.9';

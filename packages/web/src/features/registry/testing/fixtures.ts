@@ -68,6 +68,7 @@ export const reservedOf = (overrides: Partial<ReservedCredit> & { id: string }):
   year: 2026,
   units: 5,
   usedUnits: 2,
+  voidedUnits: 0,
   remainingUnits: 3,
   project: { id: 'p1', name: 'Meadow Farm' },
   lpa: { id: 'l1', name: 'Test Valley' },
