@@ -7,12 +7,7 @@ import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
-import {
-  allocations,
-  balancingShortfalls,
-  reservedCredits,
-  solverTasks,
-} from '../match/match.tables.ts';
+import { allocations, balancingShortfalls, reservedCredits, solverTasks } from '../match/match.tables.ts';
 import { projectServices, projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { appendCreditEvents, voidReserveOf } from './settlement.ledger.ts';
