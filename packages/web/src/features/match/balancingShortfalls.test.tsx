@@ -65,7 +65,16 @@ describe("market balancing on the operator's round page", () => {
 
   it('says nothing is waiting when every failed allocation was made good', async () => {
     server.routes = {
-      'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'Settled' }) },
+      'GET /api/round/r1': {
+        body: roundOf({
+          id: 'r1',
+          status: 'Settled',
+          actions: [
+            { id: 'OpenBidsAndOffers', title: 'Open bids and offers', enabled: false, reason: 'Not now' },
+            { id: 'Comment', title: 'Comment', enabled: true },
+          ],
+        }),
+      },
       'GET /api/round/r1/statement': NO_STATEMENT,
       [PARTICIPANTS]: { body: listOf([]) },
       'GET /api/round/r1/balancing': { body: { items: [] } },
@@ -73,6 +82,9 @@ describe("market balancing on the operator's round page", () => {
     showRound();
     await screen.findByText(/^Nothing is waiting: every allocation of a failed project has been made good/);
     expect(screen.queryByRole('table', { name: 'Units not replaced' })).toBeNull();
+    // A settled round shows only what can still be done, not every refused step of its life.
+    expect(screen.queryByRole('button', { name: 'Open bids and offers' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Comment' })).toBeEnabled();
   });
 
   it('asks nothing of balancing before the match is accepted', async () => {

@@ -58,7 +58,8 @@ function RoundHeader({
         self={round.self}
         actions={round.actions}
         exclude={SECTION_ACTIONS}
-        enabledOnly={enabledOnly}
+        // A settled round is over: the refused buttons of its whole life would only be noise.
+        enabledOnly={enabledOnly || round.status === 'Settled'}
         label={`Actions for ${round.name}`}
         onSucceeded={onChanged}
       />
