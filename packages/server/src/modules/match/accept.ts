@@ -1,5 +1,5 @@
 import { neighboursOf, sellableUnits, spatialMultiplier } from '@curlew/matching';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type TransitionActor, transition } from '../../platform/actions/status.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -116,7 +116,6 @@ export async function applyResult(
     const credit = creditOf(id);
     if (!credit || !(fill > 0)) continue;
     const actualUnits = Math.round(credit.requiredUnits * fill * 100) / 100;
-    await tx.update(requirementCredits).set({ actualUnits }).where(eq(requirementCredits.id, credit.id));
     created.push({
       marketRoundId: roundId,
       kind: 'Created',
@@ -126,6 +125,7 @@ export async function applyResult(
       at: now,
     });
   }
+  await setActualUnits(tx, created);
   await appendCreditEvents(tx, created);
 
   // Reserved credits: what the reserve holds back of every allocation (MARKET.md section 3).
@@ -236,4 +236,17 @@ export async function applyResult(
   ];
   if (paymentRows.length > 0) await tx.insert(payments).values(paymentRows);
   return { allocations: rows.length, winners: winners.length };
+}
+
+/** Every filled requirement credit's actual units, written in one statement. */
+async function setActualUnits(tx: Transaction, created: readonly CreditEventRow[]): Promise<void> {
+  const lines = created.filter((row) => row.requirementCreditId != null);
+  if (lines.length === 0) return;
+  const values = sql.join(
+    lines.map((row) => sql`(${row.requirementCreditId}::uuid, ${row.units}::numeric)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${requirementCredits} set actual_units = v.units from (values ${values}) as v(id, units) where ${requirementCredits.id} = v.id`,
+  );
 }

@@ -136,13 +136,13 @@ export async function transition<Rec, Status extends string>(
   to: Status,
   by: TransitionActor,
   entry: TransitionEntry,
-): Promise<Rec> {
+): Promise<void> {
   const { lifecycle } = kind;
   if (!lifecycle) throw new Error(`${kind.entity} has no lifecycle to move along`);
   const record = await kind.load(tx, id, { forUpdate: true });
   if (record === undefined) throw notFoundInScope(kind.noun);
   const from = lifecycle.statusOf(record);
-  if (from === to) return record;
+  if (from === to) return;
   if (!canTransition(lifecycle.definition, from, to))
     throw new AppError('invalid_status', refusedInStatus(kind, entry.title, from));
   await lifecycle.writeStatus(tx, record, to, entry.now);
@@ -158,5 +158,4 @@ export async function transition<Rec, Status extends string>(
     ...(entry.details === undefined ? {} : { details: entry.details }),
     at: entry.now,
   });
-  return (await kind.load(tx, id)) ?? record;
 }
