@@ -5,18 +5,17 @@ import {
   formatIsoDate,
   MESSAGES,
   type PROJECT_ACTIONS,
-  WARNINGS,
 } from '@curlew/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
-import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
 import { projectTypes, standards } from '../refdata/refdata.tables.ts';
 import { projectAfterRoundHandlers } from './projects.after-round.ts';
+import { projectGroupHandlers } from './projects.group-handlers.ts';
 import {
   edited,
   notAnOption,
@@ -43,7 +42,7 @@ import {
   updateProject,
 } from './projects.repo.ts';
 import { projectServiceHandlers } from './projects.service-handlers.ts';
-import { projectGroups, projectServices } from './projects.tables.ts';
+import { projectServices } from './projects.tables.ts';
 
 /** The project handlers: the runner checks who and when, and writes each status; these do the work. */
 export const projectHandlers = {
@@ -364,33 +363,7 @@ export const projectHandlers = {
     },
   },
   ...projectAfterRoundHandlers,
-  AddToGroup: {
-    async load({ db, record }) {
-      const groups =
-        record.marketRoundId === null ? [] : await groupsFor(db, record.supplierId, record.marketRoundId);
-      return {
-        options: {
-          groupId: groups.map((group) => ({ value: group.id, label: `${group.name} (${group.type})` })),
-        },
-        warnings: groups.length === 0 ? [{ path: 'groupId', message: WARNINGS.noProjectGroups }] : [],
-        ...(record.groupId === null ? {} : { initialValues: { groupId: record.groupId } }),
-      };
-    },
-    async handle({ tx, record, values, now }) {
-      const groups =
-        record.marketRoundId === null ? [] : await groupsFor(tx, record.supplierId, record.marketRoundId);
-      const group = groups.find((candidate) => candidate.id === values.groupId);
-      if (group === undefined) throw notAnOption('groupId');
-      await updateProject(tx, record.id, { groupId: group.id }, now);
-      return { message: `${record.name} added to ${group.name}` };
-    },
-  },
-  RemoveFromGroup: {
-    async handle({ tx, record, now }) {
-      await updateProject(tx, record.id, { groupId: null }, now);
-      return { message: `${record.name} removed from ${record.groupName ?? 'its group'}` };
-    },
-  },
+  ...projectGroupHandlers,
   Comment: commentHandler<ProjectRecord, ProjectRelation>({
     subjectType: 'project',
     subjectId: (record) => record.id,
@@ -401,12 +374,3 @@ export const projectHandlers = {
     accept: () => DOCUMENT_UPLOAD_EXTENSIONS,
   }),
 } satisfies RecordHandlers<typeof PROJECT_ACTIONS, ProjectRecord, ProjectRelation>;
-
-/** The supplier's project groups in a round. */
-export async function groupsFor(db: Queryable, supplierId: string, roundId: string) {
-  return db
-    .select({ id: projectGroups.id, name: projectGroups.name, type: projectGroups.type })
-    .from(projectGroups)
-    .where(and(eq(projectGroups.supplierId, supplierId), eq(projectGroups.marketRoundId, roundId)))
-    .orderBy(asc(projectGroups.name));
-}
