@@ -5,15 +5,15 @@ import {
   importData,
   importErrorText,
 } from '@curlew/domain';
-import { transition } from '../../platform/actions/status.ts';
+import { transitionAll } from '../../platform/actions/status.ts';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { ReceivedFile } from '../../platform/actions/uploads.ts';
 import type { Queryable, Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { projectKind } from '../projects/projects.kind.ts';
-import { updateProject } from '../projects/projects.repo.ts';
+import { lockProjectStatuses, updateProject } from '../projects/projects.repo.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
-import { writeBid } from '../requirements/requirements.repo.ts';
+import { lockRequirementStatuses, writeBid } from '../requirements/requirements.repo.ts';
 import { loadCandidates } from './datasets.load.ts';
 import { type ImportChoice, planImport } from './import-plan.ts';
 import { readImportFiles } from './import-read.ts';
@@ -40,7 +40,7 @@ const ENTRY = { action: 'ImportData', title: 'Import data' } as const;
 
 /**
  * ImportData's work inside its transaction: plans the import as the preview does and, when no row has a problem,
- * saves every offer and bid (a Certified project becomes Offered, a Registered requirement Bid, by `transition`);
+ * saves every offer and bid (a Certified project becomes Offered, a Registered requirement Bid, by `transitionAll`);
  * otherwise nothing is saved and the answer is 422 with one error per problem at its file field
  * ("Suppliers, row 3, offer: ...").
  */
@@ -66,14 +66,25 @@ export async function applyImport(
       errors: [{ path: '', message: 'Nothing to import: no row gives an offer or a bid' }],
     });
   const entry = { ...ENTRY, now };
-  for (const change of preview.offers) {
-    const project = await projectKind.load(tx, change.project.id, { forUpdate: true });
+  const projectStatus = await lockProjectStatuses(
+    tx,
+    preview.offers.map((change) => change.project.id),
+  );
+  for (const change of preview.offers)
     await updateProject(tx, change.project.id, { offer: change.offer, offeredAt: now }, now);
-    if (project && projectKind.lifecycle?.statusOf(project) === 'Certified')
-      await transition(tx, projectKind, change.project.id, 'Offered', actor, entry);
-  }
-  for (const change of preview.bids) {
-    const requirement = await requirementKind.load(tx, change.requirement.id, { forUpdate: true });
+  const offered = new Set(preview.offers.map((change) => change.project.id));
+  await transitionAll(
+    tx,
+    projectKind,
+    [...offered].filter((id) => projectStatus.get(id) === 'Certified').map((id) => ({ id, to: 'Offered' })),
+    actor,
+    entry,
+  );
+  const requirementStatus = await lockRequirementStatuses(
+    tx,
+    preview.bids.map((change) => change.requirement.id),
+  );
+  for (const change of preview.bids)
     await writeBid(tx, {
       requirementId: change.requirement.id,
       bid: change.bid,
@@ -82,8 +93,13 @@ export async function applyImport(
       setBy: actor.id,
       now,
     });
-    if (requirement && requirementKind.lifecycle?.statusOf(requirement) === 'Registered')
-      await transition(tx, requirementKind, change.requirement.id, 'Bid', actor, entry);
-  }
+  const bid = new Set(preview.bids.map((change) => change.requirement.id));
+  await transitionAll(
+    tx,
+    requirementKind,
+    [...bid].filter((id) => requirementStatus.get(id) === 'Registered').map((id) => ({ id, to: 'Bid' })),
+    actor,
+    entry,
+  );
   return { offers: preview.offers.length, bids: preview.bids.length };
 }

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
+import { activity } from '../../platform/actions/activity.tables.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
@@ -100,6 +101,28 @@ describeWithApp('AcceptMatch', (t) => {
       [records.losingNitrogenRequirementId]: 'Unmatched',
       [records.unbidRequirementId]: 'Registered',
     });
+
+    // One activity entry per record moved, from its status before; none for a record the round left out.
+    const moved = await t.db
+      .select({ subjectId: activity.subjectId, before: activity.statusBefore, after: activity.statusAfter })
+      .from(activity)
+      .where(
+        and(
+          eq(activity.action, 'AcceptMatch'),
+          inArray(activity.subjectId, [
+            records.biodiversityProjectId,
+            records.registeredProjectId,
+            records.losingNitrogenRequirementId,
+            records.unbidRequirementId,
+          ]),
+        ),
+      );
+    expect(moved.sort((a, b) => (a.subjectId < b.subjectId ? -1 : 1))).toEqual(
+      [
+        { subjectId: records.biodiversityProjectId, before: 'Offered', after: 'Matched' },
+        { subjectId: records.losingNitrogenRequirementId, before: 'Bid', after: 'Unmatched' },
+      ].sort((a, b) => (a.subjectId < b.subjectId ? -1 : 1)),
+    );
 
     const rows = await t.db.select().from(allocations).where(eq(allocations.marketRoundId, round.id));
     const biodiversity = rows
@@ -216,10 +239,13 @@ describeWithApp('AcceptMatch', (t) => {
 
   it('changes nothing and leaves the round Pending when a step fails mid-way', async () => {
     const { round, records } = await pendingRound();
-    // The later of the two winners (by id) no longer allows the edge to Matched: the first has moved by then.
-    const [, later] = [records.biodiversityProjectId, records.nitrogenProjectId].sort();
-    if (!later) throw new Error('No project');
-    await t.db.update(projects).set({ status: 'Registered' }).where(eq(projects.id, later));
+    // A winning requirement no longer allows the edge to RightsCreated: every project has moved by then.
+    const [wanted] = records.biodiversityRequirementIds;
+    if (!wanted) throw new Error('No requirement');
+    await t.db
+      .update(creditRequirements)
+      .set({ status: 'Registered' })
+      .where(eq(creditRequirements.id, wanted));
     const refused = await asRole(
       t.app,
       world,
@@ -229,15 +255,33 @@ describeWithApp('AcceptMatch', (t) => {
       {},
     );
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Accept match is not possible while this credit requirement is registered',
+    );
     expect(await roundStatus(round.id)).toBe('Pending');
-    const [earlier] = [records.biodiversityProjectId, records.nitrogenProjectId].sort();
-    expect(await projectStatuses([earlier ?? ''])).toEqual({ [earlier ?? '']: 'Offered' });
+    expect(await projectStatuses([records.biodiversityProjectId, records.nitrogenProjectId])).toEqual({
+      [records.biodiversityProjectId]: 'Offered',
+      [records.nitrogenProjectId]: 'Offered',
+    });
     const ids = [
       ...records.biodiversityRequirementIds,
       records.nitrogenRequirementId,
       records.losingNitrogenRequirementId,
     ];
-    expect(Object.values(await requirementStatuses(ids))).toEqual(['Bid', 'Bid', 'Bid', 'Bid']);
+    expect(await requirementStatuses(ids)).toEqual(
+      Object.fromEntries(ids.map((id) => [id, id === wanted ? 'Registered' : 'Bid'])),
+    );
+    expect(
+      await t.db
+        .select()
+        .from(activity)
+        .where(
+          and(
+            eq(activity.action, 'AcceptMatch'),
+            inArray(activity.subjectId, [...ids, records.biodiversityProjectId]),
+          ),
+        ),
+    ).toEqual([]);
     expect(await t.db.select().from(allocations).where(eq(allocations.marketRoundId, round.id))).toEqual([]);
     expect(await t.db.select().from(payments).where(eq(payments.marketRoundId, round.id))).toEqual([]);
     const actual = await t.db

@@ -1,6 +1,6 @@
 import { neighboursOf, sellableUnits, spatialMultiplier } from '@curlew/matching';
 import { inArray, sql } from 'drizzle-orm';
-import { type TransitionActor, transition } from '../../platform/actions/status.ts';
+import { type TransitionActor, transitionAll } from '../../platform/actions/status.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { projectKind } from '../projects/projects.kind.ts';
@@ -21,8 +21,8 @@ const ENTRY = { action: 'AcceptMatch', title: 'Accept match' } as const;
 
 /**
  * Applies a round's latest result (MARKET.md section 5) inside the AcceptMatch transaction: winning projects
- * Matched and losing ones Unmatched, requirements with a fill RightsCreated and the others Unmatched (each by
- * `transition`, so a record whose status no longer allows the edge refuses the whole action), allocations rounded
+ * Matched and losing ones Unmatched, requirements with a fill RightsCreated and the others Unmatched (by
+ * `transitionAll`, so a record whose status no longer allows the edge refuses the whole action), allocations rounded
  * to 2 decimals, requirement credits' actual units, reserved credits and payments in integer pence. Throws on any
  * failure, so the caller's transaction leaves everything as it was.
  */
@@ -38,16 +38,26 @@ export async function applyResult(
   const round = await loadMatchRound(tx, roundId, now);
   const entry = { ...ENTRY, now, details: { taskId: task.id } };
 
-  for (const line of result.projects)
-    await transition(tx, projectKind, line.id, line.won ? 'Matched' : 'Unmatched', by, entry);
+  await transitionAll(
+    tx,
+    projectKind,
+    result.projects.map((line) => ({ id: line.id, to: line.won ? 'Matched' : 'Unmatched' })),
+    by,
+    entry,
+  );
   const fills = new Map<string, number>();
   for (const line of result.requirements) {
     const target = mapping.requirements[line.id];
     if (!target) continue;
     fills.set(target.requirementId, Math.max(fills.get(target.requirementId) ?? 0, line.fill));
   }
-  for (const [id, fill] of [...fills].sort(([a], [b]) => (a < b ? -1 : 1)))
-    await transition(tx, requirementKind, id, fill > 0 ? 'RightsCreated' : 'Unmatched', by, entry);
+  await transitionAll(
+    tx,
+    requirementKind,
+    [...fills].map(([id, fill]) => ({ id, to: fill > 0 ? 'RightsCreated' : 'Unmatched' })),
+    by,
+    entry,
+  );
 
   // Allocations: every flow rounded to 2 decimals within its credit-year and its requirement-year.
   const engineProjects = new Map(instance.projects.map((p) => [p.id, p]));

@@ -31,25 +31,38 @@ export function namesOf(
   return names;
 }
 
-/** Names of the round's projects, requirements and their groups, for reasons read outside the review. */
+/**
+ * Names of the round's projects, requirements and their groups, for reasons read outside the review. One query
+ * after another: `db` may be a transaction, whose connection runs one statement at a time.
+ */
 export async function roundNames(db: Queryable, roundId: string): Promise<Map<string, string>> {
-  const rows = await Promise.all([
-    db
+  const names = new Map<string, string>();
+  const add = (rows: readonly { id: string; name: string }[]) => {
+    for (const row of rows) names.set(row.id, row.name);
+  };
+  add(
+    await db
       .select({ id: projects.id, name: projects.name })
       .from(projects)
       .where(eq(projects.marketRoundId, roundId)),
-    db
+  );
+  add(
+    await db
       .select({ id: projectGroups.id, name: projectGroups.name })
       .from(projectGroups)
       .where(eq(projectGroups.marketRoundId, roundId)),
-    db
+  );
+  add(
+    await db
       .select({ id: creditRequirements.id, name: creditRequirements.name })
       .from(creditRequirements)
       .where(eq(creditRequirements.marketRoundId, roundId)),
-    db
+  );
+  add(
+    await db
       .select({ id: requirementGroups.id, name: requirementGroups.name })
       .from(requirementGroups)
       .where(eq(requirementGroups.marketRoundId, roundId)),
-  ]);
-  return new Map(rows.flat().map((row) => [row.id, row.name]));
+  );
+  return names;
 }

@@ -3,6 +3,7 @@ import type { EntityKind } from '../../platform/actions/types.ts';
 import {
   findProjectFor,
   findProjectRecord,
+  lockProjectStatuses,
   type ProjectRecord,
   writeProjectStatus,
 } from './projects.repo.ts';
@@ -25,7 +26,8 @@ export const projectKind: EntityKind<ProjectRecord, ProjectRelation, ProjectStat
   lifecycle: {
     definition: projectLifecycle,
     statusOf: (record) => record.status,
-    writeStatus: (tx, record, status, now) => writeProjectStatus(tx, record.id, status, now),
+    writeStatus: (tx, record, status, now) => writeProjectStatus(tx, [record.id], status, now),
+    batch: { lockStatuses: lockProjectStatuses, writeStatuses: writeProjectStatus },
   },
   fields: (record) => ({
     name: record.name,

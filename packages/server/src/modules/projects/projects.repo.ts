@@ -10,7 +10,9 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
+import { lockStatusesIn } from '../../platform/actions/status.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
+import { chunksOf } from '../../platform/db/chunks.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds, markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -151,15 +153,22 @@ export async function findProjectFor(
   return row ? (projectInScope(row) ?? undefined) : undefined;
 }
 
-/** Writes a project's status: the runner's and `transition`'s status write, never a handler's. */
+/** Writes some projects' status: the runner's and `transition`'s status write, never a handler's. */
 export async function writeProjectStatus(
   tx: Queryable,
-  id: string,
+  ids: readonly string[],
   status: ProjectStatus,
   now: Date,
 ): Promise<void> {
-  await tx.update(projects).set({ status, updatedAt: now }).where(eq(projects.id, id));
+  for (const chunk of chunksOf(ids))
+    await tx.update(projects).set({ status, updatedAt: now }).where(inArray(projects.id, chunk));
 }
+
+/** The statuses of some projects, their rows locked until the transaction ends. */
+export const lockProjectStatuses = (
+  tx: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, ProjectStatus>> => lockStatusesIn<ProjectStatus>(tx, projects, ids);
 
 /** Updates a project's columns (never its status) and stamps it. */
 export async function updateProject(

@@ -3,6 +3,7 @@ import type { EntityKind } from '../../platform/actions/types.ts';
 import {
   findRequirementFor,
   findRequirementRecord,
+  lockRequirementStatuses,
   type RequirementRecord,
   writeRequirementStatus,
 } from './requirements.repo.ts';
@@ -54,7 +55,8 @@ export const requirementKind: EntityKind<RequirementRecord, RequirementRelation,
   lifecycle: {
     definition: requirementLifecycle,
     statusOf: (record) => record.status,
-    writeStatus: (tx, record, status, now) => writeRequirementStatus(tx, record.id, status, now),
+    writeStatus: (tx, record, status, now) => writeRequirementStatus(tx, [record.id], status, now),
+    batch: { lockStatuses: lockRequirementStatuses, writeStatuses: writeRequirementStatus },
   },
   fields: activityFields,
   fieldLabels: { marketRoundId: 'Market round', name: 'Requirement name' },

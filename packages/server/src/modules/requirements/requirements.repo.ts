@@ -9,7 +9,9 @@ import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf, operatorScope } from '../../platform/actions/scope.ts';
+import { lockStatusesIn } from '../../platform/actions/status.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
+import { chunksOf } from '../../platform/db/chunks.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds, markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -309,24 +311,39 @@ const CREDIT_STATUS_OF: Partial<Record<CreditRequirementStatus, CreditStatus>> =
 
 const AFTER_MATCH: readonly CreditStatus[] = ['RightsAllocated', 'Issued', 'Redeemed', 'Retired'];
 
-/** Writes a requirement's status and moves its credit lines with it: the runner's status write, never a handler's. */
+/**
+ * Writes some requirements' status and moves their credit lines with them: the runner's and `transition`'s status
+ * write, never a handler's.
+ */
 export async function writeRequirementStatus(
   tx: Queryable,
-  id: string,
+  ids: readonly string[],
   status: CreditRequirementStatus,
   now: Date,
 ): Promise<void> {
-  await tx.update(creditRequirements).set({ status, updatedAt: now }).where(eq(creditRequirements.id, id));
   const creditStatus = CREDIT_STATUS_OF[status];
-  if (creditStatus !== undefined)
+  for (const chunk of chunksOf(ids)) {
     await tx
-      .update(requirementCredits)
-      .set({ status: creditStatus })
-      .where(
-        and(
-          eq(requirementCredits.requirementId, id),
-          // After the match an Unused line stays Unused.
-          AFTER_MATCH.includes(creditStatus) ? ne(requirementCredits.status, 'Unused') : undefined,
-        ),
-      );
+      .update(creditRequirements)
+      .set({ status, updatedAt: now })
+      .where(inArray(creditRequirements.id, chunk));
+    if (creditStatus !== undefined)
+      await tx
+        .update(requirementCredits)
+        .set({ status: creditStatus })
+        .where(
+          and(
+            inArray(requirementCredits.requirementId, chunk),
+            // After the match an Unused line stays Unused.
+            AFTER_MATCH.includes(creditStatus) ? ne(requirementCredits.status, 'Unused') : undefined,
+          ),
+        );
+  }
 }
+
+/** The statuses of some requirements, their rows locked until the transaction ends. */
+export const lockRequirementStatuses = (
+  tx: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, CreditRequirementStatus>> =>
+  lockStatusesIn<CreditRequirementStatus>(tx, creditRequirements, ids);

@@ -1,9 +1,12 @@
 import { type AnyActionDefinition, canTransition, edgeTargets, type JsonValue } from '@curlew/domain';
-import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { chunksOf } from '../db/chunks.ts';
 import type { Queryable, Transaction } from '../db/connect.ts';
 import { AppError } from '../errors.ts';
 import { activity } from './activity.tables.ts';
-import { recordActivity } from './activity.ts';
+import { type ActivityEntry, recordActivities, recordActivity } from './activity.ts';
+import { isRecordId } from './ids.ts';
 import type { Actor, EntityKind, KindLifecycle } from './types.ts';
 
 /** 'OpenForBidsAndOffers' -> 'open for bids and offers': a status as words in a sentence. */
@@ -123,11 +126,43 @@ export interface TransitionEntry {
   details?: Record<string, JsonValue>;
 }
 
+/** Refuses a move the lifecycle does not allow (409 with the kind's sentence); true when the record must move. */
+function mustMove<Rec, Status extends string>(
+  kind: EntityKind<Rec, string, Status>,
+  lifecycle: KindLifecycle<Rec, Status>,
+  from: Status,
+  to: Status,
+  title: string,
+): boolean {
+  if (from === to) return false;
+  if (!canTransition(lifecycle.definition, from, to))
+    throw new AppError('invalid_status', refusedInStatus(kind, title, from));
+  return true;
+}
+
+/** The activity entry of one record moved by a transition. */
+const movedEntry = (
+  subject: { subjectType: string; subjectId: string },
+  from: string,
+  to: string,
+  by: TransitionActor,
+  entry: TransitionEntry,
+): ActivityEntry => ({
+  ...subject,
+  action: entry.action,
+  title: entry.title,
+  actor:
+    by === 'system' ? null : { id: by.id, displayName: by.displayName, organisationId: by.organisationId },
+  statusBefore: from,
+  statusAfter: to,
+  ...(entry.details === undefined ? {} : { details: entry.details }),
+  at: entry.now,
+});
+
 /**
- * Moves one record to `to` outside a user's action on it: for what many records do at once (AcceptMatch moves
- * every project and requirement of a round) and for work nobody submits (a solver task ending). Checks the
- * lifecycle (409 with the kind's sentence), writes the status and the activity entry in `tx`. Moving a record to
- * the status it has changes nothing and writes nothing.
+ * Moves one record to `to` outside a user's action on it: for work nobody submits (a solver task ending) and what
+ * one action does to another record. Checks the lifecycle (409 with the kind's sentence), writes the status and the
+ * activity entry in `tx`. Moving a record to the status it has changes nothing and writes nothing.
  */
 export async function transition<Rec, Status extends string>(
   tx: Transaction,
@@ -142,20 +177,70 @@ export async function transition<Rec, Status extends string>(
   const record = await kind.load(tx, id, { forUpdate: true });
   if (record === undefined) throw notFoundInScope(kind.noun);
   const from = lifecycle.statusOf(record);
-  if (from === to) return;
-  if (!canTransition(lifecycle.definition, from, to))
-    throw new AppError('invalid_status', refusedInStatus(kind, entry.title, from));
+  if (!mustMove(kind, lifecycle, from, to, entry.title)) return;
   await lifecycle.writeStatus(tx, record, to, entry.now);
-  await recordActivity(tx, {
-    subjectType: kind.entity,
-    subjectId: id,
-    action: entry.action,
-    title: entry.title,
-    actor:
-      by === 'system' ? null : { id: by.id, displayName: by.displayName, organisationId: by.organisationId },
-    statusBefore: from,
-    statusAfter: to,
-    ...(entry.details === undefined ? {} : { details: entry.details }),
-    at: entry.now,
-  });
+  await recordActivity(tx, movedEntry({ subjectType: kind.entity, subjectId: id }, from, to, by, entry));
+}
+
+/** One record's move in `transitionAll`. */
+export interface Move<Status extends string> {
+  id: string;
+  to: Status;
+}
+
+/**
+ * Moves many records of one kind at once, as `transition` moves one (AcceptMatch moves every project and requirement
+ * of a round): their rows locked in id order, every move checked before anything is written (the first refused one
+ * refuses all), then one status write per target status and the activity entries in a few statements.
+ */
+export async function transitionAll<Rec, Status extends string>(
+  tx: Transaction,
+  kind: EntityKind<Rec, string, Status>,
+  moves: readonly Move<Status>[],
+  by: TransitionActor,
+  entry: TransitionEntry,
+): Promise<void> {
+  const lifecycle = kind.lifecycle;
+  const batch = lifecycle?.batch;
+  if (!lifecycle || !batch) throw new Error(`${kind.entity} has no lifecycle to move many records along`);
+  const ids = moves.map((move) => move.id);
+  if (new Set(ids).size !== ids.length)
+    throw new Error(`${kind.entity}: a record moves once in one transition`);
+  const statuses = await batch.lockStatuses(tx, ids);
+  const byTarget = new Map<Status, string[]>();
+  const entries: ActivityEntry[] = [];
+  for (const { id, to } of moves) {
+    const from = statuses.get(id);
+    if (from === undefined) throw notFoundInScope(kind.noun);
+    if (!mustMove(kind, lifecycle, from, to, entry.title)) continue;
+    const group = byTarget.get(to) ?? [];
+    if (group.length === 0) byTarget.set(to, group);
+    group.push(id);
+    entries.push(movedEntry({ subjectType: kind.entity, subjectId: id }, from, to, by, entry));
+  }
+  for (const [to, group] of byTarget) await batch.writeStatuses(tx, group, to, entry.now);
+  await recordActivities(tx, entries);
+}
+
+/**
+ * The statuses of some records of a table with `id` and `status` columns, their rows locked until the transaction
+ * ends and read in id order (so two transactions locking overlapping sets wait rather than deadlock); a missing or
+ * malformed id is absent. A kind's `batch.lockStatuses`.
+ */
+export async function lockStatusesIn<Status extends string>(
+  tx: Queryable,
+  table: PgTable & { id: AnyPgColumn; status: AnyPgColumn },
+  ids: readonly string[],
+): Promise<Map<string, Status>> {
+  const found = new Map<string, Status>();
+  for (const chunk of chunksOf([...new Set(ids)].filter(isRecordId).sort())) {
+    const rows = await tx
+      .select({ id: table.id, status: table.status })
+      .from(table)
+      .where(inArray(table.id, chunk))
+      .orderBy(asc(table.id))
+      .for('update');
+    for (const row of rows) found.set(String(row.id), row.status as Status);
+  }
+  return found;
 }

@@ -54,6 +54,16 @@ export interface KindLifecycle<Rec, Status extends string> {
   writeStatus(tx: Transaction, record: Rec, status: Status, now: Date): Promise<void>;
   /** The sentence of a refused action or change, when the runner's default would not say enough. */
   refusal?(title: string, status: Status): string;
+  /** How many records move at once (`transitionAll`), for kinds whose records a round moves together. */
+  batch?: BatchLifecycle<Status>;
+}
+
+/** A kind's status read and write for many records in a few statements. */
+export interface BatchLifecycle<Status extends string> {
+  /** The statuses of some records by id, their rows locked until the transaction ends; a missing id is absent. */
+  lockStatuses(tx: Transaction, ids: readonly string[]): Promise<Map<string, Status>>;
+  /** Writes one status to several records, as `writeStatus` does for one. */
+  writeStatuses(tx: Transaction, ids: readonly string[], status: Status, now: Date): Promise<void>;
 }
 
 /**
