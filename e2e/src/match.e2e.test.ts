@@ -156,7 +156,11 @@ describe('clearing a round in the browser', () => {
     await supplier.page.getByRole('heading', { level: 1, name: winner.name }).waitFor();
     const won = supplier.page.getByRole('region', { name: 'Round outcome' });
     await won.getByText('Won', { exact: true }).waitFor();
-    await won.getByText(/^Sells [\d,]+\.\d\d units$/).waitFor();
+    await won
+      .getByText(
+        /^Sells [\d,]+\.\d\d (Biodiversity|Nitrogen|Phosphorous)(, [\d,]+\.\d\d (Biodiversity|Nitrogen|Phosphorous))* units$/,
+      )
+      .waitFor();
     await won.getByText(/^Receives £[\d,]+/).waitFor();
     await waitForFinishedPage(supplier.page);
     await screenshot(supplier.page, 'match-06-supplier-outcome');

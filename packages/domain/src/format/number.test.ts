@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCredits,
+  formatCreditVolumes,
   formatFileSize,
   formatGBP,
   formatNumber,
@@ -61,6 +62,18 @@ describe('formatCredits', () => {
 
   it('shows absent amounts as blank', () => {
     expect(formatCredits(null)).toBe('');
+  });
+});
+
+describe('formatCreditVolumes', () => {
+  it('names each credit type with its own units and never adds them up', () => {
+    expect(
+      formatCreditVolumes([
+        { creditType: 'NutrientMitigationNitrogen', units: 1035.284 },
+        { creditType: 'Biodiversity', units: 48.47 },
+      ]),
+    ).toBe('1,035.28 Nitrogen, 48.47 Biodiversity');
+    expect(formatCreditVolumes([])).toBe('0.00');
   });
 });
 

@@ -1,4 +1,5 @@
 import { CREDIT_DECIMALS, CURRENCY, FILE_SIZE_STEP, LOCALE } from '../vocab/constants.ts';
+import { CREDIT_TYPE_LABELS, type CreditType } from '../vocab/credits.ts';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -53,6 +54,15 @@ export const formatCredits = (units: number | null | undefined): string =>
         units,
       )
     : '';
+
+/**
+ * Units of several credit types, each with its own: '1,035.28 Nitrogen, 48.47 Biodiversity' (units of different
+ * types are never added up); '0.00' for none.
+ */
+export const formatCreditVolumes = (volumes: readonly { creditType: CreditType; units: number }[]): string =>
+  volumes.length === 0
+    ? formatCredits(0)
+    : volumes.map((v) => `${formatCredits(v.units)} ${CREDIT_TYPE_LABELS[v.creditType]}`).join(', ');
 
 /** Fraction digits for formatNumber. */
 export interface NumberFormatDigits {

@@ -5,6 +5,7 @@ import {
   assertRoundAcceptsAgentAuthority,
   assertRoundOpenForRegistration,
   isRoundAcceptingAgentAuthority,
+  isRoundAllowingWithdrawal,
   isRoundOpenForRegistration,
 } from './market-round.ts';
 import { participationLifecycle } from './participation.lifecycle.ts';
@@ -16,6 +17,11 @@ describe('round status rules', () => {
     expect(() => assertRoundOpenForRegistration({ name: 'Spring 2026', status: 'Closed' })).toThrow(
       new InvalidStatusError('Closed', undefined, 'Spring 2026 is not open for registration'),
     );
+  });
+
+  it('lets participants withdraw until bids and offers close', () => {
+    const allowing = MARKET_ROUND_STATUSES.filter((status) => isRoundAllowingWithdrawal({ status }));
+    expect(allowing).toEqual(['Open', 'Closed', 'OpenForBidsAndOffers']);
   });
 
   it('accepts agent authority from registration until bids and offers close', () => {

@@ -26,6 +26,16 @@ export const ROUND_STATUSES_ACCEPTING_AGENT_AUTHORITY = [
   'OpenForBidsAndOffers',
 ] as const satisfies readonly MarketRoundStatus[];
 
+/**
+ * Round statuses in which a participant may withdraw: until bids and offers close, when its bids and offers become
+ * binding for the clearing.
+ */
+export const ROUND_STATUSES_ALLOWING_WITHDRAWAL = [
+  'Open',
+  'Closed',
+  'OpenForBidsAndOffers',
+] as const satisfies readonly MarketRoundStatus[];
+
 const includesStatus = (statuses: readonly MarketRoundStatus[], status: MarketRoundStatus): boolean =>
   statuses.includes(status);
 
@@ -36,6 +46,10 @@ export const isRoundOpenForRegistration = (round: Pick<MarketRoundReference, 'st
 /** Whether a client may give an agent authority for the round now. */
 export const isRoundAcceptingAgentAuthority = (round: Pick<MarketRoundReference, 'status'>): boolean =>
   includesStatus(ROUND_STATUSES_ACCEPTING_AGENT_AUTHORITY, round.status);
+
+/** Whether a participant may withdraw from the round now. */
+export const isRoundAllowingWithdrawal = (round: Pick<MarketRoundReference, 'status'>): boolean =>
+  includesStatus(ROUND_STATUSES_ALLOWING_WITHDRAWAL, round.status);
 
 /** Throws invalid_status unless participants may register for the round now. */
 export const assertRoundOpenForRegistration = (

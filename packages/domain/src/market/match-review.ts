@@ -152,12 +152,13 @@ export interface UnmatchedRequirement {
 
 /**
  * A participant's own outcome of an accepted round, on its project or requirement (`outcome`, sent only to those who
- * see its offer or bid): won or lost, the units it sells or receives (2 decimals), what it receives or pays in pence
- * (a project's fees inside), and why it lost or was only part-filled.
+ * see its offer or bid): won or lost, the units it sells or receives per credit type (2 decimals), what it receives
+ * or pays in pence (a project's fees inside), and why it lost or was only part-filled.
  */
 export interface ParticipantOutcome {
   won: boolean;
-  units: number;
+  /** Sold by a project (before multipliers) or received by a requirement (after them), per credit type; none lost. */
+  units: CreditVolume[];
   /** Received by a project, paid by a requirement. */
   amountPence: number;
   /** For a project: the market operator fee and monitoring costs inside what it receives. */

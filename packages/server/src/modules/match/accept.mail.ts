@@ -1,9 +1,9 @@
-import { formatCredits, formatPenceAsGBP } from '@curlew/domain';
+import { type CreditVolume, formatCreditVolumes, formatPenceAsGBP } from '@curlew/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import type { HandlerContextBase } from '../../platform/actions/types.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { projects } from '../projects/projects.tables.ts';
+import { projectServices, projects } from '../projects/projects.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import type { RoundRecord } from '../rounds/rounds.repo.ts';
 import { allocations, payments } from './match.tables.ts';
@@ -33,22 +33,34 @@ export async function acceptMail(
   const task = await latestTaskOfRound(tx, record.id);
   if (!task?.result) return 0;
   const names = await roundNames(tx, record.id);
-  const sumUnits = (
+  /** Allocated units per project (sold) or requirement (received, times the multiplier), per credit type. */
+  const sumUnits = async (
     column: typeof allocations.projectId | typeof allocations.requirementId,
     weighted: boolean,
-  ) =>
-    tx
+  ): Promise<Map<string, CreditVolume[]>> => {
+    const rows = await tx
       .select({
         id: column,
+        creditType: projectServices.type,
         units: weighted
           ? sql<number>`sum(${allocations.units} * ${allocations.multiplier})`.mapWith(Number)
           : sql<number>`sum(${allocations.units})`.mapWith(Number),
       })
       .from(allocations)
+      .innerJoin(projectServices, eq(projectServices.id, allocations.serviceId))
       .where(eq(allocations.marketRoundId, record.id))
-      .groupBy(column);
-  const sold = new Map((await sumUnits(allocations.projectId, false)).map((r) => [r.id, r.units]));
-  const bought = new Map((await sumUnits(allocations.requirementId, true)).map((r) => [r.id, r.units]));
+      .groupBy(column, projectServices.type)
+      .orderBy(column, projectServices.type);
+    const volumes = new Map<string, CreditVolume[]>();
+    for (const row of rows) {
+      const list = volumes.get(row.id) ?? [];
+      if (list.length === 0) volumes.set(row.id, list);
+      list.push({ creditType: row.creditType, units: row.units });
+    }
+    return volumes;
+  };
+  const sold = await sumUnits(allocations.projectId, false);
+  const bought = await sumUnits(allocations.requirementId, true);
   const paid = new Map(
     (
       await tx
@@ -77,7 +89,7 @@ export async function acceptMail(
     const row = projectById.get(line.id);
     if (!row) continue;
     const text = line.won
-      ? `Project ${row.name}: won. It sells ${formatCredits(sold.get(line.id) ?? 0)} units and receives ${formatPenceAsGBP(paid.get(line.id) ?? 0)}.`
+      ? `Project ${row.name}: won. It sells ${formatCreditVolumes(sold.get(line.id) ?? [])} units and receives ${formatPenceAsGBP(paid.get(line.id) ?? 0)}.`
       : `Project ${row.name}: not matched. ${readableReason(line.reason, names) ?? LOST_PROJECT}.`;
     lines.push({ owner: row.owner, agent: row.agent, text: text.replace(/\.\.$/, '.') });
   }
@@ -104,7 +116,7 @@ export async function acceptMail(
   for (const row of requirementRows) {
     const { fill, reason } = fills.get(row.id) ?? { fill: 0, reason: null };
     const why = readableReason(reason, names);
-    const won = `it receives ${formatCredits(bought.get(row.id) ?? 0)} units and pays ${formatPenceAsGBP(paid.get(row.id) ?? 0)}`;
+    const won = `it receives ${formatCreditVolumes(bought.get(row.id) ?? [])} units and pays ${formatPenceAsGBP(paid.get(row.id) ?? 0)}`;
     const text =
       fill <= 0
         ? `Credit requirement ${row.name}: not matched. ${why ?? LOST_REQUIREMENT}.`

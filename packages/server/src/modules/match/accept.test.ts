@@ -193,7 +193,7 @@ describeWithApp('AcceptMatch', (t) => {
     expect(supplierView.statusCode).toBe(200);
     expect(supplierView.json().outcome).toEqual({
       won: true,
-      units: 12,
+      units: [{ creditType: 'Biodiversity', units: 12 }],
       amountPence: meadow?.amountPence,
       feesPence: 20_000,
       reason: null,
@@ -209,14 +209,18 @@ describeWithApp('AcceptMatch', (t) => {
     expect(lost.statusCode).toBe(200);
     expect(lost.json().outcome).toEqual({
       won: false,
-      units: 0,
+      units: [],
       amountPence: 0,
       feesPence: 0,
       reason: expect.any(String),
     });
     expect(lost.json().outcome.reason.length).toBeGreaterThan(10);
     const won = await requestJson(t.app, 'GET', `/api/requirement/${wanted}`, undefined, buyerCookie);
-    expect(won.json().outcome).toMatchObject({ won: true, units: 10, reason: null });
+    expect(won.json().outcome).toMatchObject({
+      won: true,
+      units: [{ creditType: 'Biodiversity', units: 10 }],
+      reason: null,
+    });
     expect(
       (
         await requestJson(

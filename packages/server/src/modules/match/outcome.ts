@@ -1,13 +1,25 @@
-import type { ParticipantOutcome } from '@curlew/domain';
-import { and, eq } from 'drizzle-orm';
+import { CREDIT_TYPES, type CreditType, type CreditVolume, type ParticipantOutcome } from '@curlew/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
+import { projectServices } from '../projects/projects.tables.ts';
 import { allocations, payments } from './match.tables.ts';
 import { readableReason, roundNames } from './reason-names.ts';
 import { latestTaskOfRound } from './tasks.ts';
 
 const ACCEPTED = new Set(['Matched', 'Settled']);
 const units2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Allocated units (times their multiplier) per credit type, in the order of CREDIT_TYPES. */
+const volumesOf = (
+  rows: readonly { creditType: CreditType; units: number; multiplier: number }[],
+): CreditVolume[] =>
+  CREDIT_TYPES.flatMap((creditType) => {
+    const mine = rows.filter((row) => row.creditType === creditType);
+    return mine.length === 0
+      ? []
+      : [{ creditType, units: units2(mine.reduce((sum, row) => sum + row.units * row.multiplier, 0)) }];
+  });
 
 async function acceptedTask(db: Queryable, roundId: string | null) {
   if (!roundId) return null;
@@ -37,13 +49,18 @@ export async function projectOutcome(
   const line = task?.result?.projects.find((p) => p.id === project.id);
   if (!task || !line || !project.marketRoundId) return null;
   const rows = await db
-    .select({ units: allocations.units })
+    .select({
+      creditType: projectServices.type,
+      units: allocations.units,
+      multiplier: sql<number>`1`.mapWith(Number),
+    })
     .from(allocations)
+    .innerJoin(projectServices, eq(projectServices.id, allocations.serviceId))
     .where(and(eq(allocations.marketRoundId, project.marketRoundId), eq(allocations.projectId, project.id)));
   const paid = await paymentOf(db, project.marketRoundId, 'project', project.id);
   return {
     won: line.won,
-    units: units2(rows.reduce((sum, row) => sum + row.units, 0)),
+    units: volumesOf(rows),
     amountPence: paid.amountPence,
     feesPence: paid.feesPence,
     reason: line.won
@@ -67,8 +84,13 @@ export async function requirementOutcome(
   const line = lines.find((r) => r.fill > 0) ?? lines[0];
   if (!line) return null;
   const rows = await db
-    .select({ units: allocations.units, multiplier: allocations.multiplier })
+    .select({
+      creditType: projectServices.type,
+      units: allocations.units,
+      multiplier: allocations.multiplier,
+    })
     .from(allocations)
+    .innerJoin(projectServices, eq(projectServices.id, allocations.serviceId))
     .where(
       and(
         eq(allocations.marketRoundId, requirement.marketRoundId),
@@ -83,7 +105,7 @@ export async function requirementOutcome(
       : readableReason(line.reason, await roundNames(db, requirement.marketRoundId));
   return {
     won: line.fill > 0,
-    units: units2(rows.reduce((sum, row) => sum + row.units * row.multiplier, 0)),
+    units: volumesOf(rows),
     amountPence: paid.amountPence,
     feesPence: 0,
     reason:

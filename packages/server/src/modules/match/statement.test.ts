@@ -185,7 +185,12 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
       ['project', 'Meadow restoration'],
       ['project', 'Wetland nitrogen'],
     ]);
-    expect(own[0].outcome).toMatchObject({ won: true, units: 12, feesPence: 20_000, reason: null });
+    expect(own[0].outcome).toMatchObject({
+      won: true,
+      units: [{ creditType: 'Biodiversity', units: 12 }],
+      feesPence: 20_000,
+      reason: null,
+    });
     const buyers = (await outcomesAs(world.otherParticipant.cookie)).json().items;
     expect(buyers.map((line: { record: { name: string } }) => line.record.name)).toEqual([
       'Barn conversion',
@@ -194,7 +199,7 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
       'Riverside homes',
     ]);
     const flats = buyers.find((line: { record: { name: string } }) => line.record.name === 'Riverside flats');
-    expect(flats.outcome).toMatchObject({ won: false, units: 0, amountPence: 0 });
+    expect(flats.outcome).toMatchObject({ won: false, units: [], amountPence: 0 });
     expect(flats.outcome.reason.length).toBeGreaterThan(10);
     expect((await outcomesAs(outsider.cookie)).json()).toEqual({ items: [] });
     expect((await outcomesAs(world.members.lpa.cookie)).statusCode).toBe(404);
@@ -233,7 +238,7 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     expect(supplierMails).toEqual([expect.objectContaining({ subject: subject(round.name) })]);
     const supplierText = supplierMails[0]?.text ?? '';
     expect(supplierText).toMatch(
-      /Project Meadow restoration: won\. It sells 12\.00 units and receives £[\d,]+\./,
+      /Project Meadow restoration: won\. It sells 12\.00 Biodiversity units and receives £[\d,]+\./,
     );
     expect(supplierText).toContain('Project Wetland nitrogen: won.');
     expect(supplierText).not.toContain('Riverside');
@@ -241,7 +246,7 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     const buyerText = (await mailsTo(buyerEmail)).slice(before.buyer).map((mail) => mail.text);
     expect(buyerText).toHaveLength(1);
     expect(buyerText[0]).toMatch(
-      /Credit requirement Housing at Mill Lane: matched: it receives 10\.00 units/,
+      /Credit requirement Housing at Mill Lane: matched: it receives 10\.00 Biodiversity units/,
     );
     expect(buyerText[0]).toMatch(/Credit requirement Riverside flats: not matched\. \S.{10,}\./);
     expect(buyerText[0]).not.toContain('Meadow restoration');

@@ -1,4 +1,4 @@
-import { PARTICIPATION_ACTIONS } from '@curlew/domain';
+import { isRoundAllowingWithdrawal, PARTICIPATION_ACTIONS } from '@curlew/domain';
 import { allow, deny, operatorOnly } from '../../platform/actions/policy.ts';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type {
@@ -36,7 +36,10 @@ export const participationPolicies = {
   Comment: () => allow,
 } satisfies RecordPolicies<typeof PARTICIPATION_ACTIONS, ParticipationRecord, ParticipationRelation>;
 
-/** Register needs the round open for registration and the capacity's window open today. */
+/**
+ * Register needs the round open for registration and the capacity's window open today; Withdraw needs bids and
+ * offers still open (after that they are binding for the clearing).
+ */
 export const participationGuards = {
   Register: async ({ db, record, now }): Promise<GuardAnswer> => {
     const round = await findRoundRecord(db, record.marketRoundId);
@@ -45,6 +48,13 @@ export const participationGuards = {
     const refusal = windowRefusal(round, windowOfCapacity(record.capacity), now);
     return refusal === undefined ? { ok: true } : { ok: false, reason: refusal };
   },
+  Withdraw: async ({ record }): Promise<GuardAnswer> =>
+    isRoundAllowingWithdrawal({ status: record.roundStatus })
+      ? { ok: true }
+      : {
+          ok: false,
+          reason: `Bids and offers of ${record.roundName} have closed: it is too late to withdraw`,
+        },
 } satisfies RecordGuards<typeof PARTICIPATION_ACTIONS, ParticipationRecord, ParticipationRelation>;
 
 /** The handlers: the runner writes each status; these record reasons and check the declarations. */

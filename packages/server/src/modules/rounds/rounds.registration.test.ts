@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { buildOrganisation } from '../../../test/factories.ts';
-import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../test/world.ts';
+import { asRole, buildAgentAuthority, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { participations } from '../markets/markets.tables.ts';
 import { declareEverything, setRoundStatus, setWindows } from './rounds.testing.ts';
 
@@ -257,11 +257,42 @@ describeWithApp(
       expect(wrong).toEqual([]);
     });
 
-    it('reinstates a withdrawn participation to the status it had before', async () => {
+    it('refuses a withdrawal once bids and offers have closed, with the reason on the action', async () => {
       const [row] = await t.db
         .insert(participations)
         .values({
           marketRoundId: world.settledRound.id,
+          organisationId: world.members.participant.organisation.id,
+          capacity: 'Supplier',
+          status: 'Registered',
+          createdAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('No participation');
+      const reason = `Bids and offers of ${world.settledRound.name} have closed: it is too late to withdraw`;
+      const refused = await asRole(
+        t.app,
+        world,
+        'participant',
+        'POST',
+        `/api/participation/${row.id}/action/Withdraw`,
+        { reason: 'Changed my mind' },
+      );
+      expect([refused.statusCode, refused.json().message]).toEqual([409, reason]);
+      const shown = await asRole(t.app, world, 'participant', 'GET', `/api/participation/${row.id}`);
+      expect(shown.json().status).toBe('Registered');
+      expect(shown.json().actions.find((action: { id: string }) => action.id === 'Withdraw')).toMatchObject({
+        enabled: false,
+        reason,
+      });
+    });
+
+    it('reinstates a withdrawn participation to the status it had before', async () => {
+      const [row] = await t.db
+        .insert(participations)
+        .values({
+          marketRoundId: (await buildRound(t.db, 'OpenForBidsAndOffers')).id,
           organisationId: world.members.participant.organisation.id,
           capacity: 'Buyer',
           status: 'Registered',
@@ -296,7 +327,7 @@ describeWithApp(
       const [row] = await t.db
         .insert(participations)
         .values({
-          marketRoundId: world.settledRound.id,
+          marketRoundId: (await buildRound(t.db, 'OpenForBidsAndOffers')).id,
           organisationId: world.members.participant.organisation.id,
           capacity: 'Investor',
           status: 'Provisional',

@@ -1,5 +1,5 @@
 import type { ParticipantOutcome } from '@curlew/domain';
-import { formatCredits, formatPenceAsGBP } from '@curlew/domain';
+import { formatCreditVolumes, formatPenceAsGBP } from '@curlew/domain';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
 /**
@@ -29,7 +29,7 @@ export function OutcomeCard({
         {outcome.won && (
           <>
             <Text>
-              {selling ? 'Sells' : 'Receives'} {formatCredits(outcome.units)} units
+              {selling ? 'Sells' : 'Receives'} {formatCreditVolumes(outcome.units)} units
             </Text>
             <Text>
               {selling ? 'Receives' : 'Pays'} {formatPenceAsGBP(outcome.amountPence)}

@@ -1,5 +1,5 @@
 import type { MarketRound, OwnRoundOutcome } from '@curlew/domain';
-import { formatCredits, formatPenceAsGBP } from '@curlew/domain';
+import { formatCreditVolumes, formatPenceAsGBP } from '@curlew/domain';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
@@ -57,7 +57,7 @@ export function OwnOutcomes({ round }: { round: MarketRound }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{line.outcome.won ? 'Won' : 'Lost'}</Table.Td>
-                  <Table.Td>{formatCredits(line.outcome.units)}</Table.Td>
+                  <Table.Td>{formatCreditVolumes(line.outcome.units)}</Table.Td>
                   <Table.Td>{amount(line)}</Table.Td>
                   <Table.Td>{line.outcome.reason ?? ''}</Table.Td>
                 </Table.Tr>

@@ -10,6 +10,7 @@ import type {
 import {
   CREDIT_TYPE_LABELS,
   formatCredits,
+  formatCreditVolumes,
   formatNumber,
   formatPenceAsGBP,
   formatPercent,
@@ -95,10 +96,7 @@ function Headline({ review }: { review: MatchReview }) {
   );
 }
 
-const sells = (project: MatchReviewProject): string =>
-  project.sells.length === 0
-    ? formatCredits(0)
-    : project.sells.map((s) => `${formatCredits(s.units)} ${CREDIT_TYPE_LABELS[s.creditType]}`).join(', ');
+const sells = (project: MatchReviewProject): string => formatCreditVolumes(project.sells);
 
 function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchReviewProject[] }) {
   return (

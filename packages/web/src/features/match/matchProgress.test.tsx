@@ -205,10 +205,22 @@ describe('outcome card', () => {
   };
 
   it("shows a winning project's units and what it receives with the fees inside", async () => {
-    show({ won: true, units: 12.345, amountPence: 1234567, feesPence: 12000, reason: null }, 'project');
+    show(
+      {
+        won: true,
+        units: [
+          { creditType: 'Biodiversity', units: 12.345 },
+          { creditType: 'NutrientMitigationNitrogen', units: 3.5 },
+        ],
+        amountPence: 1234567,
+        feesPence: 12000,
+        reason: null,
+      },
+      'project',
+    );
     const card = await screen.findByRole('region', { name: 'Round outcome' });
     expect(card).toHaveTextContent('Won');
-    expect(card).toHaveTextContent('Sells 12.35 units');
+    expect(card).toHaveTextContent('Sells 12.35 Biodiversity, 3.50 Nitrogen units');
     expect(card).toHaveTextContent('Receives £12,346, of which fees £120');
     expect(card).not.toHaveTextContent('Lost');
   });
@@ -217,7 +229,7 @@ describe('outcome card', () => {
     show(
       {
         won: false,
-        units: 0,
+        units: [],
         amountPence: 0,
         feesPence: 0,
         reason: 'Your bid was below the cheapest supply',
@@ -234,7 +246,7 @@ describe('outcome card', () => {
     show(
       {
         won: true,
-        units: 5,
+        units: [{ creditType: 'Biodiversity', units: 5 }],
         amountPence: 50000,
         feesPence: 0,
         reason: 'Only part of your need could be met',
@@ -242,7 +254,7 @@ describe('outcome card', () => {
       'requirement',
     );
     const card = await screen.findByRole('region', { name: 'Round outcome' });
-    expect(card).toHaveTextContent('Receives 5.00 units');
+    expect(card).toHaveTextContent('Receives 5.00 Biodiversity units');
     expect(card).toHaveTextContent('Pays £500');
     expect(card).toHaveTextContent('Only part of your need could be met');
   });

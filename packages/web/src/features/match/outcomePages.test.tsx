@@ -24,7 +24,13 @@ describe('own outcome on the project and requirement pages', () => {
       'GET /api/project/p1': {
         body: projectOf({
           id: 'p1',
-          outcome: { won: true, units: 40, amountPence: 3_000_000, feesPence: 150_000, reason: null },
+          outcome: {
+            won: true,
+            units: [{ creditType: 'Biodiversity', units: 40 }],
+            amountPence: 3_000_000,
+            feesPence: 150_000,
+            reason: null,
+          },
         }),
       },
     };
@@ -35,7 +41,7 @@ describe('own outcome on the project and requirement pages', () => {
     });
     const card = await screen.findByRole('region', { name: 'Round outcome' });
     expect(card).toHaveTextContent('Won');
-    expect(card).toHaveTextContent('Sells 40.00 units');
+    expect(card).toHaveTextContent('Sells 40.00 Biodiversity units');
     expect(card).toHaveTextContent('Receives £30,000, of which fees £1,500');
   });
 
@@ -62,7 +68,7 @@ describe('own outcome on the project and requirement pages', () => {
           status: 'Bid',
           outcome: {
             won: false,
-            units: 0,
+            units: [],
             amountPence: 0,
             feesPence: 0,
             reason: 'No offer could meet it at its bid',

@@ -54,14 +54,23 @@ describe('the round statement on the round page', () => {
             {
               kind: 'project',
               record: { id: 'p1', name: 'Marsh Farm wetland', self: '/project/p1' },
-              outcome: { won: true, units: 40, amountPence: 3_000_000, feesPence: 150_000, reason: null },
+              outcome: {
+                won: true,
+                units: [
+                  { creditType: 'Biodiversity', units: 40 },
+                  { creditType: 'NutrientMitigationNitrogen', units: 12.5 },
+                ],
+                amountPence: 3_000_000,
+                feesPence: 150_000,
+                reason: null,
+              },
             },
             {
               kind: 'project',
               record: { id: 'p2', name: 'Hill Copse reedbed', self: '/project/p2' },
               outcome: {
                 won: false,
-                units: 0,
+                units: [],
                 amountPence: 0,
                 feesPence: 0,
                 reason: 'Its offer was higher than any buyer would pay',
@@ -108,7 +117,9 @@ describe('the round statement on the round page', () => {
 
     const own = screen.getByRole('table', { name: 'Your outcomes' });
     const rows = within(own).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Marsh Farm wetlandWon40.00Receives £30,000');
+    expect(rows[1]).toHaveTextContent(
+      'Marsh Farm wetlandWon40.00 Biodiversity, 12.50 NitrogenReceives £30,000',
+    );
     expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'Marsh Farm wetland' })).toHaveAttribute(
       'href',
       '/projects/p1',
