@@ -2,7 +2,7 @@ import type { ActionResult, EntityAction } from '@curlew/domain';
 import { Button, type ButtonProps, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
-import { type ActionLayout, MoreActionsMenu, primaryActions } from './MoreActionsMenu.tsx';
+import { type ActionLayout, MoreActionsMenu, primaryActions, secondaryActions } from './MoreActionsMenu.tsx';
 
 /** Props of one action button. */
 export interface EntityActionButtonProps {
@@ -88,7 +88,7 @@ export interface EntityActionButtonsProps {
   size?: ButtonProps['size'];
   /** Accessible name of the group, e.g. 'Actions for Wetland Trust'. */
   label: string;
-  /** For entities with many actions: the primary ones as buttons, the rest in a 'More actions' menu by stage. */
+  /** For entities with many actions: the primary and secondary ones as buttons, the rest in a 'More actions' menu. */
   layout?: ActionLayout;
 }
 
@@ -108,18 +108,19 @@ export function EntityActionButtons({
 }: EntityActionButtonsProps) {
   const shown = actions.filter((action) => !exclude.includes(action.id) && (action.enabled || !enabledOnly));
   if (shown.length === 0) return null;
-  const buttons = layout === undefined ? shown : primaryActions(shown, layout);
-  const inMenu = shown.filter((action) => !buttons.includes(action));
+  const filled = layout === undefined ? [] : primaryActions(shown, layout);
+  const plain = layout === undefined ? shown : secondaryActions(shown, layout);
+  const inMenu = shown.filter((action) => !filled.includes(action) && !plain.includes(action));
   return (
     <Group gap="xs" role="group" aria-label={label} wrap="wrap">
-      {buttons.map((action) => (
+      {[...filled, ...plain].map((action) => (
         <EntityActionButton
           key={action.id}
           self={self}
           action={action}
           onSucceeded={onSucceeded}
           size={size}
-          variant={layout === undefined ? 'default' : 'filled'}
+          variant={filled.includes(action) ? 'filled' : 'default'}
         />
       ))}
       {layout !== undefined && (

@@ -11,17 +11,23 @@ export interface ActionStage {
 }
 
 /**
- * How a page lays out many actions: the `primary` ones the reader may run now as buttons, everything else in a
- * 'More actions' menu, grouped by `stages` in their order (actions of no stage last, under 'Other actions').
+ * How a page lays out many actions: the `primary` ones the reader may run now as filled buttons, the `secondary`
+ * ones it may run now as plain buttons after them, everything else in a 'More actions' menu, grouped by `stages` in
+ * their order (actions of no stage last, under 'Other actions').
  */
 export interface ActionLayout {
   primary: readonly string[];
+  secondary?: readonly string[];
   stages: readonly ActionStage[];
 }
 
-/** The actions of a layout shown as buttons: the primary ones that are enabled, in the server's order. */
+/** The actions of a layout shown as filled buttons: the primary ones that are enabled, in the server's order. */
 export const primaryActions = (actions: readonly EntityAction[], layout: ActionLayout): EntityAction[] =>
   actions.filter((action) => action.enabled && layout.primary.includes(action.id));
+
+/** The actions of a layout shown as plain buttons: the secondary ones that are enabled, in the server's order. */
+export const secondaryActions = (actions: readonly EntityAction[], layout: ActionLayout): EntityAction[] =>
+  actions.filter((action) => action.enabled && (layout.secondary ?? []).includes(action.id));
 
 /** The menu's sections: each stage with its actions in the server's order, then the rest. */
 export const menuSections = (

@@ -27,6 +27,7 @@ import {
 import {
   CAPACITY_LABELS,
   REGISTRATION_STATUS_COLOURS,
+  ROUND_ACTION_LAYOUT,
   ROUND_STATUS_COLOUR,
   roundStatusLabel,
 } from './roundDisplay.ts';
@@ -58,8 +59,9 @@ function RoundHeader({
         self={round.self}
         actions={round.actions}
         exclude={SECTION_ACTIONS}
-        // A settled round is over: the refused buttons of its whole life would only be noise.
+        // A settled round is over: the refused actions of its whole life would only be noise.
         enabledOnly={enabledOnly || round.status === 'Settled'}
+        layout={ROUND_ACTION_LAYOUT}
         label={`Actions for ${round.name}`}
         onSucceeded={onChanged}
       />

@@ -123,6 +123,7 @@ describe('operator round page', () => {
         id: 'r1',
         actions: [
           { id: 'Close', title: 'Close registration', enabled: true },
+          { id: 'SetReserveInfo', title: 'Set credit reserve', enabled: true },
           {
             id: 'OpenBidsAndOffers',
             title: 'Open bids and offers',
@@ -214,11 +215,17 @@ describe('operator round page', () => {
     );
     expect(within(table).getByText('Fen Agents')).toBeInTheDocument();
 
-    expect(screen.getByRole('button', { name: 'Close registration' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Open bids and offers' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    // What the operator may do now are buttons (the round's next step filled, a setting plain); the refused step is
+    // in 'More actions' with its reason.
+    const actions = screen.getByRole('group', { name: 'Actions for Spring 2026' });
+    expect(within(actions).getByRole('button', { name: 'Close registration' })).toBeEnabled();
+    expect(within(actions).getByRole('button', { name: 'Set credit reserve' })).toBeEnabled();
+    expect(within(actions).queryByRole('button', { name: 'Open bids and offers' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));
+    const refused = await screen.findByRole('menuitem', { name: 'Open bids and offers' });
+    expect(refused).toBeDisabled();
+    expect(refused).toHaveAccessibleDescription('Registration is open');
+    expect(screen.queryByRole('menuitem', { name: 'Close registration' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Data sets' })).toBeInTheDocument();
     expect(screen.queryByText('r1')).not.toBeInTheDocument();
   });

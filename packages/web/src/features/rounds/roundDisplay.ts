@@ -9,6 +9,7 @@ import {
   type RegistrationStatus,
   type RegistrationWindow,
 } from '@curlew/domain';
+import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
 import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 /** A round status as people read it ('Open for registration', 'Bids and offers open'). */
@@ -92,3 +93,38 @@ export const isWindowOpen = (window: RegistrationWindow | null, now: Date): bool
 /** The services of a round as people read them. */
 export const serviceLabels = (round: MarketRound): string[] =>
   round.services.map((service) => CREDIT_TYPE_LABELS[service]);
+
+/**
+ * The round page's actions: the moves of the round's life the reader may make now as filled buttons, the settings
+ * and imports it may use now as plain ones, and every refused action, with the reason, in 'More actions' by stage.
+ */
+export const ROUND_ACTION_LAYOUT: ActionLayout = {
+  primary: [
+    'Open',
+    'RegisterAsParticipant',
+    'Close',
+    'OpenBidsAndOffers',
+    'CloseBidsAndOffers',
+    'Match',
+    'Review',
+    'AcceptMatch',
+    'RejectMatch',
+    'Settle',
+  ],
+  secondary: [
+    'Update',
+    'SetRegistrationDates',
+    'SetReserveInfo',
+    'RecordParticipant',
+    'ImportData',
+    'ImportMatch',
+    'Comment',
+  ],
+  stages: [
+    { label: 'Set-up', actionIds: ['Update', 'SetRegistrationDates', 'SetReserveInfo'] },
+    { label: 'Registration', actionIds: ['Open', 'RegisterAsParticipant', 'RecordParticipant', 'Close'] },
+    { label: 'Bids and offers', actionIds: ['OpenBidsAndOffers', 'ImportData', 'CloseBidsAndOffers'] },
+    { label: 'Matching', actionIds: ['Match', 'ImportMatch', 'Review', 'AcceptMatch', 'RejectMatch'] },
+    { label: 'Settlement', actionIds: ['Settle'] },
+  ],
+};
