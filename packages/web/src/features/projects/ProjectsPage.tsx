@@ -21,8 +21,8 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { creditTypesText, projectStatusColour, projectStatusLabel, showDate } from './projectDisplay.ts';
+import { projectColumns } from './projectColumns.tsx';
+import { projectStatusLabel, showDate } from './projectDisplay.ts';
 import {
   type PageWithActions,
   PROJECT_GROUPS_SELF,
@@ -88,32 +88,15 @@ export function FilterSelect({
   );
 }
 
+const shared = projectColumns(projectPagePath);
 const COLUMNS: DataTableColumn<ProjectListItem>[] = [
-  {
-    id: 'name',
-    header: 'Project',
-    sortKey: 'name',
-    render: (project) => (
-      <Anchor component={Link} to={projectPagePath(project.id)} size="sm">
-        {project.name}
-      </Anchor>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortKey: 'status',
-    render: (project) => (
-      <StatusBadge color={projectStatusColour(project.status)}>
-        {projectStatusLabel(project.status)}
-      </StatusBadge>
-    ),
-  },
-  { id: 'supplier', header: 'Supplier', sortKey: 'supplier', render: (project) => project.supplier.name },
-  { id: 'round', header: 'Round', sortKey: 'round', render: (project) => project.round?.name ?? '—' },
+  shared.name,
+  shared.status,
+  shared.supplier,
+  shared.round,
   { id: 'type', header: 'Type', render: (project) => project.type?.name ?? '—' },
-  { id: 'credits', header: 'Credit types', render: (project) => creditTypesText(project.creditTypes) },
-  { id: 'lpa', header: 'LPA', render: (project) => project.lpa?.name ?? '—' },
+  shared.credits,
+  shared.lpa,
   {
     id: 'group',
     header: 'Group',

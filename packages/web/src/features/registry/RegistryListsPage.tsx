@@ -14,39 +14,18 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/Dat
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import {
-  creditTypesText,
-  projectStatusColour,
-  projectStatusLabel,
-  showDate,
-} from '../projects/projectDisplay.ts';
+import { projectColumns } from '../projects/projectColumns.tsx';
+import { creditTypesText, showDate } from '../projects/projectDisplay.ts';
 import { ADMIN_PATHS, REGISTRY_KEY, registryProjectPath, unitsText } from './registryApi.ts';
 
+const shared = projectColumns(registryProjectPath);
 const PROJECT_COLUMNS: DataTableColumn<ProjectListItem>[] = [
-  {
-    id: 'name',
-    header: 'Project',
-    sortKey: 'name',
-    render: (project) => (
-      <Anchor component={Link} to={registryProjectPath(project.id)} size="sm">
-        {project.name}
-      </Anchor>
-    ),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    sortKey: 'status',
-    render: (project) => (
-      <StatusBadge color={projectStatusColour(project.status)}>
-        {projectStatusLabel(project.status)}
-      </StatusBadge>
-    ),
-  },
-  { id: 'supplier', header: 'Supplier', sortKey: 'supplier', render: (project) => project.supplier.name },
-  { id: 'round', header: 'Round', sortKey: 'round', render: (project) => project.round?.name ?? '—' },
-  { id: 'credits', header: 'Credit types', render: (project) => creditTypesText(project.creditTypes) },
-  { id: 'lpa', header: 'LPA', render: (project) => project.lpa?.name ?? '—' },
+  shared.name,
+  shared.status,
+  shared.supplier,
+  shared.round,
+  shared.credits,
+  shared.lpa,
 ];
 
 const REQUIREMENT_COLUMNS: DataTableColumn<RequirementListItem>[] = [
