@@ -96,9 +96,24 @@ function Headline({ review }: { review: MatchReview }) {
   );
 }
 
-const sells = (project: MatchReviewProject): string => formatCreditVolumes(project.sells);
+/** One column of a results table: its header and what a row shows in it. */
+interface ResultColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
 
-function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchReviewProject[] }) {
+/** A titled table of one side's winners or losers, 'None.' when there are none. */
+function ResultsTable<Row>({
+  title,
+  rows,
+  columns,
+  keyOf,
+}: {
+  title: string;
+  rows: readonly Row[];
+  columns: readonly ResultColumn<Row>[];
+  keyOf: (row: Row) => string;
+}) {
   return (
     <Stack gap="xs">
       <Title order={3}>{title}</Title>
@@ -109,27 +124,17 @@ function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchRev
           <Table aria-label={title}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Supplier</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Sells (units)</Table.Th>
-                <Table.Th>Receives</Table.Th>
-                <Table.Th>Reason</Table.Th>
+                {columns.map((column) => (
+                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => (
-                <Table.Tr key={row.project.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={projectPagePath(row.project.id)}>
-                      {row.project.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.supplier.name}</Table.Td>
-                  <Table.Td>{row.won ? 'Won' : 'Lost'}</Table.Td>
-                  <Table.Td>{sells(row)}</Table.Td>
-                  <Table.Td>{formatPenceAsGBP(row.receivesPence)}</Table.Td>
-                  <Table.Td>{row.reason ?? ''}</Table.Td>
+                <Table.Tr key={keyOf(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -140,50 +145,54 @@ function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchRev
   );
 }
 
+const PROJECT_COLUMNS: readonly ResultColumn<MatchReviewProject>[] = [
+  {
+    header: 'Project',
+    cell: (row) => (
+      <Anchor component={Link} to={projectPagePath(row.project.id)}>
+        {row.project.name}
+      </Anchor>
+    ),
+  },
+  { header: 'Supplier', cell: (row) => row.supplier.name },
+  { header: 'Result', cell: (row) => (row.won ? 'Won' : 'Lost') },
+  { header: 'Sells (units)', cell: (row) => formatCreditVolumes(row.sells) },
+  { header: 'Receives', cell: (row) => formatPenceAsGBP(row.receivesPence) },
+  { header: 'Reason', cell: (row) => row.reason ?? '' },
+];
+
+function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchReviewProject[] }) {
+  return <ResultsTable title={title} rows={rows} columns={PROJECT_COLUMNS} keyOf={(row) => row.project.id} />;
+}
+
 const requirementResult = (row: MatchReviewRequirement): string =>
   !row.won ? 'Lost' : row.partFilled ? `Part-filled (${formatPercent(row.fill * 100)})` : 'Won';
 
+const REQUIREMENT_COLUMNS: readonly ResultColumn<MatchReviewRequirement>[] = [
+  {
+    header: 'Requirement',
+    cell: (row) => (
+      <Anchor component={Link} to={requirementPagePath(row.requirement.id)}>
+        {row.requirement.name}
+      </Anchor>
+    ),
+  },
+  { header: 'Buyer', cell: (row) => row.buyer.name },
+  { header: 'Credit type', cell: (row) => CREDIT_TYPE_LABELS[row.creditType] },
+  { header: 'Result', cell: requirementResult },
+  { header: 'Units', cell: (row) => formatCredits(row.units) },
+  { header: 'Pays', cell: (row) => formatPenceAsGBP(row.paysPence) },
+  { header: 'Reason', cell: (row) => row.reason ?? '' },
+];
+
 function RequirementsTable({ title, rows }: { title: string; rows: readonly MatchReviewRequirement[] }) {
   return (
-    <Stack gap="xs">
-      <Title order={3}>{title}</Title>
-      {rows.length === 0 ? (
-        <Text size="sm">None.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Requirement</Table.Th>
-                <Table.Th>Buyer</Table.Th>
-                <Table.Th>Credit type</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th>Pays</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.requirement.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={requirementPagePath(row.requirement.id)}>
-                      {row.requirement.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.buyer.name}</Table.Td>
-                  <Table.Td>{CREDIT_TYPE_LABELS[row.creditType]}</Table.Td>
-                  <Table.Td>{requirementResult(row)}</Table.Td>
-                  <Table.Td>{formatCredits(row.units)}</Table.Td>
-                  <Table.Td>{formatPenceAsGBP(row.paysPence)}</Table.Td>
-                  <Table.Td>{row.reason ?? ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    <ResultsTable
+      title={title}
+      rows={rows}
+      columns={REQUIREMENT_COLUMNS}
+      keyOf={(row) => row.requirement.id}
+    />
   );
 }
 
