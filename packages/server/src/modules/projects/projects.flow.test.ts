@@ -162,6 +162,70 @@ describeWithApp('a project from draft to sealed offer through the API', (t) => {
     ]);
   });
 
+  it('edits a service from its dialog: the services of its kind to choose from, the first one filled in', async () => {
+    const before = await read('participant');
+    const biodiversity = before.services.find((s) => s.type === 'Biodiversity');
+    const nitrogen = before.services.find((s) => s.type === 'NutrientMitigationNitrogen');
+    if (!biodiversity || !nitrogen) throw new Error('The services added above are missing');
+    const form = await asRole(t.app, world, 'participant', 'GET', url('EditBiodiversityService'));
+    expect(form.statusCode).toBe(200);
+    expect(form.json().options.serviceId.map((option: { value: string }) => option.value)).toEqual([
+      biodiversity.id,
+    ]);
+    expect(form.json().initialValues).toEqual({
+      serviceId: biodiversity.id,
+      module: 'Area',
+      broadHabitat: refs.habitat.broadHabitat,
+      habitatType: refs.habitat.habitatType,
+      distinctiveness: 'High',
+      condition: 'Good',
+      size: 4,
+      strategicSignificance: 'Medium',
+      difficulty: 'Low',
+      mitigationBegins: '2026-04-01',
+    });
+    const edited = await as('participant', 'EditBiodiversityService', {
+      ...form.json().initialValues,
+      condition: 'Moderate',
+      size: 5,
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const nutrientForm = await asRole(t.app, world, 'participant', 'GET', url('EditNutrientService'));
+    expect(nutrientForm.json().initialValues).toEqual({
+      serviceId: nitrogen.id,
+      service: 'NutrientMitigationNitrogen',
+      mitigationBegins: '2026-04-01',
+      mitigationDuration: 'ThreeYears',
+      area: 10,
+      units: 120,
+    });
+    // A nitrogen service that becomes phosphorus moves the project's credit types and its yearly units with it.
+    const moved = await as('participant', 'EditNutrientService', {
+      ...nutrientForm.json().initialValues,
+      service: 'NutrientMitigationPhosphorous',
+      units: 80,
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await read('participant');
+    const byType = [...after.services].sort((a, b) => (a.type < b.type ? -1 : 1));
+    expect(byType.map((s) => [s.id, s.type, s.condition, s.size])).toEqual([
+      [biodiversity.id, 'Biodiversity', 'Moderate', 5],
+      [nitrogen.id, 'NutrientMitigationPhosphorous', null, null],
+    ]);
+    expect(byType[1]?.unitsPerPeriod.map((period) => period.units)).toEqual([80, 80, 80]);
+    const listed = await asRole(
+      t.app,
+      world,
+      'participant',
+      'GET',
+      `/api/projects?q=${encodeURIComponent(after.name)}`,
+    );
+    expect(listed.json().items.map((item: { creditTypes: string[] }) => item.creditTypes)).toEqual([
+      ['Biodiversity', 'NutrientMitigationPhosphorous'],
+    ]);
+  });
+
   it('sets the biodiversity supply (1 to 30 years, a gain per year, trimmed to N + 1) with the metric estimate', async () => {
     expect(
       errorsOf(

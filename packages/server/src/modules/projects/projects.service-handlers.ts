@@ -7,7 +7,13 @@ import { saveLocation } from '../files/locations.repo.ts';
 import { habitats, lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import { edited, notAnOption, serviceLabel } from './projects.handling.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
-import { refreshServiceTypes, replaceServiceUnits, servicesOf, updateProject } from './projects.repo.ts';
+import {
+  type ProjectServiceRow,
+  refreshServiceTypes,
+  replaceServiceUnits,
+  servicesOf,
+  updateProject,
+} from './projects.repo.ts';
 import { projectServices, projects } from './projects.tables.ts';
 import { biodiversityPeriods, nutrientPeriods } from './projects.units.ts';
 
@@ -74,6 +80,12 @@ async function assertHabitat(
   if (row === undefined) throw notAnOption('habitatType');
 }
 
+/** What a service's dialog writes: every column but its keys and stamps. */
+type ServiceColumns = Omit<
+  typeof projectServices.$inferInsert,
+  'id' | 'projectId' | 'createdAt' | 'updatedAt'
+>;
+
 const biodiversityColumns = (values: {
   module: 'Area' | 'Linear' | 'River';
   broadHabitat?: string | undefined;
@@ -85,7 +97,8 @@ const biodiversityColumns = (values: {
   difficulty: (typeof projectServices.$inferInsert)['difficulty'];
   mitigationBegins: string;
   creationDate?: string | undefined;
-}) => ({
+}): ServiceColumns => ({
+  type: 'Biodiversity',
   module: values.module,
   broadHabitat: values.module === 'Area' ? (values.broadHabitat ?? null) : null,
   habitatType: values.habitatType,
@@ -106,7 +119,7 @@ const nutrientColumns = (values: {
   mitigationDuration: NonNullable<(typeof projectServices.$inferInsert)['mitigationDuration']>;
   area: number;
   units: number;
-}) => ({
+}): ServiceColumns => ({
   type: values.service,
   mitigationBegins: values.mitigationBegins,
   mitigationDuration: values.mitigationDuration,
@@ -130,107 +143,99 @@ const serviceOptions = async (db: Queryable, projectId: string, biodiversity: bo
     .filter(({ service }) => (service.type === 'Biodiversity') === biodiversity)
     .map(({ service }) => service);
 
+/** The columns of a service that hold a value, by name: a form's initial values. */
+const presentColumns = <K extends keyof ProjectServiceRow>(
+  service: ProjectServiceRow,
+  keys: readonly K[],
+): Record<string, unknown> =>
+  Object.fromEntries(keys.flatMap((key) => (service[key] === null ? [] : [[key, service[key]]])));
+
+/** An Edit…Service form: the project's services of its kind to choose from, the first one's values filled in. */
+const editServiceForm = (
+  services: readonly ProjectServiceRow[],
+  initialValues: (service: ProjectServiceRow) => Record<string, unknown>,
+) => {
+  const [first] = services;
+  return {
+    options: { serviceId: services.map((service) => ({ value: service.id, label: serviceLabel(service) })) },
+    initialValues: first === undefined ? {} : { serviceId: first.id, ...initialValues(first) },
+  };
+};
+
+/**
+ * Adds a service to a project (no `serviceId`) or rewrites one, then what follows from its services: the project's
+ * credit types, its edit stamp and its yearly units.
+ */
+async function saveService(
+  tx: Queryable,
+  projectId: string,
+  serviceId: string | null,
+  columns: ServiceColumns,
+  now: Date,
+): Promise<void> {
+  if (serviceId === null)
+    await tx.insert(projectServices).values({ projectId, ...columns, createdAt: now, updatedAt: now });
+  else
+    await tx
+      .update(projectServices)
+      .set({ ...columns, updatedAt: now })
+      .where(eq(projectServices.id, serviceId));
+  await refreshServiceTypes(tx, projectId, now);
+  await updateProject(tx, projectId, edited, now);
+  await refreshUnits(tx, projectId);
+}
+
+const BIODIVERSITY_FIELDS = [
+  'module',
+  'broadHabitat',
+  'habitatType',
+  'distinctiveness',
+  'condition',
+  'size',
+  'strategicSignificance',
+  'difficulty',
+  'mitigationBegins',
+  'creationDate',
+] as const;
+
 /** The handlers of the project's services, supply, location and costs (changes before screening). */
 export const projectServiceHandlers = {
   AddBiodiversityService: {
     async handle({ tx, record, values, now }) {
       await assertHabitat(tx, values);
-      await tx.insert(projectServices).values({
-        projectId: record.id,
-        type: 'Biodiversity',
-        ...biodiversityColumns(values),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await refreshServiceTypes(tx, record.id, now);
-      await updateProject(tx, record.id, edited, now);
-      await refreshUnits(tx, record.id);
+      await saveService(tx, record.id, null, biodiversityColumns(values), now);
       return { message: 'Biodiversity service added' };
     },
   },
   EditBiodiversityService: {
     async load({ db, record }) {
-      const services = await serviceOptions(db, record.id, true);
-      const [first] = services;
-      return {
-        options: {
-          serviceId: services.map((service) => ({ value: service.id, label: serviceLabel(service) })),
-        },
-        initialValues:
-          first === undefined
-            ? {}
-            : {
-                serviceId: first.id,
-                ...(first.module === null ? {} : { module: first.module }),
-                ...(first.broadHabitat === null ? {} : { broadHabitat: first.broadHabitat }),
-                ...(first.habitatType === null ? {} : { habitatType: first.habitatType }),
-                ...(first.distinctiveness === null ? {} : { distinctiveness: first.distinctiveness }),
-                ...(first.condition === null ? {} : { condition: first.condition }),
-                ...(first.size === null ? {} : { size: first.size }),
-                ...(first.strategicSignificance === null
-                  ? {}
-                  : { strategicSignificance: first.strategicSignificance }),
-                ...(first.difficulty === null ? {} : { difficulty: first.difficulty }),
-                mitigationBegins: first.mitigationBegins,
-                ...(first.creationDate === null ? {} : { creationDate: first.creationDate }),
-              },
-      };
+      return editServiceForm(await serviceOptions(db, record.id, true), (service) =>
+        presentColumns(service, BIODIVERSITY_FIELDS),
+      );
     },
     async handle({ tx, record, values, now }) {
       const service = await serviceOfProject(tx, record.id, values.serviceId, true);
       await assertHabitat(tx, values);
-      await tx
-        .update(projectServices)
-        .set({ ...biodiversityColumns(values), updatedAt: now })
-        .where(eq(projectServices.id, service.id));
-      await updateProject(tx, record.id, edited, now);
-      await refreshUnits(tx, record.id);
+      await saveService(tx, record.id, service.id, biodiversityColumns(values), now);
       return { message: 'Biodiversity service updated' };
     },
   },
   AddNutrientService: {
     async handle({ tx, record, values, now }) {
-      await tx
-        .insert(projectServices)
-        .values({ projectId: record.id, ...nutrientColumns(values), createdAt: now, updatedAt: now });
-      await refreshServiceTypes(tx, record.id, now);
-      await updateProject(tx, record.id, edited, now);
-      await refreshUnits(tx, record.id);
+      await saveService(tx, record.id, null, nutrientColumns(values), now);
       return { message: 'Nutrient service added' };
     },
   },
   EditNutrientService: {
     async load({ db, record }) {
-      const services = await serviceOptions(db, record.id, false);
-      const [first] = services;
-      return {
-        options: {
-          serviceId: services.map((service) => ({ value: service.id, label: serviceLabel(service) })),
-        },
-        initialValues:
-          first === undefined
-            ? {}
-            : {
-                serviceId: first.id,
-                service: first.type,
-                mitigationBegins: first.mitigationBegins,
-                ...(first.mitigationDuration === null
-                  ? {}
-                  : { mitigationDuration: first.mitigationDuration }),
-                ...(first.area === null ? {} : { area: first.area }),
-                ...(first.units === null ? {} : { units: first.units }),
-              },
-      };
+      return editServiceForm(await serviceOptions(db, record.id, false), (service) => ({
+        service: service.type,
+        ...presentColumns(service, ['mitigationBegins', 'mitigationDuration', 'area', 'units']),
+      }));
     },
     async handle({ tx, record, values, now }) {
       const service = await serviceOfProject(tx, record.id, values.serviceId, false);
-      await tx
-        .update(projectServices)
-        .set({ ...nutrientColumns(values), updatedAt: now })
-        .where(eq(projectServices.id, service.id));
-      await refreshServiceTypes(tx, record.id, now);
-      await updateProject(tx, record.id, edited, now);
-      await refreshUnits(tx, record.id);
+      await saveService(tx, record.id, service.id, nutrientColumns(values), now);
       return { message: 'Nutrient service updated' };
     },
   },
