@@ -8,7 +8,8 @@ import {
 } from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
-import type { RecordHandlers } from '../../platform/actions/types.ts';
+import type { Actor, RecordHandlers } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
@@ -43,6 +44,31 @@ import {
 } from './projects.repo.ts';
 import { projectServiceHandlers } from './projects.service-handlers.ts';
 import { projectServices } from './projects.tables.ts';
+
+/**
+ * The form of Register and Reregister: the open rounds the supplier may register projects in (warned when none),
+ * `current` or else the first of them chosen, and the project declarations each round asks while it is chosen.
+ */
+async function registrationForm(db: Queryable, actor: Actor, current: string | null) {
+  const rounds = await openRoundsForProjects(db, actor);
+  const roundId = current ?? rounds.options[0]?.value;
+  return {
+    options: { marketRoundId: rounds.options },
+    warnings: rounds.warnings,
+    ...(roundId === undefined
+      ? {}
+      : {
+          initialValues: { marketRoundId: roundId },
+          declarations: await registrationPromptsForRounds(
+            db,
+            rounds.options.map((option) => option.value),
+            actor,
+            'marketRoundId',
+            'MarketRoundProject_Register',
+          ),
+        }),
+  };
+}
 
 /** The project handlers: the runner checks who and when, and writes each status; these do the work. */
 export const projectHandlers = {
@@ -81,24 +107,7 @@ export const projectHandlers = {
   ...projectServiceHandlers,
   Register: {
     async load({ db, record, actor }) {
-      const rounds = await openRoundsForProjects(db, actor);
-      const roundId = record.marketRoundId ?? rounds.options[0]?.value;
-      return {
-        options: { marketRoundId: rounds.options },
-        warnings: rounds.warnings,
-        ...(roundId === undefined
-          ? {}
-          : {
-              initialValues: { marketRoundId: roundId },
-              declarations: await registrationPromptsForRounds(
-                db,
-                rounds.options.map((option) => option.value),
-                actor,
-                'marketRoundId',
-                'MarketRoundProject_Register',
-              ),
-            }),
-      };
+      return registrationForm(db, actor, record.marketRoundId);
     },
     async handle({ tx, record, actor, values, now }) {
       const round = await roundForProject(tx, {
@@ -156,24 +165,7 @@ export const projectHandlers = {
   },
   Reregister: {
     async load({ db, actor }) {
-      const rounds = await openRoundsForProjects(db, actor);
-      const roundId = rounds.options[0]?.value;
-      return {
-        options: { marketRoundId: rounds.options },
-        warnings: rounds.warnings,
-        ...(roundId === undefined
-          ? {}
-          : {
-              initialValues: { marketRoundId: roundId },
-              declarations: await registrationPromptsForRounds(
-                db,
-                rounds.options.map((option) => option.value),
-                actor,
-                'marketRoundId',
-                'MarketRoundProject_Register',
-              ),
-            }),
-      };
+      return registrationForm(db, actor, null);
     },
     async handle(context) {
       const { tx, record, actor, values, now } = context;
