@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type EntityScope,
   emptyScope,
   isAgent,
   isOperator,
+  memberScope,
   NO_PERMISSIONS,
   operatorScope,
   type ScopeReader,
@@ -25,12 +26,7 @@ export function organisationScope(actor: ScopeReader): EntityScope<OrganisationR
   if (isOperator(actor)) return operatorScope('operator');
   const own = actor.organisationId;
   if (own === null) return emptyScope();
-  if (!isAgent(actor))
-    return {
-      where: eq(organisations.id, own),
-      relation: sql<OrganisationRelation | null>`case when ${organisations.id} = ${own} then 'member' end`,
-      permissions: NO_PERMISSIONS,
-    };
+  if (!isAgent(actor)) return memberScope<OrganisationRelation>(organisations.id, own);
   const actsFor = agentActsFor(own, organisations.id);
   return {
     where: sql`(${organisations.id} = ${own} or ${actsFor})`,

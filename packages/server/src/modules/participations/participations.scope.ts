@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type EntityScope,
   emptyScope,
   isAgent,
   isOperator,
-  NO_PERMISSIONS,
+  memberScope,
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
@@ -22,12 +22,7 @@ export function participationScope(actor: ScopeReader): EntityScope<Participatio
   if (isOperator(actor)) return operatorScope('operator');
   const own = actor.organisationId;
   if (own === null) return emptyScope();
-  if (!isAgent(actor))
-    return {
-      where: eq(participations.organisationId, own),
-      relation: sql<ParticipationRelation | null>`case when ${participations.organisationId} = ${own} then 'member' end`,
-      permissions: NO_PERMISSIONS,
-    };
+  if (!isAgent(actor)) return memberScope<ParticipationRelation>(participations.organisationId, own);
   const permissions = agentPermissionsIn(own, participations.organisationId, participations.marketRoundId);
   const holds = sql`cardinality(${permissions}) > 0`;
   return {

@@ -5,6 +5,7 @@ import {
   emptyScope,
   isAgent,
   isOperator,
+  memberScope,
   NO_PERMISSIONS,
   operatorScope,
   type ScopeReader,
@@ -61,11 +62,7 @@ export function ownerScope(
     };
   }
   if (actor.organisation?.type !== 'PARTICIPANT') return emptyScope();
-  return {
-    where: sql`${buyerColumn} = ${own}`,
-    relation: sql<RequirementRelation | null>`case when ${buyerColumn} = ${own} then 'member' end`,
-    permissions: NO_PERMISSIONS,
-  };
+  return memberScope<RequirementRelation>(buyerColumn, own);
 }
 
 /** Whether the subject may see the sealed bid: the operator, the owner's members, its agent with MakeOffersOrBids. */

@@ -1,5 +1,5 @@
 import type { AgentPermission } from '@curlew/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { isOperator } from './policy.ts';
 import type { Access, Actor, ScopeReader } from './types.ts';
 
@@ -40,6 +40,13 @@ export const emptyScope = <Rel extends string>(): EntityScope<Rel> => ({
 export const operatorScope = <Rel extends string>(relation: Rel): EntityScope<Rel> => ({
   where: undefined,
   relation: constantRelation(relation),
+  permissions: NO_PERMISSIONS,
+});
+
+/** A member's scope: the rows whose owner `column` is the member's organisation `own`, relation 'member'. */
+export const memberScope = <Rel extends string>(column: AnyColumn | SQL, own: string): EntityScope<Rel> => ({
+  where: sql`${column} = ${own}`,
+  relation: sql<Rel | null>`case when ${column} = ${own} then 'member' end`,
   permissions: NO_PERMISSIONS,
 });
 
