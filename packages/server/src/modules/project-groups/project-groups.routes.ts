@@ -1,7 +1,13 @@
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { containsPattern, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
+import {
+  containsPattern,
+  countRows,
+  listOrder,
+  listPage,
+  listQuerySchema,
+} from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { projectGroups } from '../projects/projects.tables.ts';
@@ -9,6 +15,8 @@ import { projectGroupActions } from './project-groups.actions.ts';
 import { presentProjectGroup, projectGroupKind } from './project-groups.kind.ts';
 import { membersOf, projectGroupInScope, selectProjectGroupsFor } from './project-groups.repo.ts';
 import { projectGroupScope } from './project-groups.scope.ts';
+
+const SORT_COLUMNS = { name: projectGroups.name, createdAt: projectGroups.createdAt } as const;
 
 const listQuery = listQuerySchema(['name', 'createdAt'] as const, 'name').extend({
   roundId: z.uuid().optional(),
@@ -25,22 +33,15 @@ export async function registerProjectGroupRoutes(app: FastifyInstance): Promise<
       query.roundId === undefined ? undefined : eq(projectGroups.marketRoundId, query.roundId),
       query.supplierId === undefined ? undefined : eq(projectGroups.supplierId, query.supplierId),
     );
-    const column = query.sort === 'createdAt' ? projectGroups.createdAt : projectGroups.name;
     const page = await listPage(
       query,
       {
         rows: ({ limit, offset }) =>
           selectProjectGroupsFor(deps.db, actor, where)
-            .orderBy(query.order === 'desc' ? desc(column) : asc(column), asc(projectGroups.id))
+            .orderBy(...listOrder(SORT_COLUMNS, query, projectGroups.id))
             .limit(limit)
             .offset(offset),
-        total: async () => {
-          const [row] = await deps.db
-            .select({ value: count() })
-            .from(projectGroups)
-            .where(and(projectGroupScope(actor).where, where));
-          return row?.value ?? 0;
-        },
+        total: () => countRows(deps.db, projectGroups, and(projectGroupScope(actor).where, where)),
       },
       async (rows) => {
         const found = rows.flatMap((row) => {

@@ -155,4 +155,24 @@ describeWithApp('requirement groups: create, add, remove, rename', (t) => {
     expect(late.json().message).toBe('Bids and offers for Spring round have closed');
     await setRoundStatus(t.db, roundId, 'Open');
   });
+  it('lists the groups a page at a time, sorted as asked, with the total', async () => {
+    const buyerId = world.members.participant.organisation.id;
+    const round = (await buildRound(t.db)).id;
+    for (const name of ['Plot 4', 'Another plot']) {
+      const member = await buildRequirement(t.db, { buyerId, roundId: round, name: `Nitrogen for ${name}` });
+      const created = await post('/api/requirement-groups', { name, buyerId, requirementIds: [member] });
+      expect(created.statusCode).toBe(201);
+    }
+    const list = (query: string) =>
+      asRole(t.app, world, 'participant', 'GET', `/api/requirement-groups?roundId=${round}&${query}`);
+    const names = (answer: Awaited<ReturnType<typeof list>>) =>
+      answer.json().items.map((item: { name: string }) => item.name);
+    const first = await list('sort=name&order=desc&pageSize=1');
+    expect(first.statusCode).toBe(200);
+    expect(names(first)).toEqual(['Plot 4']);
+    expect(first.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(names(await list('sort=name&order=desc&pageSize=1&page=2'))).toEqual(['Another plot']);
+    expect(names(await list('sort=name&order=asc'))).toEqual(['Another plot', 'Plot 4']);
+    expect((await list('sort=price')).statusCode).toBe(422);
+  });
 });

@@ -1,8 +1,8 @@
 import type { EntityAction, RequirementGroup } from '@curlew/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -56,34 +56,34 @@ export async function registerRequirementGroupRoutes(app: FastifyInstance): Prom
       query.roundId === undefined ? undefined : eq(requirementGroups.marketRoundId, query.roundId),
       query.buyerId === undefined ? undefined : eq(requirementGroups.buyerId, query.buyerId),
     );
-    const rows = await selectGroupsFor(deps.db, actor, where)
-      .orderBy((query.order === 'desc' ? desc : asc)(SORT_COLUMNS[query.sort]), asc(requirementGroups.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const found = rows.flatMap((row) => {
-      const inScope = groupInScope(row);
-      return inScope === null ? [] : [inScope];
-    });
-    const members = await membersOf(
-      deps.db,
-      found.map(({ record }) => record.id),
+    const page = await listPage(
+      query,
+      {
+        rows: ({ limit, offset }) =>
+          selectGroupsFor(deps.db, actor, where)
+            .orderBy(...listOrder(SORT_COLUMNS, query, requirementGroups.id))
+            .limit(limit)
+            .offset(offset),
+        total: () => countRows(deps.db, requirementGroups, and(requirementGroupScope(actor).where, where)),
+      },
+      async (rows) => {
+        const found = rows.flatMap((row) => {
+          const inScope = groupInScope(row);
+          return inScope === null ? [] : [inScope];
+        });
+        const members = await membersOf(
+          deps.db,
+          found.map(({ record }) => record.id),
+        );
+        const items = [];
+        for (const { record, access } of found) {
+          const actions = await requirementGroupActions.actionsFor(deps, { actor, record, ...access });
+          items.push(presentGroup(record, members.get(record.id) ?? [], actions));
+        }
+        return items;
+      },
     );
-    const items = [];
-    for (const { record, access } of found) {
-      const actions = await requirementGroupActions.actionsFor(deps, { actor, record, ...access });
-      items.push(presentGroup(record, members.get(record.id) ?? [], actions));
-    }
-    const [total] = await deps.db
-      .select({ value: count() })
-      .from(requirementGroups)
-      .where(and(requirementGroupScope(actor).where, where));
-    return {
-      items,
-      total: total?.value ?? 0,
-      page: query.page,
-      pageSize: query.pageSize,
-      actions: requirementGroupActions.collectionActionsFor(actor),
-    };
+    return { ...page, actions: requirementGroupActions.collectionActionsFor(actor) };
   });
   app.get<{ Params: { id: string } }>('/api/requirement-group/:id', async (request) => {
     const { actor, deps } = await runnerCall(request);
