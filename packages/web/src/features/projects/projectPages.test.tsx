@@ -101,10 +101,10 @@ describe('projects list', () => {
     server.routes = {
       ...FILTER_OPTIONS,
       [list()]: { body: { ...listOf(rows), total: 60 } },
-      [`GET /api/projects?sort=name&order=asc&page=2&pageSize=25`]: {
+      'GET /api/projects?sort=name&order=asc&page=2&pageSize=25': {
         body: { ...listOf([projectRowOf({ id: 'p9', name: 'Page Two Farm' })]), total: 60, page: 2 },
       },
-      ['GET /api/projects?sort=status&order=asc&page=1&pageSize=25']: {
+      'GET /api/projects?sort=status&order=asc&page=1&pageSize=25': {
         body: listOf([rows[1], rows[0]].filter((row) => row !== undefined)),
       },
       [list('roundId=r2&')]: { body: listOf([projectRowOf({ id: 'p3', name: 'Autumn Farm' })]) },
