@@ -81,12 +81,16 @@ export interface ActionResult {
   navigate?: string;
 }
 
-/** One action of an entity for the signed-in user; `reason` says why it is disabled. */
+/**
+ * One action of an entity for the signed-in user; `reason` says why it is disabled, and `byRole` that it is refused
+ * for the user's role or relation to the record (never theirs to take), so pages leave it out.
+ */
 export interface EntityAction {
   id: string;
   title: string;
   enabled: boolean;
   reason?: string;
+  byRole?: true;
 }
 
 /** Name of the multipart part holding the JSON of the non-file values. */

@@ -31,8 +31,13 @@ describeWithApp('agent authorities', (t) => {
       agent: { id: world.members.agent.organisation.id },
       permissions: ['RegisterForRound'],
       actions: [
-        { id: 'SetApproval', enabled: false, reason: 'Only the market operator can do this' },
-        { id: 'EditPermissions', enabled: false, reason: 'Only the market operator can do this' },
+        { id: 'SetApproval', enabled: false, reason: 'Only the market operator can do this', byRole: true },
+        {
+          id: 'EditPermissions',
+          enabled: false,
+          reason: 'Only the market operator can do this',
+          byRole: true,
+        },
         { id: 'ReplaceDocument', title: 'Replace document', enabled: true },
       ],
     });

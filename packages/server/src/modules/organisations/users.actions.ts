@@ -2,14 +2,14 @@ import { USER_ACTIONS } from '@curlew/domain';
 import { requirePasswordReset } from '../../auth/managed-users.ts';
 import { endAllSessions } from '../../auth/sessions.ts';
 import type { UserRow } from '../../auth/users.repo.ts';
-import { allow, deny, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
+import { allow, deny, denyRole, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { PolicyRule, RecordHandlers, RecordPolicies } from '../../platform/actions/types.ts';
 import { type UserRelation, userKind } from './users.kind.ts';
 
 const operatorButNotOnSelf: PolicyRule<UserRow, UserRelation> = ({ relation }) => {
   if (relation === 'self') return deny('You cannot do this to your own account');
-  return relation === 'operator' ? allow : deny(OPERATOR_ONLY);
+  return relation === 'operator' ? allow : denyRole(OPERATOR_ONLY);
 };
 
 /** Only the market operator manages accounts, and never their own (no locking oneself out). */

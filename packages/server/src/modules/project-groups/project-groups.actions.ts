@@ -6,7 +6,7 @@ import {
 } from '@curlew/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
-import { allow, deny, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
+import { allow, deny, denyRole, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type {
   Actor,
@@ -119,7 +119,7 @@ export const projectGroupCreatePolicies = {
   CreateProjectGroup: (actor) =>
     isOperator(actor) || actor.organisation?.type === 'PARTICIPANT' || actor.organisation?.type === 'AGENT'
       ? allow
-      : deny(OPERATOR_ONLY),
+      : denyRole(OPERATOR_ONLY),
 } satisfies CreatePolicies<typeof PROJECT_GROUP_CREATE_ACTIONS>;
 
 /** Project options by name (Add projects to group: the group's round and supplier only). */

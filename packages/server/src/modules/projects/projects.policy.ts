@@ -1,6 +1,6 @@
 import type { PROJECT_ACTIONS, PROJECT_CREATE_ACTIONS } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import { allow, deny, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
+import { allow, deny, denyRole, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
 import type {
   CreatePolicies,
   GuardAnswer,
@@ -30,25 +30,25 @@ const supplierSide = ({ relation, permissions }: ProjectSubject) => {
   if (relation === 'operator' || relation === 'member') return allow;
   if (relation === 'agent')
     return permissions.includes('RegisterForRound') ? allow : deny(NEEDS_REGISTER_AUTHORITY);
-  return deny(LPA_READ_ONLY);
+  return denyRole(LPA_READ_ONLY);
 };
 
 /** The operator's decisions (screening, review, certification, contract, verification, monitoring). */
 const operatorDecision = ({ relation }: ProjectSubject) =>
-  relation === 'operator' ? allow : deny(relation === 'lpa' ? LPA_READ_ONLY : OPERATOR_ONLY);
+  relation === 'operator' ? allow : denyRole(relation === 'lpa' ? LPA_READ_ONLY : OPERATOR_ONLY);
 
 /** The sealed offer: the supplier's members and its agent with MakeOffersOrBids for the round. */
 const offerer = ({ relation, permissions }: ProjectSubject) => {
   if (relation === 'member') return allow;
   if (relation === 'agent')
     return permissions.includes('MakeOffersOrBids') ? allow : deny(NEEDS_OFFER_AUTHORITY);
-  if (relation === 'operator') return deny('Only the supplier or its agent can make an offer');
-  return deny(LPA_READ_ONLY);
+  if (relation === 'operator') return denyRole('Only the supplier or its agent can make an offer');
+  return denyRole(LPA_READ_ONLY);
 };
 
 /** Anyone in scope who may change projects (agents with any authority for the round, never an LPA). */
 const participantOrOperator = ({ relation }: ProjectSubject) =>
-  relation === 'lpa' ? deny(LPA_READ_ONLY) : allow;
+  relation === 'lpa' ? denyRole(LPA_READ_ONLY) : allow;
 
 /**
  * Who may run each project action (SPEC 6, MARKET.md section 2): the supplier's side builds and registers its
@@ -88,7 +88,7 @@ export const projectCreatePolicies = {
   CreateProject: (actor) =>
     isOperator(actor) || actor.organisation?.type === 'PARTICIPANT' || actor.organisation?.type === 'AGENT'
       ? allow
-      : deny('Only suppliers, their agents and the market operator can add projects'),
+      : denyRole('Only suppliers, their agents and the market operator can add projects'),
 } satisfies CreatePolicies<typeof PROJECT_CREATE_ACTIONS>;
 
 const ok: GuardAnswer = { ok: true };

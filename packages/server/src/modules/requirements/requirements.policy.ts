@@ -1,5 +1,5 @@
 import type { REQUIREMENT_ACTIONS, REQUIREMENT_CREATE_ACTIONS } from '@curlew/domain';
-import { allow, deny, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
+import { allow, deny, denyRole, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
 import type {
   Actor,
   CreatePolicies,
@@ -20,7 +20,7 @@ type Subject = { actor: Actor; relation: RequirementRelation; permissions: reado
 export const LPA_READ_ONLY = 'Local planning authorities can only read credit requirements';
 
 const notLpa = (relation: RequirementRelation): PolicyDecision | undefined =>
-  relation === 'lpa' ? deny(LPA_READ_ONLY) : undefined;
+  relation === 'lpa' ? denyRole(LPA_READ_ONLY) : undefined;
 
 /** The owner's members, the operator, and the owner's agent with RegisterForRound for the round. */
 const editor = ({ relation, permissions }: Subject): PolicyDecision =>
@@ -99,5 +99,5 @@ export const requirementCreatePolicies = {
   CreateRequirement: (actor) =>
     isOperator(actor) || actor.organisation?.type === 'PARTICIPANT' || actor.organisation?.type === 'AGENT'
       ? allow
-      : deny('Only buyers, investors, their agents and the market operator can add credit requirements'),
+      : denyRole('Only buyers, investors, their agents and the market operator can add credit requirements'),
 } satisfies CreatePolicies<typeof REQUIREMENT_CREATE_ACTIONS>;

@@ -4,7 +4,7 @@ import {
   type ROUND_ACTIONS,
   type ROUND_CREATE_ACTIONS,
 } from '@curlew/domain';
-import { allow, deny, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
+import { allow, denyRole, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
 import type {
   CreatePolicies,
   GuardAnswer,
@@ -38,7 +38,7 @@ export const roundPolicies = {
   RegisterAsParticipant: ({ actor, relation }) =>
     isOperator(actor) || relation === 'participant' || relation === 'agent'
       ? allow
-      : deny('Only participants and their agents can register for a market round'),
+      : denyRole('Only participants and their agents can register for a market round'),
   OpenBidsAndOffers: operator,
   CloseBidsAndOffers: operator,
   Match: operator,

@@ -3,8 +3,11 @@ import type { Actor, PolicyDecision } from './types.ts';
 /** The policy answer that lets the action run. */
 export const allow: PolicyDecision = { allowed: true };
 
-/** A refusal with the reason shown to the user. */
+/** A refusal with the reason shown to the user: one the reader could overcome (an authority, its own account). */
 export const deny = (reason: string): PolicyDecision => ({ allowed: false, reason });
+
+/** A refusal for the reader's role or relation to the record: the action is never its to take. */
+export const denyRole = (reason: string): PolicyDecision => ({ allowed: false, reason, byRole: true });
 
 /** Whether the actor belongs to the market operator (admin or sysadmin group). */
 export const isOperator = (actor: Pick<Actor, 'groups'>): boolean =>
@@ -15,10 +18,10 @@ export const OPERATOR_ONLY = 'Only the market operator can do this';
 
 /** Allows the market operator only. */
 export const operatorOnly = (actor: Pick<Actor, 'groups'>): PolicyDecision =>
-  isOperator(actor) ? allow : deny(OPERATOR_ONLY);
+  isOperator(actor) ? allow : denyRole(OPERATOR_ONLY);
 
-/** Allows when the relation is one of `allowed`, else refuses with `reason`. */
+/** Allows when the relation is one of `allowed`, else refuses by role with `reason`. */
 export const relationIn =
   <Rel extends string>(allowed: readonly Rel[], reason: string) =>
   ({ relation }: { relation: Rel }): PolicyDecision =>
-    allowed.includes(relation) ? allow : deny(reason);
+    allowed.includes(relation) ? allow : denyRole(reason);

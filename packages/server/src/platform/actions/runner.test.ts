@@ -9,7 +9,7 @@ import { findUserById } from '../../auth/users.repo.ts';
 import { organisations } from '../../modules/organisations/organisations.tables.ts';
 import { mailOutbox } from '../mail.tables.ts';
 import { activity } from './activity.tables.ts';
-import { allow, deny } from './policy.ts';
+import { allow, deny, denyRole } from './policy.ts';
 import { defineEntityActions, HANDLER_WROTE_STATUS, type RunnerCall } from './runner.ts';
 import { transition } from './status.ts';
 import type { EntityKind, RecordGuards, RecordHandlers, RecordPolicies } from './types.ts';
@@ -143,7 +143,8 @@ const guards = {
 const policies = {
   Rename: () => allow,
   Screen: ({ record }) => (record.name.includes('private') ? deny('Only its owner can screen it') : allow),
-  Archive: () => allow,
+  Archive: ({ record }) =>
+    record.name.includes('private') ? denyRole('Only its keeper can archive it') : allow,
   Reinstate: () => allow,
   Cheat: () => allow,
 } satisfies RecordPolicies<typeof DEFINITIONS, Row, 'any'>;
@@ -248,6 +249,29 @@ describeWithApp('action runner', (t) => {
     await expect(submit(secret.id, 'Screen', { outcome: 'Pass' })).rejects.toMatchObject({
       code: 'forbidden',
       message: 'Only its owner can screen it',
+    });
+    // A refusal by role is listed too, marked so that pages leave it out; any other refusal is not marked.
+    const [secretRecord] = await t.db.select().from(organisations).where(eq(organisations.id, secret.id));
+    if (!secretRecord) throw new Error('No record');
+    const secretActions = await actions.actionsFor(t.app.deps, {
+      actor: call.actor,
+      record: secretRecord,
+      relation: 'any',
+      permissions: [],
+    });
+    expect(secretActions.filter((action) => action.id === 'Screen' || action.id === 'Archive')).toEqual([
+      { id: 'Screen', title: 'Screen', enabled: false, reason: 'Only its owner can screen it' },
+      {
+        id: 'Archive',
+        title: 'Archive',
+        enabled: false,
+        reason: 'Only its keeper can archive it',
+        byRole: true,
+      },
+    ]);
+    await expect(submit(secret.id, 'Archive', {})).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Only its keeper can archive it',
     });
     const open = await renamed('Open farm');
     await expect(submit(open.id, 'Screen', { outcome: 'Maybe' })).rejects.toMatchObject({

@@ -97,6 +97,19 @@ export interface EntityActionsConfig<
 /** The self link of a record: `/{entity}/{id}`. */
 export const selfLink = (entity: string, id: string): string => `/${entity}/${id}`;
 
+/** A refused action as `actions[]` lists it: disabled with the reason, marked when it is refused by role. */
+const refusedAction = (
+  definition: Pick<AnyActionDefinition, 'id' | 'title'>,
+  reason: string,
+  byRole: true | undefined,
+): EntityAction => ({
+  id: definition.id,
+  title: definition.title,
+  enabled: false,
+  reason,
+  ...(byRole && { byRole }),
+});
+
 const unknownAction = (actionId: string): AppError =>
   new AppError('not_found', `There is no action '${actionId}' on this kind of record`);
 
@@ -172,6 +185,9 @@ export function defineEntityActions<
 
   const statusOf = (record: Rec): string | null => kind.lifecycle?.statusOf(record) ?? null;
 
+  /** Why an action is refused: the error answered, and whether the policy refused it for the reader's role. */
+  type Refusal = { error: AppError; byRole?: true | undefined };
+
   type RecordAction = {
     definition: AnyActionDefinition;
     policy: PolicyRule<Rec, Rel>;
@@ -179,29 +195,30 @@ export function defineEntityActions<
   };
 
   /**
-   * Why the action cannot run on the record for the actor now, as the error the runner answers, or null:
-   * applies-to and policy (403), lifecycle (409), then the guard (409).
+   * Why the action cannot run on the record for the actor now, as the error the runner answers (and whether the
+   * policy refused it by role), or null: applies-to and policy (403), lifecycle (409), then the guard (409).
    */
   const refusal = async (
     action: RecordAction,
     subject: Subject<Rec, Rel>,
     db: Queryable,
     now: Date,
-  ): Promise<AppError | null> => {
+  ): Promise<Refusal | null> => {
     const { definition, handler } = action;
     if (handler.appliesTo && !handler.appliesTo(subject.record))
-      return new AppError('forbidden', `${definition.title} does not apply to this ${kind.noun}`);
+      return { error: new AppError('forbidden', `${definition.title} does not apply to this ${kind.noun}`) };
     const decision = action.policy(subject);
-    if (!decision.allowed) return new AppError('forbidden', decision.reason);
+    if (!decision.allowed)
+      return { error: new AppError('forbidden', decision.reason), byRole: decision.byRole };
     if (kind.lifecycle && definition.lifecycle) {
       const status = kind.lifecycle.statusOf(subject.record);
       if (!canRunAction(kind.lifecycle.definition, definition.lifecycle, status))
-        return new AppError('invalid_status', refusedInStatus(kind, definition.title, status));
+        return { error: new AppError('invalid_status', refusedInStatus(kind, definition.title, status)) };
     }
     const guard = guards[definition.id];
     if (guard) {
       const answer = await guard({ ...subject, db, now });
-      if (!answer.ok) return new AppError('invalid_status', answer.reason);
+      if (!answer.ok) return { error: new AppError('invalid_status', answer.reason) };
     }
     return null;
   };
@@ -244,7 +261,7 @@ export function defineEntityActions<
         const refused = await refusal({ definition, policy, handler }, subject, deps.db, now);
         answers.push(
           refused
-            ? { id: definition.id, title: definition.title, enabled: false, reason: refused.message }
+            ? refusedAction(definition, refused.error.message, refused.byRole)
             : { id: definition.id, title: definition.title, enabled: true },
         );
       }
@@ -259,7 +276,7 @@ export function defineEntityActions<
         return [
           decision.allowed
             ? { id: definition.id, title: definition.title, enabled: true }
-            : { id: definition.id, title: definition.title, enabled: false, reason: decision.reason },
+            : refusedAction(definition, decision.reason, decision.byRole),
         ];
       });
     },
@@ -268,7 +285,7 @@ export function defineEntityActions<
       const action = recordAction(actionId);
       const subject = await loadSubject(call.deps.db, call.actor, id, false);
       const refused = await refusal(action, subject, call.deps.db, call.deps.clock());
-      if (refused) throw refused;
+      if (refused) throw refused.error;
       const { load } = action.handler;
       const extras = load ? await load({ ...subject, deps: call.deps, db: call.deps.db }) : {};
       return buildActionFormData(action.definition, extras);
@@ -278,7 +295,7 @@ export function defineEntityActions<
       const action = recordAction(actionId);
       const subject = await loadSubject(call.deps.db, call.actor, id, false);
       const refused = await refusal(action, subject, call.deps.db, call.deps.clock());
-      if (refused) throw refused;
+      if (refused) throw refused.error;
       return fileFieldIds(action.definition.fields);
     },
 
@@ -298,7 +315,7 @@ export function defineEntityActions<
       return inTransaction(call, async (tx, base, details) => {
         const subject = await loadSubject(tx, call.actor, id, true);
         const refused = await refusal(action, subject, tx, base.now);
-        if (refused) throw refused;
+        if (refused) throw refused.error;
         const values = parseValues(definition, submission);
         const statusBefore = statusOf(subject.record);
         const target = await chooseTarget(tx, kind, definition, subject.record, values);

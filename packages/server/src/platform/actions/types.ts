@@ -18,7 +18,11 @@ export type Actor = UserWithOrganisation;
 export type ScopeReader = Pick<Actor, 'id' | 'groups' | 'organisationId' | 'organisation'>;
 
 /** A policy's answer: allowed, or refused with the reason shown to the user (403 and the disabled action's reason). */
-export type PolicyDecision = { allowed: true } | { allowed: false; reason: string };
+/**
+ * A policy's answer. A refusal `byRole` says the reader's role or relation to the record never takes this action
+ * (the operator's own actions, for a participant): `actions[]` marks it so that pages leave it out.
+ */
+export type PolicyDecision = { allowed: true } | { allowed: false; reason: string; byRole?: true };
 
 export type { ReceivedFile } from './uploads.ts';
 

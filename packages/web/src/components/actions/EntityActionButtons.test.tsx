@@ -57,15 +57,16 @@ const show = (actions: EntityAction[]) =>
     { at: '/', apiBase: server.origin, user: member },
   );
 
+/** The names of the buttons in the actions group, in order. */
+const buttonNames = () =>
+  within(screen.getByRole('group', { name: 'Actions for Wetland Trust' }))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
 describe('EntityActionButtons', () => {
   it('shows the actions the server lists, in its order, leaving out those shown elsewhere', () => {
     show(ACTIONS);
-    const group = screen.getByRole('group', { name: 'Actions for Wetland Trust' });
-    expect(
-      within(group)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Update organisation', 'Register for a market round']);
+    expect(buttonNames()).toEqual(['Update organisation', 'Register for a market round']);
   });
 
   it('opens an enabled action in the side panel from the entity self link', async () => {
@@ -100,8 +101,31 @@ describe('EntityActionButtons', () => {
     expect(server.received).toHaveLength(0);
   });
 
+  it("leaves out an action refused for the user's role, keeping one refused for now", () => {
+    show([
+      ...ACTIONS,
+      {
+        id: 'SetStatus',
+        title: 'Set status',
+        enabled: false,
+        reason: 'Only the market operator can do this',
+        byRole: true,
+      },
+    ]);
+    expect(buttonNames()).toEqual(['Update organisation', 'Register for a market round']);
+  });
+
   it('shows nothing when the server lists no actions for the user', () => {
-    show([{ id: 'Comment', title: 'Comment', enabled: true }]);
+    show([
+      { id: 'Comment', title: 'Comment', enabled: true },
+      {
+        id: 'Update',
+        title: 'Update organisation',
+        enabled: false,
+        reason: 'Only its members',
+        byRole: true,
+      },
+    ]);
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Update/ })).not.toBeInTheDocument();
   });

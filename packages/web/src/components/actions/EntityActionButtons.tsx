@@ -19,7 +19,8 @@ export interface EntityActionButtonProps {
 
 /**
  * One action the server listed for the signed-in user: enabled, it opens the side-panel form; disabled, it stays
- * focusable and explains why (tooltip on hover or focus, and as the button's description).
+ * focusable and explains why (tooltip on hover or focus, and as the button's description); refused for the user's
+ * role, it is not shown.
  */
 export function EntityActionButton({
   self,
@@ -31,6 +32,7 @@ export function EntityActionButton({
 }: EntityActionButtonProps) {
   const panel = useActionPanel();
   const reasonId = useId();
+  if (action.byRole) return null;
   if (action.enabled) {
     return (
       <Button
@@ -94,7 +96,8 @@ export interface EntityActionButtonsProps {
 
 /**
  * The actions the server lists for an entity, in its order, as buttons (with a `layout`, the primary ones as buttons
- * and the rest in a 'More actions' menu by stage); the web never decides availability.
+ * and the rest in a 'More actions' menu by stage), leaving out those refused for the reader's role; the web never
+ * decides availability.
  */
 export function EntityActionButtons({
   self,
@@ -106,7 +109,9 @@ export function EntityActionButtons({
   label,
   layout,
 }: EntityActionButtonsProps) {
-  const shown = actions.filter((action) => !exclude.includes(action.id) && (action.enabled || !enabledOnly));
+  const shown = actions.filter(
+    (action) => !exclude.includes(action.id) && !action.byRole && (action.enabled || !enabledOnly),
+  );
   if (shown.length === 0) return null;
   const filled = layout === undefined ? [] : primaryActions(shown, layout);
   const plain = layout === undefined ? shown : secondaryActions(shown, layout);

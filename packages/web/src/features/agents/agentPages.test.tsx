@@ -46,6 +46,13 @@ const pendingAuthority = authorityOf({
       title: 'Set approval',
       enabled: false,
       reason: 'Only the market operator can do this',
+      byRole: true,
+    },
+    {
+      id: 'ReplaceDocument',
+      title: 'Replace document',
+      enabled: false,
+      reason: 'Only the market operator can replace the documents of a decided authority',
     },
   ],
 });
@@ -96,8 +103,10 @@ describe('agent area', () => {
     const row = clientLink.closest('tr');
     if (row === null) throw new Error('The authority has no row');
     expect(within(row).getByText('Pending')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Set approval' })).toHaveAccessibleDescription(
-      'Only the market operator can do this',
+    // The operator's own actions are not shown to the agent; one it cannot take now says why.
+    expect(within(row).queryByRole('button', { name: 'Set approval' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Replace document' })).toHaveAccessibleDescription(
+      'Only the market operator can replace the documents of a decided authority',
     );
 
     // The clients list keeps its own state in the address, apart from the authorities list.
