@@ -1,7 +1,7 @@
 import type { ProjectOutcome, ProjectStatus } from '@curlew/domain';
 import { clearRound } from '@curlew/matching';
 import { asc, eq } from 'drizzle-orm';
-import { marketRounds } from './modules/markets/markets.tables.ts';
+import { marketRounds, participations } from './modules/markets/markets.tables.ts';
 import { applyResult } from './modules/match/accept.ts';
 import { loadRoundRecords } from './modules/match/match.records.ts';
 import { solverTasks } from './modules/match/match.tables.ts';
@@ -104,6 +104,23 @@ export async function seedDemoRegistry(
     })
     .returning({ id: marketRounds.id });
   if (!round) throw new Error('The settling demo round was not inserted');
+  // The supplier and the buyer took part, registered in January 2025.
+  await tx.insert(participations).values(
+    (
+      [
+        ['supplier', 'Supplier'],
+        ['buyer', 'Buyer'],
+      ] as const
+    ).map(([key, capacity]) => ({
+      marketRoundId: round.id,
+      organisationId: idOf(key),
+      capacity,
+      status: 'Registered' as const,
+      agentOrganisationId: null,
+      createdAt: at('2025-01-20'),
+      updatedAt: at('2025-01-24'),
+    })),
+  );
 
   for (const demo of supply) {
     const band = bands.find((row) => row.habitatType === demo.habitat.habitatType)?.distinctiveness ?? 'Low';

@@ -357,4 +357,32 @@ describeWithApp('demo data', (t) => {
     ]);
     expect([...new Set(events.map((event) => event.at.getUTCFullYear()))].sort()).toEqual([2025, 2026]);
   });
+
+  it("registers Round 1 2025's supplier and buyer, who read their own registration and the round's statement", async () => {
+    const [round] = await t.db
+      .select({ id: marketRounds.id })
+      .from(marketRounds)
+      .where(eq(marketRounds.name, DEMO_SETTLING_ROUND));
+    for (const [username, capacity] of [
+      ['supplier', 'Supplier'],
+      ['buyer', 'Buyer'],
+    ] as const) {
+      const cookie = await signIn(t.app, username, 'demo-password-for-tests');
+      const own = await requestJson(t.app, 'GET', `/api/participations?roundId=${round?.id}`, undefined, {
+        cookie,
+      });
+      expect(
+        own.json().items.map((row: { capacity: string; status: string }) => `${row.capacity} ${row.status}`),
+      ).toEqual([`${capacity} Registered`]);
+      const statement = await requestJson(t.app, 'GET', `/api/round/${round?.id}/statement`, undefined, {
+        cookie,
+      });
+      expect(statement.statusCode).toBe(200);
+    }
+    const investor = await signIn(t.app, 'investor', 'demo-password-for-tests');
+    expect(
+      (await requestJson(t.app, 'GET', `/api/round/${round?.id}/statement`, undefined, { cookie: investor }))
+        .statusCode,
+    ).toBe(404);
+  });
 });
