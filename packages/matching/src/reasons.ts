@@ -1,7 +1,7 @@
 import type { Requirement } from './instance.schema.ts';
 import type { Allocation } from './model/allocation.ts';
 import type { PreparedRound } from './model/prepare.ts';
-import { judgePair, type Neighbours, neighboursOf } from './rules/compatibility.ts';
+import { judgePair, type Neighbours, neighboursOf, requiredUnits } from './rules/compatibility.ts';
 
 /** The words shown to a participant whose project or requirement did not (fully) win. */
 export const REASONS = {
@@ -18,6 +18,8 @@ export const REASONS = {
     `Its group ${group} is all-or-none and the group's bids together do not cover the supply it needs.`,
   partly: (percent: string) =>
     `Partly met (${percent}%): the rest of the compatible supply would cost more than the rest of its bid.`,
+  partlySoldOut: (percent: string) =>
+    `Partly met (${percent}%): the round had no more compatible supply for sale (credit type, habitat, place and years).`,
   outbid: (bid: string) =>
     `Its bid of ${bid} is below what the compatible supply costs: the supply that won went to higher bids, and no further project can be covered by it.`,
   bidTooLow: (bid: string) => `Its bid of ${bid} is below what the compatible supply costs.`,
@@ -42,10 +44,16 @@ export function requirementReasons(round: PreparedRound, allocation: Allocation)
   const won = new Set(allocation.won.flatMap((w, p) => (w ? [p] : [])));
   const members = membersByGroup(round.requirements);
   const neighbours = neighboursOf(round.instance);
+  const unsold = unsoldUnits(round, allocation);
   return round.requirements.map((requirement, r) => {
     const fill = allocation.fill[r] ?? 0;
     if (fill >= 1) return null;
-    if (fill > 0) return REASONS.partly((fill * 100).toFixed(1));
+    if (fill > 0) {
+      const percent = (fill * 100).toFixed(1);
+      return supplyLeftFor(round, r, won, unsold, neighbours)
+        ? REASONS.partly(percent)
+        : REASONS.partlySoldOut(percent);
+    }
     const compatible = round.compatibleProjects[r] ?? [];
     if (compatible.length === 0) return noSupplyReason(round, requirement, neighbours);
     const group = requirement.group;
@@ -63,6 +71,45 @@ export function requirementReasons(round: PreparedRound, allocation: Allocation)
     return compatible.some((p) => won.has(p))
       ? REASONS.outbid(pounds(requirement.bid))
       : REASONS.bidTooLow(pounds(requirement.bid));
+  });
+}
+
+/** Units of each supply credit (by position in `round.credits`) left unsold in each period. */
+function unsoldUnits(round: PreparedRound, allocation: Allocation): number[][] {
+  const left = round.credits.map((credit) => [...credit.sellable]);
+  for (const flow of allocation.flows) {
+    const periods = left[flow.credit];
+    if (periods !== undefined) periods[flow.period] = (periods[flow.period] ?? 0) - flow.units;
+  }
+  return left;
+}
+
+/** Below this many units a credit counts as sold out: less than an allocation's smallest step (0.01 unit) rounds to. */
+const SOLD_OUT = 0.005;
+
+/**
+ * Whether supply requirement `r` could use was left: a compatible project that did not win (its offer would cost
+ * more), or units of a winning project's compatible credit unsold in a period the requirement needs.
+ */
+function supplyLeftFor(
+  round: PreparedRound,
+  r: number,
+  won: ReadonlySet<number>,
+  unsold: number[][],
+  neighbours: Neighbours,
+): boolean {
+  const requirement = round.requirements[r];
+  if (requirement === undefined) return false;
+  return (round.compatibleProjects[r] ?? []).some((p) => {
+    if (!won.has(p)) return true;
+    const project = round.projects[p];
+    if (project === undefined) return false;
+    return (round.creditsOfProject[p] ?? []).some((c) => {
+      const credit = project.credits[round.credits[c]?.index ?? -1];
+      if (credit === undefined) return false;
+      if (!judgePair(project, credit, requirement, round.instance, neighbours).compatible) return false;
+      return (unsold[c] ?? []).some((units, t) => units > SOLD_OUT && requiredUnits(requirement, t) > 0);
+    });
   });
 }
 

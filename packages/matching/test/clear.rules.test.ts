@@ -164,9 +164,31 @@ describe('hand-checked rounds, one per rule', () => {
     const supply = [project('P1', 1_000, [bio(5)])];
     const divisible = await clear(round(supply, [need('R1', 80_000, 8)]));
     expect(fills(divisible).R1).toBeCloseTo(0.625, 6);
-    expect(divisible.requirements[0]?.reason).toBe(REASONS.partly('62.5'));
+    // All the supply there was went to R1.
+    expect(divisible.requirements[0]?.reason).toBe(REASONS.partlySoldOut('62.5'));
     const indivisible = await clear(round(supply, [need('R1', 80_000, 8, { divisible: false })]));
     expect(fills(indivisible)).toEqual({ R1: 0 });
+  });
+
+  it('a part-filled requirement hears whether more supply was left at a higher price or none was', async () => {
+    // P2 has the 3 units R1 still needs, but its offer is above the 30,000 left of R1's bid for them.
+    const dear = await clear(
+      round([project('P1', 1_000, [bio(5)]), project('P2', 100_000, [bio(5)])], [need('R1', 80_000, 8)]),
+    );
+    expect(fills(dear).R1).toBeCloseTo(0.625, 6);
+    expect(dear.requirements[0]?.reason).toBe(REASONS.partly('62.5'));
+    // With P2 cheap enough, R1 is met in full and there is no reason.
+    const cheap = await clear(
+      round([project('P1', 1_000, [bio(5)]), project('P2', 2_000, [bio(5)])], [need('R1', 80_000, 8)]),
+    );
+    expect(fills(cheap)).toEqual({ R1: 1 });
+    expect(cheap.requirements[0]?.reason).toBeNull();
+    // A second requirement that takes P1's units first leaves R1 what is left of it, and no more exists.
+    const shared = await clear(
+      round([project('P1', 1_000, [bio(10)])], [need('R1', 80_000, 8), need('R2', 90_000, 4)]),
+    );
+    expect(fills(shared)).toEqual({ R1: 0.75, R2: 1 });
+    expect(shared.requirements[0]?.reason).toBe(REASONS.partlySoldOut('75.0'));
   });
 
   it('XOR projects: at most one wins, the better one', async () => {
