@@ -116,10 +116,13 @@ export function RoundScope({ round }: { round: MarketRound }) {
   );
 }
 
-/** The declarations asked in the round, with the server's add and remove actions when it offers them. */
+/**
+ * The declarations asked in the round, with the server's add action when it offers it (disabled with its reason
+ * once declarations are fixed) and a remove button on each declaration while removing is allowed.
+ */
 export function RoundDeclarations({ round, onChanged }: { round: MarketRound; onChanged: () => void }) {
   const add = round.actions.find((action) => action.id === 'AddDeclarations');
-  const remove = round.actions.find((action) => action.id === 'RemoveDeclaration');
+  const remove = round.actions.find((action) => action.id === 'RemoveDeclaration' && action.enabled);
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -129,7 +132,13 @@ export function RoundDeclarations({ round, onChanged }: { round: MarketRound; on
       {round.declarations.length === 0 ? (
         <Text size="sm">No declarations have been added to this round.</Text>
       ) : (
-        <List listStyleType="none" spacing="sm" aria-label="Declarations of the round">
+        <List
+          listStyleType="none"
+          spacing="sm"
+          aria-label="Declarations of the round"
+          // Each item spans the list, so its remove button sits at the right.
+          styles={{ itemWrapper: { display: 'flex', alignItems: 'stretch' } }}
+        >
           {round.declarations.map((declaration) => (
             <List.Item key={declaration.id}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">

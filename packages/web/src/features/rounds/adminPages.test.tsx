@@ -172,6 +172,28 @@ describe('operator round page', () => {
     expect(windows).not.toHaveTextContent('Open now');
   });
 
+  it('offers no remove buttons once the declarations are fixed, and says why it cannot add any', async () => {
+    const fixed = 'Declarations cannot change once bids and offers open';
+    server.routes = {
+      ...roundRoutes(),
+      'GET /api/round/r1': {
+        body: roundOf({
+          id: 'r1',
+          status: 'OpenForBidsAndOffers',
+          actions: [
+            { id: 'AddDeclarations', title: 'Add declarations', enabled: false, reason: fixed },
+            { id: 'RemoveDeclaration', title: 'Remove declaration', enabled: false, reason: fixed },
+          ],
+        }),
+      },
+    };
+    show('/markets/:marketId/round/:roundId', OperatorRoundPage, '/markets/m1/round/r1');
+    const list = await screen.findByRole('list', { name: 'Declarations of the round' });
+    expect(within(list).getByText('Conflicts of interest')).toBeInTheDocument();
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add declarations' })).toHaveAccessibleDescription(fixed);
+  });
+
   it('shows where the round is, its dates, reserve, scope, declarations, counts and participants', async () => {
     server.routes = roundRoutes();
     show('/markets/:marketId/round/:roundId', OperatorRoundPage, '/markets/m1/round/r1');
