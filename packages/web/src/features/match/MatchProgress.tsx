@@ -14,8 +14,9 @@ const TASK_STATUS_LABELS: Record<RoundSolverTask['status'], string> = {
   Cancelled: 'Cancelled',
 };
 
-/** Seconds as '1 min 05 s' or '42 s'. */
+/** Seconds as '1 min 05 s', '42 s', or under ten seconds with a tenth ('0.4 s'), so a quick solve is not '0 s'. */
 export const formatElapsed = (seconds: number): string => {
+  if (seconds < 10) return `${(Math.floor(seconds * 10) / 10).toFixed(1)} s`;
   const whole = Math.floor(seconds);
   const minutes = Math.floor(whole / 60);
   const rest = whole % 60;

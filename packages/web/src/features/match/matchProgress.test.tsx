@@ -7,6 +7,7 @@ import { listOf, operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { OperatorRoundPage } from '../rounds/RoundPage.tsx';
 import { roundOf } from '../rounds/testing/fixtures.ts';
+import { formatElapsed } from './MatchProgress.tsx';
 import { OutcomeCard } from './OutcomeCard.tsx';
 
 const PARTICIPANTS = 'GET /api/participations?roundId=r1&sort=organisation&order=asc&page=1&pageSize=25';
@@ -257,5 +258,19 @@ describe('outcome card', () => {
     expect(card).toHaveTextContent('Receives 5.00 Biodiversity units');
     expect(card).toHaveTextContent('Pays £500');
     expect(card).toHaveTextContent('Only part of your need could be met');
+  });
+});
+
+describe('formatElapsed', () => {
+  it('gives a tenth of a second under ten seconds, whole seconds up to a minute, then minutes', () => {
+    expect([0, 0.46, 9.99, 10, 42.7, 65, 600].map(formatElapsed)).toEqual([
+      '0.0 s',
+      '0.4 s',
+      '9.9 s',
+      '10 s',
+      '42 s',
+      '1 min 05 s',
+      '10 min 00 s',
+    ]);
   });
 });
