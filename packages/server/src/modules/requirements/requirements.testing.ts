@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { requestJson } from '../../../test/app.ts';
+import { requestJson, type TestApp } from '../../../test/app.ts';
 import { buildParticipation, buildPlaces } from '../../../test/factories.ts';
-import { PDF_BYTES, postMultipart } from '../../../test/world.ts';
+import { buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { habitats } from '../refdata/refdata.tables.ts';
@@ -59,3 +59,17 @@ export const registerIn = (
   organisationId: string,
   capacity: 'Buyer' | 'Investor' = 'Buyer',
 ) => buildParticipation(db, { roundId, organisationId, capacity, status: 'Registered' });
+
+/**
+ * What the participant's requirement action suites run on: the world, its open round prepared for requirements
+ * (the declarations asked, by category and action), the places the forms name, and the participant registered in
+ * the round as a buyer.
+ */
+export async function setUpRequirementActions(t: Pick<TestApp, 'app' | 'db'>) {
+  const world: World = await buildWorld(t.app, t.db);
+  const roundId = world.openRound.id;
+  const asked = await prepareRound(t.db, roundId);
+  const places = await prepareReferences(t.db);
+  await registerIn(t.db, roundId, world.members.participant.organisation.id);
+  return { world, roundId, asked, places };
+}
