@@ -90,7 +90,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     nearAddress: 'Brook Lane, Botley SO30 2ER',
     gridReference: 'SU 52110 12980',
     services: [
-      { type: 'Biodiversity', habitat: broadleaved, condition: 'Moderate', size: 6.5, begins: '2026-10-01' },
+      { type: 'Biodiversity', habitat: broadleaved, condition: 'Moderate', size: 3.6, begins: '2026-10-01' },
     ],
     supply: { baselineUnitsLost: 4.2, gainsPerYear: gains(10, 38) },
     costs: [58000, 2500, 9000, 7500],
@@ -103,7 +103,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     lpa: 'Fareham LPA',
     nca: 128,
     nearAddress: 'Hook Lane, Warsash SO31 9HH',
-    services: [{ type: 'Biodiversity', habitat: meadow, condition: 'Good', size: 4.2, begins: '2026-09-01' }],
+    services: [{ type: 'Biodiversity', habitat: meadow, condition: 'Good', size: 2.3, begins: '2026-09-01' }],
     supply: { baselineUnitsLost: 6, gainsPerYear: gains(8, 52) },
     costs: [41000, 2500, 7200, 6000],
     outcomes: ['screening'],
@@ -117,7 +117,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     nca: 128,
     nearAddress: 'Whiteley Lane, Whiteley PO15 7LA',
     services: [
-      { type: 'Biodiversity', habitat: meadow, condition: 'Moderate', size: 3.1, begins: '2026-11-01' },
+      { type: 'Biodiversity', habitat: meadow, condition: 'Moderate', size: 2, begins: '2026-11-01' },
     ],
     supply: { baselineUnitsLost: 2.5, gainsPerYear: gains(10, 27) },
     costs: [36000, 2500, 6800, 5400],
@@ -133,7 +133,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     nca: 126,
     nearAddress: 'Cliff Road, Hill Head PO14 3JT',
     gridReference: 'SU 53370 02410',
-    services: [{ type: 'Biodiversity', habitat: meadow, condition: 'Good', size: 8.4, begins: '2026-04-01' }],
+    services: [{ type: 'Biodiversity', habitat: meadow, condition: 'Good', size: 5, begins: '2026-04-01' }],
     supply: { baselineUnitsLost: 9.5, gainsPerYear: gains(12, 96) },
     costs: [84000, 2500, 12500, 9800],
     offer: 412000,
@@ -149,7 +149,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     nca: 128,
     nearAddress: 'Droxford Road, Soberton SO32 3PA',
     services: [
-      { type: 'Biodiversity', habitat: hedgerow, condition: 'Good', size: 3.6, begins: '2026-04-01' },
+      { type: 'Biodiversity', habitat: hedgerow, condition: 'Good', size: 1.5, begins: '2026-04-01' },
     ],
     supply: { baselineUnitsLost: 1.2, gainsPerYear: gains(10, 21.6) },
     costs: [27000, 2500, 4200, 3600],
@@ -269,7 +269,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     nca: 128,
     nearAddress: 'Sopwith Way, Swanwick SO31 1AX',
     services: [
-      { type: 'Biodiversity', habitat: meadow, condition: 'FairlyGood', size: 2.7, begins: '2026-06-01' },
+      { type: 'Biodiversity', habitat: meadow, condition: 'FairlyGood', size: 1.3, begins: '2026-06-01' },
     ],
     supply: { baselineUnitsLost: 1.9, gainsPerYear: gains(8, 24) },
     costs: [29000, 2500, 5200, 4300],
@@ -300,7 +300,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     nca: 152,
     nearAddress: 'Higher Farm, Gunnislake PL18 9AA',
     services: [
-      { type: 'Biodiversity', habitat: meadow, condition: 'Moderate', size: 3.4, begins: '2026-03-01' },
+      { type: 'Biodiversity', habitat: meadow, condition: 'Moderate', size: 2.2, begins: '2026-03-01' },
     ],
     supply: { baselineUnitsLost: 2.2, gainsPerYear: gains(10, 29) },
     costs: [31000, 2500, 5600, 4600],

@@ -1,4 +1,4 @@
-import { complianceStanding } from '@curlew/domain';
+import { biodiversityServiceUnits, complianceStanding, isClaimOutOfLine, type Project } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../test/app.ts';
@@ -307,6 +307,28 @@ describeWithApp('demo data', (t) => {
     const lpaRecord = await as('lpa', `/api/project/${lpa.items[0].id}`);
     expect('offer' in lpaRecord).toBe(false);
     expect(lpaRecord.costs).toBeNull();
+  });
+
+  it('claims for every demo biodiversity project what the statutory metric gives its habitat, so none is flagged', async () => {
+    const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
+    const list = await requestJson(t.app, 'GET', '/api/projects?pageSize=100&sort=name', undefined, {
+      cookie,
+    });
+    const flagged: string[] = [];
+    let checked = 0;
+    for (const { id } of list.json().items as { id: string }[]) {
+      const project = (
+        await requestJson(t.app, 'GET', `/api/project/${id}`, undefined, { cookie })
+      ).json() as Project;
+      const estimate = project.services.find((service) => service.type === 'Biodiversity')?.metricEstimate;
+      if (project.supply === null || estimate === undefined || estimate === null) continue;
+      checked += 1;
+      const claimed = biodiversityServiceUnits(project.supply);
+      if (isClaimOutOfLine(claimed, estimate))
+        flagged.push(`${project.name}: ${claimed} claimed, ${estimate} by the metric`);
+    }
+    expect(checked).toBeGreaterThanOrEqual(15);
+    expect(flagged).toEqual([]);
   });
 
   it('clears and accepts Round 1 2025 a year ago: its projects and requirements along the registry, every move in the ledger', async () => {
