@@ -199,5 +199,7 @@ export interface RoundStatement {
 export interface OwnRoundOutcome {
   kind: 'project' | 'requirement';
   record: ReviewReference;
+  /** The project's supplier or the requirement's buyer or investor (the reader's own organisation or a client). */
+  owner: { id: string; name: string };
   outcome: ParticipantOutcome;
 }

@@ -2,13 +2,14 @@ import { type CreditVolume, formatCreditVolumes, formatPenceAsGBP } from '@curle
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import type { HandlerContextBase } from '../../platform/actions/types.ts';
+import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { projectServices, projects } from '../projects/projects.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import type { RoundRecord } from '../rounds/rounds.repo.ts';
 import { allocations, payments } from './match.tables.ts';
 import { readableReason, roundNames } from './reason-names.ts';
-import { latestTaskOfRound } from './tasks.ts';
+import { latestTaskResult } from './tasks.ts';
 
 /** One record's outcome line, and the organisations that hear of it (its owner and the agent acting for it). */
 interface OutcomeLine {
@@ -23,14 +24,15 @@ const PART_FILLED = 'Only part of it could be met within its bid';
 
 /**
  * E-mails every organisation whose project or credit requirement was in the accepted clearing, and the agent
- * acting for it, its own outcomes: won or lost, units, what it receives or pays, and the reason. Queued in the
- * action's mailer, so nothing is sent unless AcceptMatch commits.
+ * acting for it when the agent may see its offers and bids in the round (approved authority with MakeOffersOrBids),
+ * its own outcomes: won or lost, units, what it receives or pays, and the reason. Queued in the action's mailer, so
+ * nothing is sent unless AcceptMatch commits.
  */
 export async function acceptMail(
   context: HandlerContextBase<unknown> & { record: RoundRecord },
 ): Promise<number> {
   const { tx, record } = context;
-  const task = await latestTaskOfRound(tx, record.id);
+  const task = await latestTaskResult(tx, record.id);
   if (!task?.result) return 0;
   const names = await roundNames(tx, record.id);
   /** Allocated units per project (sold) or requirement (received, times the multiplier), per credit type. */
@@ -125,7 +127,35 @@ export async function acceptMail(
           : `Credit requirement ${row.name}: matched: ${won}.`;
     lines.push({ owner: row.owner, agent: row.agent, text: text.replace(/\.\.$/, '.') });
   }
-  return sendOutcomes(context, lines);
+  return sendOutcomes(context, await withAuthorisedAgents(tx, record.id, lines));
+}
+
+/** The lines with each agent kept only where it holds approved authority to bid for the owner in the round. */
+async function withAuthorisedAgents(
+  tx: HandlerContextBase<unknown>['tx'],
+  roundId: string,
+  lines: readonly OutcomeLine[],
+): Promise<OutcomeLine[]> {
+  const authorised = new Set(
+    (
+      await tx
+        .select({
+          client: agentAuthorities.clientOrganisationId,
+          agent: agentAuthorities.agentOrganisationId,
+        })
+        .from(agentAuthorities)
+        .where(
+          and(
+            eq(agentAuthorities.marketRoundId, roundId),
+            eq(agentAuthorities.approved, true),
+            sql`'MakeOffersOrBids' = any(${agentAuthorities.permissions})`,
+          ),
+        )
+    ).map((row) => `${row.client}|${row.agent}`),
+  );
+  return lines.map((line) =>
+    line.agent === null || authorised.has(`${line.owner}|${line.agent}`) ? line : { ...line, agent: null },
+  );
 }
 
 /** Sends each organisation's users one e-mail with the lines of its records (an agent's naming the client). */

@@ -1,3 +1,4 @@
+import type { AgentPermission } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
@@ -24,8 +25,13 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     outsider = await buildMember(t.app, t.db, 'PARTICIPANT', ['participant']);
   });
 
-  /** A round cleared and Pending: the participant supplies (through the agent), the other participant buys. */
-  const pendingRound = async (): Promise<{
+  /**
+   * A round cleared and Pending: the participant supplies (through the agent, with the given permissions), the other
+   * participant buys.
+   */
+  const pendingRound = async (
+    agentPermissions: AgentPermission[] = ['RegisterForRound', 'MakeOffersOrBids'],
+  ): Promise<{
     round: { id: string; name: string };
     records: ClearableRound;
   }> => {
@@ -49,6 +55,7 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
       clientId: supplier,
       agentId: world.members.agent.organisation.id,
       approved: true,
+      permissions: agentPermissions,
     });
     const matched = await asRole(t.app, world, 'admin', 'POST', `/api/round/${round.id}/action/Match`, {});
     expect(matched.statusCode).toBe(200);
@@ -191,6 +198,22 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
       feesPence: 20_000,
       reason: null,
     });
+    const supplier = {
+      id: world.members.participant.organisation.id,
+      name: world.members.participant.organisation.name,
+    };
+    expect(own.map((line: { owner: unknown }) => line.owner)).toEqual([supplier, supplier]);
+    // The agent, with authority to bid for its client in the round, sees the client's outcomes, named with it.
+    const byAgent = (await outcomesAs(world.members.agent.cookie)).json().items;
+    expect(
+      byAgent.map((line: { record: { name: string }; owner: { name: string } }) => [
+        line.record.name,
+        line.owner,
+      ]),
+    ).toEqual([
+      ['Meadow restoration', supplier],
+      ['Wetland nitrogen', supplier],
+    ]);
     const buyers = (await outcomesAs(world.otherParticipant.cookie)).json().items;
     expect(buyers.map((line: { record: { name: string } }) => line.record.name)).toEqual([
       'Barn conversion',
@@ -204,6 +227,21 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     expect((await outcomesAs(outsider.cookie)).json()).toEqual({ items: [] });
     expect((await outcomesAs(world.members.lpa.cookie)).statusCode).toBe(404);
     expect((await statementAs(world.members.admin.cookie, 'not-a-round')).statusCode).toBe(404);
+  });
+
+  it('tells an agent without authority to bid for its client nothing of the outcome, in the app or by e-mail', async () => {
+    const { round } = await pendingRound(['RegisterForRound']);
+    const agentEmail = world.members.agent.user.email;
+    const before = (await mailsTo(agentEmail)).length;
+    expect((await accept(round.id)).statusCode).toBe(200);
+    expect((await mailsTo(agentEmail)).length).toBe(before);
+    expect((await mailsTo(world.members.participant.user.email)).at(-1)?.text).toContain(
+      'Project Meadow restoration: won.',
+    );
+    const outcomes = await requestJson(t.app, 'GET', `/api/round/${round.id}/outcomes`, undefined, {
+      cookie: world.members.agent.cookie,
+    });
+    expect(outcomes.json()).toEqual({ items: [] });
   });
 
   it('e-mails each participant and the agent acting for it its own outcome with the reason, only once accepted', async () => {

@@ -51,6 +51,20 @@ export async function latestTaskOfRound(db: Queryable, roundId: string): Promise
   return row;
 }
 
+/** The round's newest task's status, result and engine-to-record mapping, without reading its instance. */
+export async function latestTaskResult(
+  db: Queryable,
+  roundId: string,
+): Promise<Pick<SolverTaskRow, 'status' | 'result' | 'mapping'> | undefined> {
+  const [row] = await db
+    .select({ status: solverTasks.status, result: solverTasks.result, mapping: solverTasks.mapping })
+    .from(solverTasks)
+    .where(eq(solverTasks.marketRoundId, roundId))
+    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
+    .limit(1);
+  return row;
+}
+
 /** The round's newest task's status and whether it holds a result, without reading its instance or result. */
 export async function latestTaskState(
   db: Queryable,

@@ -2,6 +2,7 @@ import type { MarketRound, OwnRoundOutcome } from '@curlew/domain';
 import { formatCreditVolumes, formatPenceAsGBP } from '@curlew/domain';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../../app/currentUser.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { projectPagePath } from '../projects/projectsApi.ts';
 import { requirementPagePath } from '../requirements/requirementsApi.ts';
@@ -15,11 +16,16 @@ const amount = (line: OwnRoundOutcome): string =>
     ? `${line.kind === 'project' ? 'Receives' : 'Pays'} ${formatPenceAsGBP(line.outcome.amountPence)}`
     : '';
 
-/** The reader's own projects and credit requirements of an accepted round: won or lost, units, money, the reason. */
+/**
+ * The reader's own projects and credit requirements of an accepted round (an agent's, its clients'): won or lost,
+ * units, money, the reason; with the organisation each belongs to when any is not the reader's own.
+ */
 export function OwnOutcomes({ round }: { round: MarketRound }) {
   const published = PUBLISHED.includes(round.status);
   const outcomes = useOwnOutcomes(round.id, published);
+  const { data: user } = useCurrentUser();
   if (!published) return null;
+  const forClients = (outcomes.data?.items ?? []).some((line) => line.owner.id !== user?.organisation?.id);
   return (
     <Stack gap="xs">
       <Title order={2}>Your outcomes</Title>
@@ -35,6 +41,7 @@ export function OwnOutcomes({ round }: { round: MarketRound }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Project or requirement</Table.Th>
+                {forClients && <Table.Th>Organisation</Table.Th>}
                 <Table.Th>Result</Table.Th>
                 <Table.Th>Units</Table.Th>
                 <Table.Th>Amount</Table.Th>
@@ -56,6 +63,7 @@ export function OwnOutcomes({ round }: { round: MarketRound }) {
                       {line.record.name}
                     </Anchor>
                   </Table.Td>
+                  {forClients && <Table.Td>{line.owner.name}</Table.Td>}
                   <Table.Td>{line.outcome.won ? 'Won' : 'Lost'}</Table.Td>
                   <Table.Td>{formatCreditVolumes(line.outcome.units)}</Table.Td>
                   <Table.Td>{amount(line)}</Table.Td>

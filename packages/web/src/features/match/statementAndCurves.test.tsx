@@ -54,6 +54,7 @@ describe('the round statement on the round page', () => {
             {
               kind: 'project',
               record: { id: 'p1', name: 'Marsh Farm wetland', self: '/project/p1' },
+              owner: { id: 'o1', name: 'Wetland Trust' },
               outcome: {
                 won: true,
                 units: [
@@ -68,6 +69,7 @@ describe('the round statement on the round page', () => {
             {
               kind: 'project',
               record: { id: 'p2', name: 'Hill Copse reedbed', self: '/project/p2' },
+              owner: { id: 'o1', name: 'Wetland Trust' },
               outcome: {
                 won: false,
                 units: [],
@@ -116,6 +118,8 @@ describe('the round statement on the round page', () => {
     expect(section).toHaveTextContent('Accepted on 2 Mar 2026.');
 
     const own = screen.getByRole('table', { name: 'Your outcomes' });
+    // Every outcome is the reader's own organisation's, so no column names it.
+    expect(within(own).queryByRole('columnheader', { name: 'Organisation' })).not.toBeInTheDocument();
     const rows = within(own).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(
       'Marsh Farm wetlandWon40.00 Biodiversity, 12.50 NitrogenReceives £30,000',
@@ -127,6 +131,44 @@ describe('the round statement on the round page', () => {
     expect(rows[2]).toHaveTextContent(
       'Hill Copse reedbedLost0.00Its offer was higher than any buyer would pay',
     );
+  });
+
+  it("names each client beside an agent's outcomes", async () => {
+    const agent = signedIn(['agent'], { id: 'a1', name: 'Fen Agents', type: 'AGENT' });
+    const line = (id: string, name: string, owner: { id: string; name: string }, won: boolean) => ({
+      kind: 'requirement',
+      record: { id, name, self: `/requirement/${id}` },
+      owner,
+      outcome: {
+        won,
+        units: [],
+        amountPence: won ? 100_000 : 0,
+        feesPence: 0,
+        reason: won ? null : 'Outbid',
+      },
+    });
+    server.routes = {
+      'GET /api/round/r1': { body: roundOf({ id: 'r1', status: 'Matched', actions: [] }) },
+      'GET /api/round/r1/outcomes': {
+        body: {
+          items: [
+            line('q1', 'Harbour flats', { id: 'o2', name: 'Harbour Homes' }, true),
+            line('q2', 'Mill Lane', { id: 'o3', name: 'Greenshank Fund' }, false),
+          ],
+        },
+      },
+      'GET /api/round/r1/statement': { status: 404, body: { error: 'not_found', message: 'Not yet' } },
+    };
+    renderPage([{ path: '/markets/:marketId/round/:roundId', page: ParticipantRoundPage }], {
+      at: '/markets/m1/round/r1',
+      apiBase: server.origin,
+      user: agent,
+    });
+    const own = await screen.findByRole('table', { name: 'Your outcomes' });
+    expect(within(own).getByRole('columnheader', { name: 'Organisation' })).toBeInTheDocument();
+    const rows = within(own).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Harbour flatsHarbour HomesWon');
+    expect(rows[2]).toHaveTextContent('Mill LaneGreenshank FundLost0.00Outbid');
   });
 
   it('shows nothing of a statement to someone the server does not give it to', async () => {
