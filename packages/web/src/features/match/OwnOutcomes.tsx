@@ -25,10 +25,15 @@ export function OwnOutcomes({ round }: { round: MarketRound }) {
   const outcomes = useOwnOutcomes(round.id, published);
   const { data: user } = useCurrentUser();
   if (!published) return null;
-  const forClients = (outcomes.data?.items ?? []).some((line) => line.owner.id !== user?.organisation?.id);
+  const items = outcomes.data?.items ?? [];
+  const forClients = items.some((line) => line.owner.id !== user?.organisation?.id);
+  const title =
+    items.length > 0 && items.every((line) => line.owner.id !== user?.organisation?.id)
+      ? "Your clients' outcomes"
+      : 'Your outcomes';
   return (
     <Stack gap="xs">
-      <Title order={2}>Your outcomes</Title>
+      <Title order={2}>{title}</Title>
       {outcomes.isPending ? (
         <PageLoader />
       ) : outcomes.isError ? (
@@ -37,7 +42,7 @@ export function OwnOutcomes({ round }: { round: MarketRound }) {
         <Text size="sm">You had no project or credit requirement in this round's matching.</Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Your outcomes">
+          <Table aria-label={title}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Project or requirement</Table.Th>

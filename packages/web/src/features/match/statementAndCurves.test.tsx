@@ -164,7 +164,8 @@ describe('the round statement on the round page', () => {
       apiBase: server.origin,
       user: agent,
     });
-    const own = await screen.findByRole('table', { name: 'Your outcomes' });
+    const own = await screen.findByRole('table', { name: "Your clients' outcomes" });
+    expect(screen.getByRole('heading', { name: "Your clients' outcomes" })).toBeInTheDocument();
     expect(within(own).getByRole('columnheader', { name: 'Organisation' })).toBeInTheDocument();
     const rows = within(own).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Harbour flatsHarbour HomesWon');
