@@ -85,11 +85,12 @@ export async function acceptMail(
             agent: projects.agentId,
           })
           .from(projects)
-          .where(inArray(projects.id, projectIds));
-  const projectById = new Map(projectRows.map((row) => [row.id, row]));
-  for (const line of task.result.projects) {
-    const row = projectById.get(line.id);
-    if (!row) continue;
+          .where(inArray(projects.id, projectIds))
+          .orderBy(projects.name, projects.id);
+  const projectLines = new Map(task.result.projects.map((line) => [line.id, line]));
+  for (const row of projectRows) {
+    const line = projectLines.get(row.id);
+    if (!line) continue;
     const text = line.won
       ? `Project ${row.name}: won. It sells ${formatCreditVolumes(sold.get(line.id) ?? [])} units and receives ${formatPenceAsGBP(paid.get(line.id) ?? 0)}.`
       : `Project ${row.name}: not matched. ${readableReason(line.reason, names) ?? LOST_PROJECT}.`;
@@ -114,7 +115,8 @@ export async function acceptMail(
             agent: creditRequirements.agentId,
           })
           .from(creditRequirements)
-          .where(inArray(creditRequirements.id, [...fills.keys()]));
+          .where(inArray(creditRequirements.id, [...fills.keys()]))
+          .orderBy(creditRequirements.name, creditRequirements.id);
   for (const row of requirementRows) {
     const { fill, reason } = fills.get(row.id) ?? { fill: 0, reason: null };
     const why = readableReason(reason, names);

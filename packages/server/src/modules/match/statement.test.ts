@@ -288,6 +288,12 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     );
     expect(buyerText[0]).toMatch(/Credit requirement Riverside flats: not matched\. \S.{10,}\./);
     expect(buyerText[0]).not.toContain('Meadow restoration');
+    // Its requirements are listed by name.
+    const listed = [...(buyerText[0] ?? '').matchAll(/^Credit requirement (.+?): /gm)].map(
+      (match) => match[1],
+    );
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    expect(listed).toEqual([...listed].sort((a, b) => (a ?? '').localeCompare(b ?? '')));
 
     // The agent hears of its client's project only.
     const agentText = (await mailsTo(agentEmail)).slice(before.agent).map((mail) => mail.text);
