@@ -3,7 +3,12 @@ import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } fro
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, roundStatusLabel, showDate } from './roundDisplay.ts';
+import {
+  CAPACITY_LABELS,
+  REGISTRATION_STATUS_COLOURS,
+  registrationCloses,
+  roundStatusLabel,
+} from './roundDisplay.ts';
 import { roundPagePath, useListAt } from './roundsApi.ts';
 
 type ListQuery<T> = ReturnType<typeof useListAt<T>>;
@@ -104,10 +109,7 @@ function OpenRounds() {
                 {round.name}
               </Anchor>
               <Text size="sm" c="dimmed">
-                {round.market.name}
-                {round.registrationDates.suppliers === null
-                  ? ''
-                  : ` · suppliers register until ${showDate(round.registrationDates.suppliers.end)}`}
+                {[round.market.name, registrationCloses(round)].filter(Boolean).join(' · ')}
               </Text>
             </Group>
           ))}

@@ -1,4 +1,5 @@
 import {
+  BIDDER_TYPE_LABELS,
   CREDIT_TYPE_LABELS,
   formatDate,
   MARKET_ROUND_STATUS_LABELS,
@@ -85,6 +86,24 @@ export const CAPACITY_LABELS = {
 
 /** A date for people, in the market's time zone. */
 export const showDate = (iso: string): string => formatDate(iso, { timeZone: DISPLAY_TIME_ZONE });
+
+/**
+ * When a round's registration closes, for a list of open rounds: one date when suppliers and bidders share it, else
+ * each ('suppliers register until 24 Dec 2026 · buyers and investors until 10 Jan 2027'); '' without windows.
+ */
+export const registrationCloses = (round: Pick<MarketRound, 'registrationDates' | 'bidderType'>): string => {
+  const suppliers = round.registrationDates.suppliers?.end;
+  const bidders = round.registrationDates.buyers?.end;
+  if (suppliers !== undefined && suppliers === bidders) return `registration until ${showDate(suppliers)}`;
+  return [
+    suppliers === undefined ? null : `suppliers register until ${showDate(suppliers)}`,
+    bidders === undefined
+      ? null
+      : `${BIDDER_TYPE_LABELS[round.bidderType].toLowerCase()} until ${showDate(bidders)}`,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
+};
 
 /** Whether a window is open at `now`. */
 export const isWindowOpen = (window: RegistrationWindow | null, now: Date): boolean =>
