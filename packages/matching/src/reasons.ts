@@ -49,7 +49,9 @@ export function requirementReasons(round: PreparedRound, allocation: Allocation)
     const fill = allocation.fill[r] ?? 0;
     if (fill >= 1) return null;
     if (fill > 0) {
-      const percent = (fill * 100).toFixed(1);
+      // Up to two decimals without trailing zeros, as the review shows a part-fill ('96.92', '62.5', '75'), rounded
+      // down so that a part-fill never reads 100.
+      const percent = String(Math.floor(fill * 10_000 + 1e-6) / 100);
       return supplyLeftFor(round, r, won, unsold, neighbours)
         ? REASONS.partly(percent)
         : REASONS.partlySoldOut(percent);

@@ -188,7 +188,7 @@ describe('hand-checked rounds, one per rule', () => {
       round([project('P1', 1_000, [bio(10)])], [need('R1', 80_000, 8), need('R2', 90_000, 4)]),
     );
     expect(fills(shared)).toEqual({ R1: 0.75, R2: 1 });
-    expect(shared.requirements[0]?.reason).toBe(REASONS.partlySoldOut('75.0'));
+    expect(shared.requirements[0]?.reason).toBe(REASONS.partlySoldOut('75'));
   });
 
   it('XOR projects: at most one wins, the better one', async () => {

@@ -165,8 +165,15 @@ function ProjectsTable({ title, rows }: { title: string; rows: readonly MatchRev
   return <ResultsTable title={title} rows={rows} columns={PROJECT_COLUMNS} keyOf={(row) => row.project.id} />;
 }
 
-const requirementResult = (row: MatchReviewRequirement): string =>
-  !row.won ? 'Lost' : row.partFilled ? `Part-filled (${formatPercent(row.fill * 100)})` : 'Won';
+/** A part-fill's percentage rounded down to a hundredth, as its reason words it: never 100 % for a part-fill. */
+export const requirementResult = (
+  row: Pick<MatchReviewRequirement, 'won' | 'partFilled' | 'fill'>,
+): string =>
+  !row.won
+    ? 'Lost'
+    : row.partFilled
+      ? `Part-filled (${formatPercent(Math.floor(row.fill * 10_000 + 1e-6) / 100)})`
+      : 'Won';
 
 const REQUIREMENT_COLUMNS: readonly ResultColumn<MatchReviewRequirement>[] = [
   {

@@ -6,7 +6,7 @@ import { type LocalServer, startLocalServer } from '../../actions/testing/localS
 import { operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { roundOf } from '../rounds/testing/fixtures.ts';
-import { ReviewPage } from './ReviewPage.tsx';
+import { ReviewPage, requirementResult } from './ReviewPage.tsx';
 import { reviewOf } from './testing/fixtures.ts';
 
 const REVIEW = 'GET /api/match-review?roundId=r1';
@@ -200,5 +200,18 @@ describe('review of matches', () => {
     const alert = title.closest('[role="alert"]') as HTMLElement;
     expect(alert).toHaveTextContent('Something went wrong');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('a requirement result', () => {
+  it('gives a part-fill to the hundredth, rounded down so that it never reads 100 %', () => {
+    const part = (fill: number) => requirementResult({ won: true, partFilled: true, fill });
+    expect([0.41, 0.969_230_7, 0.999_96].map(part)).toEqual([
+      'Part-filled (41%)',
+      'Part-filled (96.92%)',
+      'Part-filled (99.99%)',
+    ]);
+    expect(requirementResult({ won: true, partFilled: false, fill: 1 })).toBe('Won');
+    expect(requirementResult({ won: false, partFilled: false, fill: 0 })).toBe('Lost');
   });
 });
