@@ -7,6 +7,7 @@ import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { BalancingShortfalls } from '../match/BalancingShortfalls.tsx';
@@ -26,6 +27,7 @@ import {
 } from './RoundSections.tsx';
 import {
   CAPACITY_LABELS,
+  OPERATOR_ROUND_ACTION_LAYOUT,
   REGISTRATION_STATUS_COLOURS,
   ROUND_ACTION_LAYOUT,
   ROUND_STATUS_COLOUR,
@@ -40,9 +42,11 @@ function RoundHeader({
   round,
   onChanged,
   enabledOnly = false,
+  layout = ROUND_ACTION_LAYOUT,
 }: {
   round: MarketRound;
   onChanged: () => void;
+  layout?: ActionLayout;
   /** Participants and agents see only what they may do now, not the operator's refused buttons. */
   enabledOnly?: boolean;
 }) {
@@ -61,7 +65,7 @@ function RoundHeader({
         exclude={SECTION_ACTIONS}
         // A settled round is over: the refused actions of its whole life would only be noise.
         enabledOnly={enabledOnly || round.status === 'Settled'}
-        layout={ROUND_ACTION_LAYOUT}
+        layout={layout}
         label={`Actions for ${round.name}`}
         onSucceeded={onChanged}
       />
@@ -88,7 +92,7 @@ export function OperatorRoundPage() {
     return <LoadFailure what="Market round" error={round.error} retry={() => void round.refetch()} />;
   return (
     <Stack gap="xl">
-      <RoundHeader round={round.data} onChanged={changed} />
+      <RoundHeader round={round.data} onChanged={changed} layout={OPERATOR_ROUND_ACTION_LAYOUT} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
       <RoundStatementView round={round.data} />
       <BalancingShortfalls round={round.data} />

@@ -123,6 +123,7 @@ describe('operator round page', () => {
         id: 'r1',
         actions: [
           { id: 'Close', title: 'Close registration', enabled: true },
+          { id: 'RegisterAsParticipant', title: 'Register for this market round', enabled: true },
           { id: 'SetReserveInfo', title: 'Set credit reserve', enabled: true },
           {
             id: 'OpenBidsAndOffers',
@@ -248,6 +249,11 @@ describe('operator round page', () => {
     expect(refused).toBeDisabled();
     expect(refused).toHaveAccessibleDescription('Registration is open');
     expect(screen.queryByRole('menuitem', { name: 'Close registration' })).not.toBeInTheDocument();
+    // The operator records participants; registering one provisionally stays in the menu, not beside Close.
+    expect(
+      within(actions).queryByRole('button', { name: 'Register for this market round' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Register for this market round' })).toBeEnabled();
     expect(screen.getByRole('region', { name: 'Data sets' })).toBeInTheDocument();
     expect(screen.queryByText('r1')).not.toBeInTheDocument();
   });

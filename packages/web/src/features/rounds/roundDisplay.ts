@@ -147,3 +147,12 @@ export const ROUND_ACTION_LAYOUT: ActionLayout = {
     { label: 'Settlement', actionIds: ['Settle'] },
   ],
 };
+
+/**
+ * The operator's round page: as ROUND_ACTION_LAYOUT, but registering an organisation provisionally stays in 'More
+ * actions', since the operator records participants directly with Record participant.
+ */
+export const OPERATOR_ROUND_ACTION_LAYOUT: ActionLayout = {
+  ...ROUND_ACTION_LAYOUT,
+  primary: ROUND_ACTION_LAYOUT.primary.filter((id) => id !== 'RegisterAsParticipant'),
+};
