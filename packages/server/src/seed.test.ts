@@ -1,35 +1,16 @@
-import { biodiversityServiceUnits, complianceStanding, isClaimOutOfLine, type Project } from '@curlew/domain';
+import { biodiversityServiceUnits, isClaimOutOfLine, type Project } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../test/app.ts';
 import { signIn } from '../test/auth.ts';
 import { users } from './auth/auth.tables.ts';
 import { marketRounds, markets } from './modules/markets/markets.tables.ts';
-import { creditEvents, reservedCredits } from './modules/match/match.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
-import { projects } from './modules/projects/projects.tables.ts';
 import { seedReferenceData } from './modules/refdata/index.ts';
-import { creditRequirements } from './modules/requirements/requirements.tables.ts';
 import { systemClock } from './platform/clock.ts';
 import { DEMO_SETTLING_ROUND } from './seed.registry.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 import { DEMO_MARKET, seedDemoData } from './seed.ts';
-
-/** Round 1 2025's projects and requirements as the demo leaves them. */
-const SETTLING_PROJECTS = [
-  'Brading Marshes: Matched',
-  'Havant Thicket Edge: Contracted',
-  'Meon Valley Meadows: Monitoring',
-  'Titchfield Haven Grassland: Monitoring',
-  'Wickham Common Grassland: Verified',
-];
-const SETTLING_REQUIREMENTS = [
-  'Botley Road homes: RightsAllocated',
-  'Havant retail park: RightsAllocated',
-  'Newport business park: RightsCreated',
-  'Portchester care home: Retired',
-  'Whiteley Farm housing: CreditsRedeemed',
-];
 
 describeWithApp('demo data', (t) => {
   it('creates one organisation per role and the seven demo users, who sign in with the demo password', async () => {
@@ -329,82 +310,5 @@ describeWithApp('demo data', (t) => {
     }
     expect(checked).toBeGreaterThanOrEqual(15);
     expect(flagged).toEqual([]);
-  });
-
-  it('clears and accepts Round 1 2025 a year ago: its projects and requirements along the registry, every move in the ledger', async () => {
-    const [round] = await t.db
-      .select({ id: marketRounds.id })
-      .from(marketRounds)
-      .where(eq(marketRounds.name, DEMO_SETTLING_ROUND));
-    const roundId = round?.id ?? '';
-    const supply = await t.db
-      .select({ name: projects.name, status: projects.status, outcomes: projects.outcomes })
-      .from(projects)
-      .where(eq(projects.marketRoundId, roundId))
-      .orderBy(asc(projects.name));
-    expect(supply.map((row) => `${row.name}: ${row.status}`)).toEqual(SETTLING_PROJECTS);
-    expect(
-      supply.filter((row) => complianceStanding(row.outcomes).nonCompliant).map((row) => row.name),
-    ).toEqual(['Meon Valley Meadows']);
-    const demand = await t.db
-      .select({
-        name: creditRequirements.name,
-        status: creditRequirements.status,
-        redemptionDate: creditRequirements.redemptionDate,
-      })
-      .from(creditRequirements)
-      .where(eq(creditRequirements.marketRoundId, roundId))
-      .orderBy(asc(creditRequirements.name));
-    expect(demand.map((row) => `${row.name}: ${row.status}`)).toEqual(SETTLING_REQUIREMENTS);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(
-      demand
-        .filter(
-          (row) =>
-            !['CreditsRedeemed', 'Retired'].includes(row.status) && (row.redemptionDate ?? today) < today,
-        )
-        .map((row) => row.name),
-    ).toEqual(['Botley Road homes']);
-    expect(
-      (await t.db.select().from(reservedCredits).where(eq(reservedCredits.marketRoundId, roundId))).length,
-    ).toBeGreaterThan(0);
-    const events = await t.db.select().from(creditEvents).where(eq(creditEvents.marketRoundId, roundId));
-    expect([...new Set(events.map((event) => event.kind))].sort()).toEqual([
-      'Allocated',
-      'Created',
-      'Issued',
-      'Redeemed',
-      'Reserved',
-      'Retired',
-    ]);
-    expect([...new Set(events.map((event) => event.at.getUTCFullYear()))].sort()).toEqual([2025, 2026]);
-  });
-
-  it("registers Round 1 2025's supplier and buyer, who read their own registration and the round's statement", async () => {
-    const [round] = await t.db
-      .select({ id: marketRounds.id })
-      .from(marketRounds)
-      .where(eq(marketRounds.name, DEMO_SETTLING_ROUND));
-    for (const [username, capacity] of [
-      ['supplier', 'Supplier'],
-      ['buyer', 'Buyer'],
-    ] as const) {
-      const cookie = await signIn(t.app, username, 'demo-password-for-tests');
-      const own = await requestJson(t.app, 'GET', `/api/participations?roundId=${round?.id}`, undefined, {
-        cookie,
-      });
-      expect(
-        own.json().items.map((row: { capacity: string; status: string }) => `${row.capacity} ${row.status}`),
-      ).toEqual([`${capacity} Registered`]);
-      const statement = await requestJson(t.app, 'GET', `/api/round/${round?.id}/statement`, undefined, {
-        cookie,
-      });
-      expect(statement.statusCode).toBe(200);
-    }
-    const investor = await signIn(t.app, 'investor', 'demo-password-for-tests');
-    expect(
-      (await requestJson(t.app, 'GET', `/api/round/${round?.id}/statement`, undefined, { cookie: investor }))
-        .statusCode,
-    ).toBe(404);
   });
 });

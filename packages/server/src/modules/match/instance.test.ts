@@ -1,28 +1,13 @@
 import type { CreditRequirement, Project } from '@curlew/domain';
-import { parseInstance } from '@curlew/matching';
 import { describe, expect, it } from 'vitest';
 import {
   biodiversityRequirement,
   biodiversityService,
-  lpaAdjacency,
-  matchRound,
+  buildChecked as build,
   nutrientRequirement,
   nutrientService,
   offeredProject,
 } from './instance.testing.ts';
-import { buildInstance } from './instance.ts';
-import type { MatchRound } from './instance.types.ts';
-
-/** Builds and checks the instance against the engine's own schema (it must always pass). */
-const build = (
-  projects: Project[],
-  requirements: CreditRequirement[] = [],
-  round: Partial<MatchRound> = {},
-) => {
-  const built = buildInstance(matchRound(round), projects, requirements, lpaAdjacency);
-  expect(parseInstance(built.instance)).toEqual(built.instance);
-  return built;
-};
 
 describe('who enters the clearing', () => {
   it.each([

@@ -1,4 +1,7 @@
 import type { CreditRequirement, Project, ProjectService } from '@curlew/domain';
+import { parseInstance } from '@curlew/matching';
+import { expect } from 'vitest';
+import { buildInstance } from './instance.ts';
 import type { LpaAdjacency, MatchRound } from './instance.types.ts';
 
 /** Records shaped as the API answers them, for building instances in tests and benchmarks. */
@@ -194,3 +197,14 @@ export const nutrientRequirement = (
   development: development({ creditType: 'NutrientMitigationNitrogen', nca: null }),
   ...overrides,
 });
+
+/** Builds a round's instance and checks it against the engine's own schema (it must always pass). */
+export const buildChecked = (
+  projects: Project[],
+  requirements: CreditRequirement[] = [],
+  round: Partial<MatchRound> = {},
+) => {
+  const built = buildInstance(matchRound(round), projects, requirements, lpaAdjacency);
+  expect(parseInstance(built.instance)).toEqual(built.instance);
+  return built;
+};

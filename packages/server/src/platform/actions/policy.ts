@@ -1,3 +1,4 @@
+import type { AnyActionDefinition, EntityAction } from '@curlew/domain';
 import type { Actor, PolicyDecision } from './types.ts';
 
 /** The policy answer that lets the action run. */
@@ -25,3 +26,16 @@ export const relationIn =
   <Rel extends string>(allowed: readonly Rel[], reason: string) =>
   ({ relation }: { relation: Rel }): PolicyDecision =>
     allowed.includes(relation) ? allow : denyRole(reason);
+
+/** A refused action as `actions[]` lists it: disabled with the reason, marked when it is refused by role. */
+export const refusedAction = (
+  definition: Pick<AnyActionDefinition, 'id' | 'title'>,
+  reason: string,
+  byRole: true | undefined,
+): EntityAction => ({
+  id: definition.id,
+  title: definition.title,
+  enabled: false,
+  reason,
+  ...(byRole && { byRole }),
+});

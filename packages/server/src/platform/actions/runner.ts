@@ -16,6 +16,7 @@ import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { recordActivity } from './activity.ts';
 import { fieldChanges } from './changes.ts';
+import { refusedAction } from './policy.ts';
 import { actorOf, inTransaction, parseValues, type RunnerCall } from './run-context.ts';
 import { chooseTarget, notFoundInScope, refusedInStatus } from './status.ts';
 import type { Submission } from './submission.ts';
@@ -96,19 +97,6 @@ export interface EntityActionsConfig<
 
 /** The self link of a record: `/{entity}/{id}`. */
 export const selfLink = (entity: string, id: string): string => `/${entity}/${id}`;
-
-/** A refused action as `actions[]` lists it: disabled with the reason, marked when it is refused by role. */
-const refusedAction = (
-  definition: Pick<AnyActionDefinition, 'id' | 'title'>,
-  reason: string,
-  byRole: true | undefined,
-): EntityAction => ({
-  id: definition.id,
-  title: definition.title,
-  enabled: false,
-  reason,
-  ...(byRole && { byRole }),
-});
 
 const unknownAction = (actionId: string): AppError =>
   new AppError('not_found', `There is no action '${actionId}' on this kind of record`);
