@@ -1,66 +1,21 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../test/app.ts';
-import { migratedSnapshotFile } from '../test/database.ts';
+import { migratedDataFolder, startMain, waitUntil } from '../test/processes.ts';
 import { connectPostgres, queryRows } from './platform/db/connect.ts';
 import { acquireDataFolderLock } from './platform/lock.ts';
 import { startServer } from './server.ts';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-/** Starts `src/main.ts` as a real process. */
-const startMain = (environment: Record<string, string>): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      ...environment,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-const collect = (child: ChildProcess) => {
-  const output = { stdout: '', stderr: '' };
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output.stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output.stderr += chunk.toString();
-  });
-  const state = { finished: false };
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      state.finished = true;
-      resolve(code);
-    }),
-  );
-  return { output, exited, state };
-};
-
-const waitFor = async (condition: () => boolean, timeoutMs: number): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe('the server process', () => {
   it('refuses to start on a data folder another process holds, with a clear message', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'curlew-locked-'));
     const lock = await acquireDataFolderLock(dataDir);
     try {
-      const { output, exited } = collect(startMain({ DATA_DIR: dataDir }));
+      const { output, exited } = startMain({ DATA_DIR: dataDir });
       expect(await exited).toBe(1);
       expect(output.stderr).toContain(
         `The data folder ${dataDir} is already in use by another Curlew process`,
@@ -71,22 +26,18 @@ describe('the server process', () => {
   });
 
   it('seeds, prints the URL and demo accounts, serves API and WEB_DIST_DIR, and stops cleanly on SIGTERM', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'curlew-main-'));
-    // Start from a migrated data folder: a brand-new PGlite folder costs several seconds of initdb.
-    mkdirSync(path.join(dataDir, 'pglite'));
-    execFileSync('tar', ['xzf', await migratedSnapshotFile(), '-C', path.join(dataDir, 'pglite')]);
+    const dataDir = await migratedDataFolder('curlew-main-');
     const webDistDir = mkdtempSync(path.join(tmpdir(), 'curlew-main-web-'));
     writeFileSync(
       path.join(webDistDir, 'index.html'),
       '<!doctype html><title>Curlew from WEB_DIST_DIR</title>',
     );
-    const child = startMain({
+    const { child, output, exited, state } = startMain({
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDistDir,
       CURLEW_DEMO_PASSWORD: 'process-test-demo-1',
     });
-    const { output, exited, state } = collect(child);
-    await waitFor(() => output.stdout.includes('lpa ') || state.finished, 90_000);
+    await waitUntil(() => output.stdout.includes('lpa ') || state.finished, 90_000);
     const url = output.stdout.match(/Curlew is running at (http:\/\/localhost:\d+)/)?.[1];
     expect(url).toBeDefined();
     expect(output.stdout).toContain('Demo data created.');
