@@ -9,6 +9,7 @@ export * from './format/date.ts';
 export * from './format/number.ts';
 export * from './forms/index.ts';
 export * from './lists/page.ts';
+export * from './mail/mail.ts';
 export * from './market/index.ts';
 export * from './organisation/index.ts';
 export * from './project/index.ts';

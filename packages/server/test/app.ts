@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import type { Database, DatabaseConnection } from '../src/platform/db/connect.ts';
-import type { Mailer } from '../src/platform/mail.ts';
+import type { MailSenderOptions, MailTransport } from '../src/platform/mail.sender.ts';
 import { openTestDatabase, type TestDriver, testDrivers } from './database.ts';
 
 /** A clock that stands still until a test moves it. */
@@ -48,7 +48,9 @@ function removeTestDataDir(config: Config): void {
 /** Options of a test application. */
 export interface TestAppOptions {
   config?: Partial<Config>;
-  mailer?: Mailer;
+  /** Sends the outbox through this instead of SMTP_URL's server. */
+  mailTransport?: MailTransport;
+  mailSender?: MailSenderOptions;
   logDestination?: DestinationStream;
   webDistDir?: string;
 }
@@ -77,7 +79,8 @@ export async function createTestApp(driver: TestDriver, options: TestAppOptions 
       config,
       db: connection.db,
       clock: clock.now,
-      ...(extra.mailer ? { mailer: extra.mailer } : {}),
+      ...(extra.mailTransport ? { mailTransport: extra.mailTransport } : {}),
+      ...(extra.mailSender ? { mailSender: extra.mailSender } : {}),
       ...(extra.logDestination ? { logDestination: extra.logDestination } : {}),
       // Tests serve no web app unless they bring one, whatever packages/web/dist holds.
       webDistDir: extra.webDistDir ?? path.join(tmpdir(), 'curlew-test-no-web-build'),

@@ -9,9 +9,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
+import { inMailTransaction } from '../platform/mail.transaction.ts';
 import { confirmationMail, resetMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';
-import { type CodePurpose, issueCode, useCode, useInvitationCode } from './codes.ts';
+import { mailCode } from './code-mail.ts';
+import { type CodePurpose, useCode, useInvitationCode } from './codes.ts';
 import { MIN_ANSWER_MS, withMinimumDuration } from './parity.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { endAllSessions } from './sessions.ts';
@@ -81,14 +83,18 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
     return {};
   });
 
-  // Both answer {} in the same minimum time whether or not the account exists (no account enumeration).
+  // Both answer {} in the same minimum time whether or not the account exists (no account enumeration), and
+  // whatever the mail server does: the e-mail is only stored here, the outbox sender delivers it.
   app.post('/api/auth/resend-confirmation', async (request) => {
     const input = resendConfirmationSchema.parse(request.body);
     return withMinimumDuration(MIN_ANSWER_MS.reset, async () => {
       const user = await findUserByEmail(deps.db, input.email);
       if (user && !user.confirmed && !user.disabled) {
-        const code = await issueCode(deps.db, deps.clock, user.id, 'confirm');
-        if (code) await deps.mailer.send(confirmationMail(user.email, code, deps.config.publicUrl));
+        await inMailTransaction(deps, (inTx) =>
+          mailCode(inTx, user.id, 'confirm', (code) =>
+            confirmationMail(user.email, code, deps.config.publicUrl),
+          ),
+        );
       }
       return {};
     });
@@ -99,8 +105,11 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
     return withMinimumDuration(MIN_ANSWER_MS.reset, async () => {
       const user = await findUserByLogin(deps.db, input.username);
       if (user && !user.disabled) {
-        const code = await issueCode(deps.db, deps.clock, user.id, 'reset');
-        if (code) await deps.mailer.send(resetMail(user.email, user.username, code, deps.config.publicUrl));
+        await inMailTransaction(deps, (inTx) =>
+          mailCode(inTx, user.id, 'reset', (code) =>
+            resetMail(user.email, user.username, code, deps.config.publicUrl),
+          ),
+        );
       }
       request.log.info({ event: 'password_reset_requested', userId: user?.id, known: user !== undefined });
       return {};

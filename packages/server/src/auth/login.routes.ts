@@ -11,10 +11,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
+import { inMailTransaction } from '../platform/mail.transaction.ts';
 import { resetMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';
 import { closeChallenge, findChallenge, openChallenge } from './challenges.ts';
-import { issueCode } from './codes.ts';
+import { mailCode } from './code-mail.ts';
 import { isKnownDevice, rememberDevice } from './devices.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { endAllSessions, endSession, startSession } from './sessions.ts';
@@ -102,8 +103,11 @@ export async function registerLoginRoutes(app: FastifyInstance): Promise<void> {
       return { challenge };
     }
     if (challenge === 'PASSWORD_RESET_REQUIRED') {
-      const code = await issueCode(deps.db, deps.clock, user.id, 'reset');
-      if (code) await deps.mailer.send(resetMail(user.email, user.username, code, deps.config.publicUrl));
+      await inMailTransaction(deps, (inTx) =>
+        mailCode(inTx, user.id, 'reset', (code) =>
+          resetMail(user.email, user.username, code, deps.config.publicUrl),
+        ),
+      );
       return { challenge };
     }
     if (challenge === 'USER_NOT_CONFIRMED') return { challenge };

@@ -4,7 +4,7 @@ import type { AppDeps } from '../platform/deps.ts';
 import { AppError, CONFLICT_MESSAGE } from '../platform/errors.ts';
 import { invitationMail } from './auth.mails.ts';
 import { users } from './auth.tables.ts';
-import { issueCode } from './codes.ts';
+import { mailCode } from './code-mail.ts';
 import { hashPassword } from './passwords.ts';
 import { endAllSessions } from './sessions.ts';
 import { isUniqueViolation, isUsernameOrEmailTaken, type UserRow } from './users.repo.ts';
@@ -55,8 +55,9 @@ export async function createInvitedUser(deps: AppDeps, input: InvitedUserInput):
     throw error;
   }
   if (!user) throw new Error('Inserting the user returned no row');
-  const code = await issueCode(deps.db, deps.clock, user.id, 'invite');
-  if (code) await deps.mailer.send(invitationMail(email, username, code, deps.config.publicUrl));
+  await mailCode(deps, user.id, 'invite', (code) =>
+    invitationMail(email, username, code, deps.config.publicUrl),
+  );
   return user;
 }
 

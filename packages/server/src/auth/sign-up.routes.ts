@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
+import { inMailTransaction } from '../platform/mail.transaction.ts';
 import { accountExistsMail, confirmationMail } from './auth.mails.ts';
 import { signInAttempts, users } from './auth.tables.ts';
-import { issueCode } from './codes.ts';
+import { mailCode } from './code-mail.ts';
 import { MIN_ANSWER_MS, withMinimumDuration } from './parity.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { findUserByEmail, isUniqueViolation, isUsernameOrEmailTaken } from './users.repo.ts';
@@ -99,8 +100,9 @@ async function createAccount(
 async function mailOwnerOfTakenAddress(deps: AppDeps, email: string): Promise<void> {
   const owner = await findUserByEmail(deps.db, email);
   if (owner && !owner.confirmed && !owner.disabled) {
-    const code = await issueCode(deps.db, deps.clock, owner.id, 'confirm');
-    if (code) await deps.mailer.send(confirmationMail(owner.email, code, deps.config.publicUrl));
+    await mailCode(deps, owner.id, 'confirm', (code) =>
+      confirmationMail(owner.email, code, deps.config.publicUrl),
+    );
     return;
   }
   await deps.mailer.send(accountExistsMail(email, deps.config.publicUrl));
@@ -125,14 +127,15 @@ export async function registerSignUpRoute(app: FastifyInstance): Promise<void> {
       const userId = taken ? undefined : await createAccount(deps, input, email, passwordHash);
       if (userId === undefined) {
         request.log.info({ event: 'sign_up_taken_address' }, 'sign-up with a taken address: owner e-mailed');
-        await mailOwnerOfTakenAddress(deps, email);
+        await inMailTransaction(deps, (inTx) => mailOwnerOfTakenAddress(inTx, email));
       } else {
         request.log.info(
           { event: 'sign_up', userId, organisationType: input.organisationType },
           'user signed up',
         );
-        const code = await issueCode(deps.db, deps.clock, userId, 'confirm');
-        if (code) await deps.mailer.send(confirmationMail(email, code, deps.config.publicUrl));
+        await inMailTransaction(deps, (inTx) =>
+          mailCode(inTx, userId, 'confirm', (code) => confirmationMail(email, code, deps.config.publicUrl)),
+        );
       }
       return { username: email };
     });

@@ -1,10 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, getTableName, isTable, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getTableName, isTable, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
 import journal from '../../drizzle/meta/_journal.json' with { type: 'json' };
 import { describeWithApp, requestJson } from '../../test/app.ts';
 import * as authTables from '../auth/auth.tables.ts';
@@ -12,46 +10,12 @@ import { MODULES } from '../modules/index.ts';
 import * as activityTables from './actions/activity.tables.ts';
 import { queryRows } from './db/connect.ts';
 import * as mailTables from './mail.tables.ts';
-import { mailOutbox } from './mail.tables.ts';
 
 const tableNames = [authTables, activityTables, mailTables, ...MODULES.map((module) => module.tables ?? {})]
   .flatMap((tables) => Object.values(tables))
   .filter((value) => isTable(value))
   .map((table) => getTableName(table))
   .sort();
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const received: ReceivedMail[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((recipient) => recipient.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-let smtpUrl = '';
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
-});
 
 describeWithApp('platform: app, database and mail', (t) => {
   it('answers the health check', async () => {
@@ -175,29 +139,5 @@ describeWithApp('platform: app, database and mail', (t) => {
       sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
     );
     expect(rows[0]?.applied).toBe(journal.entries.length);
-  });
-
-  it('sends the sign-up confirmation code through a real SMTP server instead of the outbox', async () => {
-    const app = await t.withConfig({ smtpUrl, mailFrom: 'Curlew <robot@curlew.example>' });
-    expect(app.deps.mailer.transport).toBe('smtp');
-    const response = await requestJson(app, 'POST', '/api/auth/sign-up', {
-      password: 'oystercatcher-77',
-      confirmPassword: 'oystercatcher-77',
-      displayName: 'Olly Oyster',
-      phone: '+447700900111',
-      email: `olly-${t.driver}@smtp.example`,
-      organisationName: 'Shore Co',
-      organisationType: 'PARTICIPANT',
-    });
-    expect(response.statusCode).toBe(200);
-    const mail = received.find((entry) => entry.to.includes(`olly-${t.driver}@smtp.example`));
-    expect(mail?.from).toBe('robot@curlew.example');
-    expect(mail?.raw).toContain('Subject: Your Curlew confirmation code');
-    expect(mail?.raw).toMatch(/Your confirmation code is \d{6}/);
-    const outbox = await t.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, `olly-${t.driver}@smtp.example`));
-    expect(outbox).toEqual([]);
   });
 });

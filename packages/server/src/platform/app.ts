@@ -12,7 +12,9 @@ import { registerSiteChecks } from './csrf.ts';
 import type { Database } from './db/connect.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { AppError, handleError } from './errors.ts';
-import { createMailer, type Mailer } from './mail.ts';
+import { registerMailRoutes } from './mail.routes.ts';
+import { MailSender, type MailSenderOptions, type MailTransport, smtpTransport } from './mail.sender.ts';
+import { outboxMailer } from './mail.ts';
 import type { AppModule } from './module.ts';
 import { registerNulGuard } from './nul-guard.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
@@ -23,7 +25,10 @@ export type { AppDeps } from './deps.ts';
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  mailer?: Mailer;
+  /** Sends the outbox (default: SMTP_URL's server; none without it). */
+  mailTransport?: MailTransport;
+  /** How the outbox sender polls, retries and gives up (defaults in MailSender). */
+  mailSender?: MailSenderOptions;
   clock?: Clock;
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logDestination?: DestinationStream;
@@ -65,7 +70,20 @@ const isApiPath = (url: string): boolean =>
 export async function createApp(options: PlatformAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const mailer = options.mailer ?? createMailer(config, db, clock);
+  const mailTransport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
+  // Every process sends its share of the outbox; without a transport e-mails wait there (the System page shows them).
+  const mailSender = mailTransport
+    ? new MailSender(
+        db,
+        clock,
+        mailTransport,
+        config.mailFrom,
+        new URL(config.publicUrl).hostname,
+        options.mailSender,
+      )
+    : undefined;
+  const wakeMailSender = () => mailSender?.wake();
+  const mailer = outboxMailer(db, clock, wakeMailSender);
   const logger: FastifyBaseLogger = pino(
     {
       level: config.logLevel,
@@ -91,7 +109,7 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
     // JSON bodies: the largest form (a rich-text comment) is far smaller; files come as multipart.
     bodyLimit: JSON_BODY_LIMIT_BYTES,
   });
-  app.decorate('deps', { config, db, mailer, clock });
+  app.decorate('deps', { config, db, mailer, wakeMailSender, clock });
   app.setErrorHandler(handleError);
 
   await app.register(helmet, {
@@ -147,6 +165,7 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
       options.modules.flatMap((module) => module.actions ?? []),
     ),
   );
+  await app.register(registerMailRoutes);
   if (!config.production) await app.register(registerDevRoutes);
 
   const webDistDir = options.webDistDir ?? config.webDistDir;
@@ -159,8 +178,11 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
     throw new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`);
   });
 
+  app.addHook('onReady', async () => {
+    mailSender?.start();
+  });
   app.addHook('onClose', async () => {
-    mailer.close();
+    await mailSender?.stop();
   });
   return app;
 }

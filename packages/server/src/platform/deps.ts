@@ -7,7 +7,10 @@ import type { Mailer } from './mail.ts';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Queues e-mails in the outbox (inside an action: in its transaction). */
   mailer: Mailer;
+  /** Tells this process's outbox sender that e-mails were queued (sends them at once; a no-op without SMTP_URL). */
+  wakeMailSender(): void;
   clock: Clock;
 }
 

@@ -8,8 +8,9 @@ import { mailOutbox } from './mail.tables.ts';
 const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
 /**
- * Development-only helpers (never registered when NODE_ENV=production): the mail outbox, for a signed-in
- * system administrator only, since its codes would let anyone take over any account.
+ * Development-only helpers (never registered when NODE_ENV=production): every e-mail of the outbox with its body
+ * (codes included), for a signed-in system administrator only, since its codes would let anyone take over any
+ * account. The System page reads `GET /api/mail`, which exists in production too.
  */
 export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/dev/outbox', async (request) => {
@@ -19,7 +20,13 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
     }
     const { to } = outboxQuery.parse(request.query);
     const rows = await app.deps.db
-      .select()
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        createdAt: mailOutbox.createdAt,
+      })
       .from(mailOutbox)
       .where(and(to ? eq(sql`lower(${mailOutbox.to})`, to.toLowerCase()) : undefined))
       .orderBy(desc(mailOutbox.id))

@@ -1,7 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/connect.ts';
+import type { Queryable } from './db/connect.ts';
 import { mailOutbox } from './mail.tables.ts';
 
 /** A plain-text e-mail. */
@@ -9,45 +7,47 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The page of the record it is about (a full address: PUBLIC_URL + the web route), shown on the System page. */
+  link?: string;
+  /** It carries a code that opens an account: production never shows its body to anyone. */
+  secret?: boolean;
 }
 
-/** Sends e-mails: over SMTP when SMTP_URL is set, otherwise into the outbox table. */
+/**
+ * Puts e-mails in the outbox, in the transaction (or on the database) it was made for: an e-mail is stored if and
+ * only if the work that causes it commits, and the outbox's sender delivers it afterwards. `send` never talks to
+ * a mail server, so it cannot fail because one is down.
+ */
 export interface Mailer {
-  readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
-  close(): void;
 }
 
-/** A mailer that stores messages in the `mail_outbox` table instead of sending them. */
-export function createOutboxMailer(db: Database, clock: Clock): Mailer {
+/** Stores one e-mail in the outbox through `db` (pass the action's transaction), due now. */
+export async function queueMail(db: Queryable, now: Date, message: MailMessage): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    link: message.link ?? null,
+    secret: message.secret ?? false,
+    status: 'Pending',
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+/**
+ * A mailer writing to the outbox through `db`; `onQueued` runs after each e-mail is stored (the app wakes its
+ * sender with it, so an e-mail outside a transaction leaves at once).
+ */
+export function outboxMailer(db: Queryable, clock: Clock, onQueued: () => void = () => {}): Mailer {
   return {
-    transport: 'outbox',
     async send(message) {
-      await db.insert(mailOutbox).values({ ...message, createdAt: clock() });
+      await queueMail(db, clock(), message);
+      onQueued();
     },
-    close() {},
   };
 }
 
-/** A mailer that sends through an SMTP server, e.g. `smtp://user:pass@mail.example:587`. */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport(smtpUrl);
-  return {
-    transport: 'smtp',
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
-    },
-    close() {
-      transporter.close();
-    },
-  };
-}
-
-/** The mailer the configuration asks for. */
-export function createMailer(
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
-  db: Database,
-  clock: Clock,
-): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, clock);
-}
+/** A full address of a page of the web app: PUBLIC_URL + its route (`/projects/…`). */
+export const pageLink = (publicUrl: string, route: string): string => `${publicUrl}${route}`;

@@ -10,8 +10,8 @@ export interface CommentSubjectConfig<Rec> {
 }
 
 /**
- * Comment on any entity: stores the comment on the record; mentioned users who may read it are e-mailed after
- * commit (the runner's mailer holds the messages until then).
+ * Comment on any entity: stores the comment on the record; mentioned users who may read it are e-mailed (queued
+ * in the outbox in the action's transaction).
  */
 export function commentHandler<Rec, Rel extends string>(
   config: CommentSubjectConfig<Rec>,

@@ -18,8 +18,7 @@ export interface CommentSubmission extends SubjectKey {
 
 /**
  * The Comment action's work, inside the action's transaction: stores the comment and prepares the e-mails to the
- * users it mentions who may read the subject. Send `mentionMails` with `sendMentionMails` after the transaction
- * commits (the outbox mailer writes outside the transaction, which would wait on it).
+ * users it mentions who may read the subject; queue `mentionMails` with the action's mailer (same transaction).
  */
 export async function addComment(
   tx: Queryable,

@@ -46,6 +46,8 @@ export async function mentionMails(db: Queryable, input: MentionMailInput): Prom
   const name =
     (await access?.describe?.(db, input.subject.subjectId)) ??
     `a ${input.subject.subjectType.replace(/-/g, ' ')}`;
+  const route = await access?.page?.(db, input.subject.subjectId);
+  const link = `${input.publicUrl}${route ?? '/'}`;
   const mails: MailMessage[] = [];
   for (const row of rows) {
     const user = toUserWithOrganisation(row);
@@ -60,14 +62,15 @@ export async function mentionMails(db: Queryable, input: MentionMailInput): Prom
         '',
         quoted(input.text),
         '',
-        `Sign in to Curlew to read it and reply: ${input.publicUrl}/`,
+        `Read it and reply at ${link}`,
       ].join('\n'),
+      ...(route ? { link } : {}),
     });
   }
   return mails;
 }
 
-/** Sends mention e-mails; call it after the comment's transaction committed, never inside it. */
+/** Queues mention e-mails in the mailer's outbox (the comment's transaction, inside an action). */
 export async function sendMentionMails(mailer: Mailer, mails: readonly MailMessage[]): Promise<void> {
   for (const mail of mails) await mailer.send(mail);
 }

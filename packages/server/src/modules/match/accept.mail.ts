@@ -1,4 +1,4 @@
-import { type CreditVolume, formatCreditVolumes, formatPenceAsGBP } from '@curlew/domain';
+import { type CreditVolume, formatCreditVolumes, formatPenceAsGBP, RECORD_PAGES } from '@curlew/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import type { HandlerContextBase } from '../../platform/actions/types.ts';
@@ -25,8 +25,8 @@ const PART_FILLED = 'Only part of it could be met within its bid';
 /**
  * E-mails every organisation whose project or credit requirement was in the accepted clearing, and the agent
  * acting for it when the agent may see its offers and bids in the round (approved authority with MakeOffersOrBids),
- * its own outcomes: won or lost, units, what it receives or pays, and the reason. Queued in the action's mailer, so
- * nothing is sent unless AcceptMatch commits.
+ * its own outcomes: won or lost, units, what it receives or pays, and the reason, with a link to the round's page.
+ * Queued in the outbox in the action's transaction, so nothing is sent unless AcceptMatch commits.
  */
 export async function acceptMail(
   context: HandlerContextBase<unknown> & { record: RoundRecord },
@@ -178,6 +178,7 @@ async function sendOutcomes(
     .where(and(inArray(users.organisationId, organisationIds), eq(users.disabled, false)));
   const round = `${record.marketName} - ${record.name}`;
   const subject = `Your result in ${round}`;
+  const link = `${deps.config.publicUrl}${RECORD_PAGES.round(record.marketId, record.id)}`;
   let sent = 0;
   for (const organisationId of organisationIds) {
     const own = lines.filter((l) => l.owner === organisationId).map((l) => l.text);
@@ -190,10 +191,10 @@ async function sendOutcomes(
       ...own,
       ...forClients,
       '',
-      `See the round's statement and your records at ${deps.config.publicUrl}/`,
+      `See the round's statement and your records at ${link}`,
     ].join('\n');
     for (const user of recipients.filter((r) => r.organisationId === organisationId)) {
-      await deps.mailer.send({ to: user.email, subject, text });
+      await deps.mailer.send({ to: user.email, subject, text, link });
       sent += 1;
     }
   }

@@ -63,7 +63,7 @@ export const detailsColumns = (values: OrganisationDetails) => ({
   mailingAddress: values.mailingAddress ?? null,
 });
 
-/** InviteUser: a user of this organisation, in the group of its type, e-mailed an invitation code after commit. */
+/** InviteUser: a user of this organisation, in the group of its type, e-mailed an invitation code (queued in its transaction). */
 export const inviteUserHandler: Handler<typeof inviteUser> = {
   async handle({ deps, record, values, describe }) {
     const user = await createInvitedUser(deps, {

@@ -1,3 +1,4 @@
+import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { projectGroupActions } from './project-groups.actions.ts';
@@ -15,6 +16,7 @@ export const projectGroupsModule: AppModule = {
         return record ? [record.supplierId] : [];
       },
       describe: async (db, id) => (await projectGroupKind.load(db, id))?.name,
+      page: async (_db, id) => RECORD_PAGES.projectGroup(id),
     }),
   },
   routes: registerProjectGroupRoutes,

@@ -1,3 +1,4 @@
+import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { projectActions } from './projects.actions.ts';
@@ -17,6 +18,7 @@ export const projectsModule: AppModule = {
         return record ? [record.supplierId, ...(record.agentId === null ? [] : [record.agentId])] : [];
       },
       describe: async (db, id) => (await projectKind.load(db, id))?.name,
+      page: async (_db, id) => RECORD_PAGES.project(id),
     }),
   },
   routes: registerProjectRoutes,

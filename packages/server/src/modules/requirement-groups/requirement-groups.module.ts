@@ -1,3 +1,4 @@
+import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { requirementGroupActions } from './requirement-groups.actions.ts';
@@ -15,6 +16,7 @@ export const requirementGroupsModule: AppModule = {
         return record ? [record.buyerId] : [];
       },
       describe: async (db, id) => (await requirementGroupKind.load(db, id))?.name,
+      page: async (_db, id) => RECORD_PAGES.requirementGroup(id),
     }),
   },
   routes: registerRequirementGroupRoutes,

@@ -1,3 +1,4 @@
+import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { requirementActions } from './requirements.actions.ts';
@@ -17,6 +18,7 @@ export const requirementsModule: AppModule = {
         return record ? [record.buyerId, ...(record.agentId === null ? [] : [record.agentId])] : [];
       },
       describe: async (db, id) => (await requirementKind.load(db, id))?.name,
+      page: async (_db, id) => RECORD_PAGES.requirement(id),
     }),
   },
   routes: registerRequirementRoutes,

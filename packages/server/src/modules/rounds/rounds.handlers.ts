@@ -65,7 +65,7 @@ async function activeDeclarationOptions(db: Queryable) {
 
 /**
  * Round handlers: setup writes the round's columns and declarations; Open, Close and the bids and offers edges
- * e-mail the participants after commit (the runner writes the status).
+ * e-mail the participants in its transaction (the runner writes the status).
  */
 export const roundHandlers = {
   Update: {

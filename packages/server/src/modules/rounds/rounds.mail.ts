@@ -1,4 +1,4 @@
-import { formatDate, REGISTRATION_PERIODS } from '@curlew/domain';
+import { formatDate, RECORD_PAGES, REGISTRATION_PERIODS } from '@curlew/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import type { HandlerContextBase } from '../../platform/actions/types.ts';
@@ -25,8 +25,8 @@ const datesText = (round: RoundRecord): string =>
   }).join('\n');
 
 /**
- * E-mails the users of every organisation taking part in the round (not withdrawn) about a move, with the dates;
- * queued in the action's mailer, so sent only after commit.
+ * E-mails the users of every organisation taking part in the round (not withdrawn) about a move, with the dates and
+ * a link to the round's page; queued in the outbox in the action's transaction.
  */
 export async function roundStatusMail(
   context: HandlerContextBase<unknown> & { record: RoundRecord },
@@ -46,10 +46,11 @@ export async function roundStatusMail(
     );
   const subject = SUBJECTS[event](`${record.marketName} - ${record.name}`);
   const dates = datesText(record);
+  const link = `${deps.config.publicUrl}${RECORD_PAGES.round(record.marketId, record.id)}`;
   const text = [
     `${subject} (${formatDate(now)}).`,
     dates === '' ? '' : `\nKey dates:\n${dates}`,
-    `\nSee the round at ${deps.config.publicUrl}/`,
+    `\nSee the round at ${link}`,
   ].join('\n');
-  for (const { email } of rows) await deps.mailer.send({ to: email, subject, text });
+  for (const { email } of rows) await deps.mailer.send({ to: email, subject, text, link });
 }

@@ -1,3 +1,4 @@
+import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import type { AppModule } from '../../platform/module.ts';
 import { roundActions } from './rounds.actions.ts';
@@ -11,6 +12,10 @@ export const roundsModule: AppModule = {
   subjects: {
     round: subjectAccessThroughScope(roundKind, {
       describe: async (db, id) => (await roundKind.load(db, id))?.name,
+      page: async (db, id) => {
+        const round = await roundKind.load(db, id);
+        return round ? RECORD_PAGES.round(round.marketId, round.id) : undefined;
+      },
     }),
   },
   routes: registerRoundRoutes,

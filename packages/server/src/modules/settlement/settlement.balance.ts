@@ -1,4 +1,4 @@
-import { type CreditType, formatDate } from '@curlew/domain';
+import { type CreditType, formatDate, RECORD_PAGES } from '@curlew/domain';
 import { type Credit, judgePair, neighboursOf, type Project, type Requirement } from '@curlew/matching';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
@@ -317,6 +317,7 @@ async function tellBuyers(
     );
     const shortfall = total(plan.shortfalls, requirement.id);
     const projectName = project?.name ?? 'A supplying project';
+    const link = `${context.publicUrl}${RECORD_PAGES.requirement(requirement.id)}`;
     await recordActivity(tx, {
       subjectType: 'requirement',
       subjectId: requirement.id,
@@ -342,7 +343,7 @@ async function tellBuyers(
       shortfall > 0
         ? `Units that could not be replaced: ${shortfall.toFixed(2)}. The market operator will contact you.`
         : '',
-      `\nSee the credit requirement at ${context.publicUrl}/credit-requirements/${requirement.id}`,
+      `\nSee the credit requirement at ${link}`,
     ]
       .filter((line) => line !== '')
       .join('\n');
@@ -354,6 +355,6 @@ async function tellBuyers(
       .selectDistinct({ email: users.email })
       .from(users)
       .where(and(inArray(users.organisationId, organisationIds), eq(users.disabled, false)));
-    for (const { email } of recipients) await context.mailer.send({ to: email, subject, text });
+    for (const { email } of recipients) await context.mailer.send({ to: email, subject, text, link });
   }
 }

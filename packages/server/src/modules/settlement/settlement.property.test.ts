@@ -5,7 +5,7 @@ import { describeWithApp } from '../../../test/app.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { transition } from '../../platform/actions/status.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import { outboxMailer } from '../../platform/mail.ts';
 import { allocations, balancingShortfalls, creditEvents, reservedCredits } from '../match/match.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
@@ -40,7 +40,6 @@ describeWithApp('units are conserved through any sequence of registry moves and 
   let round: BalancingRound;
   let requirementIds: string[];
   let projectIds: string[];
-  const mailer: Mailer = { transport: 'outbox', send: async () => {}, close: () => {} };
 
   beforeAll(async () => {
     world = await buildWorld(t.app, t.db);
@@ -65,7 +64,7 @@ describeWithApp('units are conserved through any sequence of registry moves and 
         projectId: projectIds[operation.project] ?? '',
         now,
         actor: { id: world.members.admin.user.id, displayName: 'Operator', organisationId: null },
-        mailer,
+        mailer: outboxMailer(tx, () => now),
         publicUrl: 'http://localhost',
       });
       return;

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../db/connect.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import type { Mailer, MailMessage } from '../mail.ts';
+import { outboxMailer } from '../mail.ts';
 import { assertFilesMatchFields, type Submission } from './submission.ts';
 import type { Actor, HandlerContextBase } from './types.ts';
 import { inUnitOfWork } from './unit-of-work.ts';
@@ -32,17 +32,8 @@ export const parseValues = (definition: AnyActionDefinition, submission: Submiss
   return parsed.data;
 };
 
-/** A mailer that holds messages until the transaction commits. */
-const deferredMailer = (real: Mailer, afterCommit: (effect: () => Promise<void>) => void): Mailer => ({
-  transport: real.transport,
-  async send(message: MailMessage) {
-    afterCommit(() => real.send(message));
-  },
-  close() {},
-});
-
 /**
- * Runs `work` in one unit of work with a handler context: e-mails wait for the commit, and what a rollback leaves
+ * Runs `work` in one unit of work with a handler context: e-mails are stored in its transaction, and what a rollback leaves
  * outside the database (stored bytes) is undone. A refused status change thrown by domain code becomes 409
  * invalid_status.
  */
@@ -59,7 +50,14 @@ export async function inTransaction<T>(
       const details: Record<string, JsonValue> = {};
       // A transaction is a full query interface of the same schema; handlers reuse helpers written for a Database.
       const db: Database = tx;
-      const deps: AppDeps = { ...call.deps, db, mailer: deferredMailer(call.deps.mailer, afterCommit) };
+      // E-mails are stored in the action's transaction; the sender is woken once it commits.
+      let queued = false;
+      const mailer = outboxMailer(tx, call.deps.clock, () => {
+        if (queued) return;
+        queued = true;
+        afterCommit(async () => call.deps.wakeMailSender());
+      });
+      const deps: AppDeps = { ...call.deps, db, mailer };
       const base = {
         deps,
         tx,

@@ -41,6 +41,8 @@ export interface SubjectAccess {
   organisationIds?(db: Queryable, subjectId: string): Promise<readonly string[]>;
   /** A short name of the record for e-mails ('Wetland Trust'); the kind is used when absent. */
   describe?(db: Queryable, subjectId: string): Promise<string | undefined>;
+  /** The web route of the record's page, the same for every reader (`RECORD_PAGES`); e-mails link to it. */
+  page?(db: Queryable, subjectId: string): Promise<string | undefined>;
 }
 
 /** A reference to one record of an entity kind. */

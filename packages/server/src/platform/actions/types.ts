@@ -107,7 +107,7 @@ export interface LoaderContext<Rec, Rel extends string> extends Subject<Rec, Rel
 
 /** What every handler receives, whether on a record or a collection. */
 export interface HandlerContextBase<Values> {
-  /** The application's dependencies with `db` bound to the action's transaction and e-mails sent after commit. */
+  /** The application's dependencies with `db` bound to the action's transaction and e-mails queued in its outbox. */
   deps: AppDeps;
   tx: Transaction;
   actor: Actor;
