@@ -117,6 +117,24 @@ describeWithApp('demo data', (t) => {
     expect(open).toMatchObject({ enabled: true });
   });
 
+  it('shows the system administrator an outbox of round e-mails in every state, each linking to its round', async () => {
+    const cookie = await signIn(t.app, 'sysadmin', 'demo-password-for-tests');
+    const outbox = await requestJson(t.app, 'GET', '/api/mail', undefined, { cookie });
+    expect(outbox.statusCode, outbox.body).toBe(200);
+    expect(outbox.json().counts).toEqual({ Pending: 2, Sending: 0, Sent: 4, Failed: 1 });
+    const items: { subject: string; link: string; status: string; lastError: string | null }[] =
+      outbox.json().items;
+    const [rounds, [market]] = await Promise.all([
+      t.db.select().from(marketRounds),
+      t.db.select().from(markets),
+    ]);
+    for (const mail of items) {
+      const round = rounds.find((each) => mail.subject.includes(` - ${each.name} `));
+      expect(mail.link).toBe(`http://localhost:3000/markets/${market?.id}/round/${round?.id}`);
+    }
+    expect(items.find((mail) => mail.status === 'Failed')?.lastError).toContain('550');
+  });
+
   it('seeds only a database without users', async () => {
     const before = await t.db.select({ id: users.id }).from(users);
     expect(await seedDemoData(t.db, { password: 'another-password-1', clock: systemClock })).toBe(false);

@@ -7,6 +7,7 @@ import { markets } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/connect.ts';
+import { seedDemoMail } from './seed.mail.ts';
 import { seedDemoProjects } from './seed.projects.ts';
 import { seedDemoRegistry } from './seed.registry.ts';
 import { seedDemoRequirements } from './seed.requirements.ts';
@@ -152,7 +153,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
  */
 export async function seedDemoData(
   db: Database,
-  options: { password: string; clock: Clock },
+  options: { password: string; clock: Clock; publicUrl?: string },
 ): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(users);
   if ((existing?.total ?? 0) > 0) return false;
@@ -194,6 +195,12 @@ export async function seedDemoData(
       await seedDemoProjects(tx, { now, idOf });
       await seedDemoRequirements(tx, { now, idOf });
       await seedDemoRegistry(tx, { marketId: market.id, now, idOf });
+      await seedDemoMail(tx, {
+        marketId: market.id,
+        marketName: DEMO_MARKET.name,
+        now,
+        publicUrl: options.publicUrl ?? 'http://localhost:3000',
+      });
       await tx.insert(users).values(
         DEMO_ACCOUNTS.map((account, index) => ({
           username: account.username,

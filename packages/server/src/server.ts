@@ -41,7 +41,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await seedReferenceData(connection.db);
     seeded = config.production
       ? false
-      : await seedDemoData(connection.db, { password: config.demoPassword, clock: systemClock });
+      : await seedDemoData(connection.db, {
+          password: config.demoPassword,
+          clock: systemClock,
+          publicUrl: config.publicUrl,
+        });
     app = await buildApp({ config, db: connection.db });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -1,63 +1,61 @@
-import { formatDateTime } from '@curlew/domain';
-import { Alert, Button, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { MAIL_STATUSES, type MailStatus, type OutboxAnswer, type OutboxMessage } from '@curlew/domain';
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
-import { type OutboxMail, useOutbox } from './outboxApi.ts';
+import { showToast } from '../../app/toasts.ts';
+import { OutboxTable } from './OutboxTable.tsx';
+import { OUTBOX_PAGE_SIZE, OUTBOX_QUERY_KEY, useOutbox, useRetryMail } from './outboxApi.ts';
 
-/** What the outbox error says: production servers keep no outbox to show. */
-const outboxErrorText = (error: Error): string =>
-  error instanceof ApiError && error.status === 404
-    ? 'This server keeps no mail outbox to show: it runs in production, where e-mail is sent, not kept.'
-    : `The mail outbox could not be loaded: ${error.message}`;
+const ALL = 'All';
 
-/** The e-mails of the outbox: recipient, subject, when and the message (codes and links included). */
-function OutboxTable({ mails }: { mails: readonly OutboxMail[] }) {
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped captionSide="top" verticalSpacing="sm">
-        <Table.Caption>Recent e-mails, newest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Message</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {mails.map((mail) => (
-            <Table.Tr key={mail.id}>
-              <Table.Td>{mail.to}</Table.Td>
-              <Table.Td>{mail.subject}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(mail.createdAt, { timeZone: DISPLAY_TIME_ZONE })}
-              </Table.Td>
-              <Table.Td>
-                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {mail.text}
-                </Code>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+/** How the server sends e-mail, in words. */
+const transportText = (transport: OutboxAnswer['transport']): string =>
+  transport === 'smtp'
+    ? 'E-mails are sent through the mail server (SMTP_URL) by every server process. One the mail server refuses is tried again after a minute, then after doubling waits of up to an hour; after 10 attempts it is kept here as Failed until you send it again.'
+    : 'No mail server is configured (SMTP_URL), so e-mails are kept here and not sent. Their codes open accounts: share them only with the person they were written for.';
 
-/** system (sysadmin only): the development mail outbox, where e-mails wait when no SMTP server is set. */
+/** system (sysadmin only): the mail outbox, every e-mail and where it stands, failed ones sent again from here. */
 export function SystemPage() {
   usePageTitle('System');
+  const queryClient = useQueryClient();
+  const retry = useRetryMail();
   const [typed, setTyped] = useState('');
   const [recipient, setRecipient] = useState('');
-  const outbox = useOutbox(recipient || undefined);
+  const [status, setStatus] = useState<MailStatus | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [retrying, setRetrying] = useState<number | null>(null);
+  const outbox = useOutbox({ to: recipient || undefined, status, page });
   const filter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setRecipient(typed.trim());
+    setPage(1);
   };
+  const sendAgain = async (mail: OutboxMessage) => {
+    setRetrying(mail.id);
+    try {
+      await retry(mail.id);
+      showToast(`The e-mail to ${mail.to} will be sent again`, 'success');
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : 'The e-mail could not be queued again', 'error');
+    } finally {
+      setRetrying(null);
+      void queryClient.invalidateQueries({ queryKey: OUTBOX_QUERY_KEY });
+    }
+  };
+  const answer = outbox.data;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / OUTBOX_PAGE_SIZE)) : 1;
   return (
     <Stack gap="lg">
       <Title order={1}>System</Title>
@@ -65,10 +63,7 @@ export function SystemPage() {
         <Title order={2} size="h3">
           Mail outbox
         </Title>
-        <Text>
-          Without an SMTP server, e-mails (sign-up codes, reset codes, invitations) are kept here instead of
-          being sent. Their codes open accounts: share them only with the person they were written for.
-        </Text>
+        {answer ? <Text>{transportText(answer.transport)}</Text> : null}
         <form onSubmit={filter} aria-label="Filter the mail outbox">
           <Group align="end">
             <TextInput
@@ -87,12 +82,41 @@ export function SystemPage() {
             </Button>
           </Group>
         </form>
-        {outbox.isPending ? <PageLoader /> : null}
-        {outbox.error ? <Alert color="red">{outboxErrorText(outbox.error)}</Alert> : null}
-        {outbox.data && outbox.data.length === 0 ? (
-          <Text>{recipient ? `No e-mails to ${recipient}.` : 'No e-mails yet.'}</Text>
+        {answer ? (
+          <SegmentedControl
+            aria-label="Status"
+            value={status ?? ALL}
+            onChange={(value) => {
+              setStatus(value === ALL ? undefined : (value as MailStatus));
+              setPage(1);
+            }}
+            data={[
+              {
+                value: ALL,
+                label: `All (${MAIL_STATUSES.reduce((sum, each) => sum + answer.counts[each], 0)})`,
+              },
+              ...MAIL_STATUSES.map((each) => ({ value: each, label: `${each} (${answer.counts[each]})` })),
+            ]}
+            style={{ alignSelf: 'flex-start' }}
+          />
         ) : null}
-        {outbox.data && outbox.data.length > 0 ? <OutboxTable mails={outbox.data} /> : null}
+        {outbox.isPending ? <PageLoader /> : null}
+        {outbox.error ? (
+          <Alert color="red">The mail outbox could not be loaded: {outbox.error.message}</Alert>
+        ) : null}
+        {answer && answer.items.length === 0 ? (
+          <Text>
+            {recipient
+              ? `No e-mails to ${recipient}${status ? ` that are ${status}` : ''}.`
+              : status
+                ? `No ${status} e-mails.`
+                : 'No e-mails yet.'}
+          </Text>
+        ) : null}
+        {answer && answer.items.length > 0 ? (
+          <OutboxTable mails={answer.items} retrying={retrying} onRetry={(mail) => void sendAgain(mail)} />
+        ) : null}
+        {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" /> : null}
       </Stack>
     </Stack>
   );

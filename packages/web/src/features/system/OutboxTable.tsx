@@ -1,0 +1,111 @@
+import { formatDateTime, type MailStatus, type OutboxMessage } from '@curlew/domain';
+import { Anchor, Button, Code, Stack, Table, Text } from '@mantine/core';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
+
+/** The colour of each e-mail status. */
+export const MAIL_STATUS_COLOURS = {
+  Pending: 'yellow',
+  Sending: 'blue',
+  Sent: 'teal',
+  Failed: 'red',
+} as const satisfies Record<MailStatus, string>;
+
+const when = (at: string) => formatDateTime(at, { timeZone: DISPLAY_TIME_ZONE });
+
+/** Where an e-mail stands in words: when it was sent, or when it is tried next, and how often it was tried. */
+function Delivery({ mail }: { mail: OutboxMessage }) {
+  const tries = mail.attempts === 1 ? '1 attempt' : `${mail.attempts} attempts`;
+  return (
+    <Stack gap={4} align="flex-start">
+      <StatusBadge color={MAIL_STATUS_COLOURS[mail.status]}>{mail.status}</StatusBadge>
+      {mail.sentAt ? <Text size="sm">Sent {when(mail.sentAt)}</Text> : null}
+      {mail.status === 'Pending' && mail.attempts > 0 && mail.nextAttemptAt ? (
+        <Text size="sm">Next attempt {when(mail.nextAttemptAt)}</Text>
+      ) : null}
+      {mail.attempts > 0 ? <Text size="sm">{tries}</Text> : null}
+      {mail.lastError && mail.status !== 'Sent' ? (
+        <Text size="sm" c="red.8">
+          Last error: {mail.lastError}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The e-mails of the outbox: recipient, subject, when it was written, where it stands (with the last error), the
+ * message (unless it carries a code, in production) and the page it links to; a Failed one can be sent again.
+ */
+export function OutboxTable({
+  mails,
+  retrying,
+  onRetry,
+}: {
+  mails: readonly OutboxMessage[];
+  retrying: number | null;
+  onRetry(mail: OutboxMessage): void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped captionSide="top" verticalSpacing="sm">
+        <Table.Caption>Recent e-mails, newest first</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>To</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Message</Table.Th>
+            <Table.Th>Delivery</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {mails.map((mail) => (
+            <Table.Tr key={mail.id}>
+              <Table.Td>{mail.to}</Table.Td>
+              <Table.Td>{mail.subject}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(mail.createdAt)}</Table.Td>
+              <Table.Td>
+                <Stack gap={4}>
+                  {mail.text === null ? (
+                    <Text size="sm" c="dimmed">
+                      Not shown: it carries a code that opens an account.
+                    </Text>
+                  ) : (
+                    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {mail.text}
+                    </Code>
+                  )}
+                  {mail.link ? (
+                    <Text size="sm">
+                      Links to{' '}
+                      <Anchor href={mail.link} style={{ overflowWrap: 'anywhere' }}>
+                        {mail.link}
+                      </Anchor>
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap="xs" align="flex-start">
+                  <Delivery mail={mail} />
+                  {mail.status === 'Failed' ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={retrying === mail.id}
+                      onClick={() => onRetry(mail)}
+                      aria-label={`Send again to ${mail.to}`}
+                    >
+                      Send again
+                    </Button>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
