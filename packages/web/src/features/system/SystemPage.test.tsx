@@ -119,7 +119,7 @@ describe('System page: the mail outbox', () => {
     await expect.poll(() => within(screen.getByRole('table')).getAllByRole('row').length).toBe(2);
     expect(screen.queryByText('sam@example.org')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Pending (0)' }));
-    expect(await screen.findByText('No e-mails to ann@example.org that are Pending.')).toBeInTheDocument();
+    expect(await screen.findByText('No e-mails to ann@example.org that are pending.')).toBeInTheDocument();
   });
 
   it('sends a failed e-mail again and shows it queued', async () => {
@@ -135,7 +135,9 @@ describe('System page: the mail outbox', () => {
     };
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Send again to ann@example.org' }));
-    await expect.poll(() => cellsOf(screen.getByRole('table'))[0]?.[4]).toBe('Pending');
+    await expect
+      .poll(() => cellsOf(screen.getByRole('table'))[0]?.[4])
+      .toBe('PendingLast error: 550 Mailbox unavailable');
     expect(server.received.filter((request) => request.method === 'POST').map((r) => r.path)).toEqual([
       '/api/mail/1/retry',
     ]);

@@ -46,7 +46,7 @@ export function SystemPage() {
     setRetrying(mail.id);
     try {
       await retry(mail.id);
-      showToast(`The e-mail to ${mail.to} will be sent again`, 'success');
+      showToast(`The e-mail to ${mail.to} is queued to be sent again`, 'success');
     } catch (error) {
       showToast(error instanceof Error ? error.message : 'The e-mail could not be queued again', 'error');
     } finally {
@@ -107,9 +107,9 @@ export function SystemPage() {
         {answer && answer.items.length === 0 ? (
           <Text>
             {recipient
-              ? `No e-mails to ${recipient}${status ? ` that are ${status}` : ''}.`
+              ? `No e-mails to ${recipient}${status ? ` that are ${status.toLowerCase()}` : ''}.`
               : status
-                ? `No ${status} e-mails.`
+                ? `No ${status.toLowerCase()} e-mails.`
                 : 'No e-mails yet.'}
           </Text>
         ) : null}
