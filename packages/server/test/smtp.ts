@@ -61,10 +61,10 @@ export async function startTestSmtpServer(mode: SmtpMode = 'accepting'): Promise
       state.refusals += 1;
       callback(refusal('Service not available, closing transmission channel', 421));
     },
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       if (state.mode !== 'refusing') return callback();
       state.refusals += 1;
-      callback(refusal('Mailbox unavailable', 550));
+      callback(refusal(`<${address.address}>: Mailbox unavailable`, 550));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -70,20 +70,6 @@ const isApiPath = (url: string): boolean =>
 export async function createApp(options: PlatformAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const mailTransport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
-  // Every process sends its share of the outbox; without a transport e-mails wait there (the System page shows them).
-  const mailSender = mailTransport
-    ? new MailSender(
-        db,
-        clock,
-        mailTransport,
-        config.mailFrom,
-        new URL(config.publicUrl).hostname,
-        options.mailSender,
-      )
-    : undefined;
-  const wakeMailSender = () => mailSender?.wake();
-  const mailer = outboxMailer(db, clock, wakeMailSender);
   const logger: FastifyBaseLogger = pino(
     {
       level: config.logLevel,
@@ -100,6 +86,16 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
     },
     options.logDestination,
   );
+  const mailTransport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
+  // Every process sends its share of the outbox; without a transport e-mails wait there (the System page shows them).
+  const mailSender = mailTransport
+    ? new MailSender(db, clock, mailTransport, config.mailFrom, new URL(config.publicUrl).hostname, {
+        log: logger,
+        ...options.mailSender,
+      })
+    : undefined;
+  const wakeMailSender = () => mailSender?.wake();
+  const mailer = outboxMailer(db, clock, wakeMailSender);
   const { trustProxy } = config;
   const app = Fastify({
     loggerInstance: logger,

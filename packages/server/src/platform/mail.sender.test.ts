@@ -30,6 +30,53 @@ describeWithApp('outbox sender: leases and backoff', (t) => {
     expect(delays).toEqual([1, 2, 4, 8, 32, 60, 60, 60]);
   });
 
+  it('logs a refusal and a giving-up by e-mail id and attempt, never the address or the message', async () => {
+    smtp.mode = 'down';
+    const lines: { level: string; details: object; message: string }[] = [];
+    const log = {
+      warn: (details: object, message: string) => lines.push({ level: 'warn', details, message }),
+      error: (details: object, message: string) => lines.push({ level: 'error', details, message }),
+    };
+    await queueMail(t.db, t.clock.now(), {
+      to: 'logged@smtp.example',
+      subject: 'Logged',
+      text: 'Secret text',
+    });
+    const logging = new MailSender(
+      t.db,
+      t.clock.now,
+      smtpTransport(smtp.url),
+      'robot@curlew.example',
+      'localhost',
+      {
+        maxAttempts: 2,
+        log,
+      },
+    );
+    expect(await logging.sendDue()).toBe(0);
+    smtp.mode = 'refusing';
+    t.clock.advance(60_000);
+    expect(await logging.sendDue()).toBe(0);
+    await logging.stop();
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'logged@smtp.example'));
+    expect(row).toMatchObject({ status: 'Failed', attempts: 2 });
+    // The stored error keeps the server's whole answer for the System page.
+    expect(row?.lastError).toContain('<logged@smtp.example>: Mailbox unavailable');
+    expect(lines.map((line) => [line.level, line.details, line.message])).toEqual([
+      [
+        'warn',
+        { event: 'mail_refused', mailId: row?.id, attempts: 1, err: expect.stringContaining('421') },
+        'e-mail refused; it will be tried again',
+      ],
+      [
+        'error',
+        { event: 'mail_failed', mailId: row?.id, attempts: 2, err: expect.stringContaining('550 [address]') },
+        'e-mail given up after its last attempt',
+      ],
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/logged@smtp\.example|Secret text/);
+  });
+
   it('leaves an e-mail claimed by a live sender alone, and claims it again once the lease of a dead one runs out', async () => {
     smtp.mode = 'stalling';
     await queueMail(t.db, t.clock.now(), { to: 'lease@smtp.example', subject: 'Leased', text: 'Once' });

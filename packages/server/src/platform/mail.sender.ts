@@ -52,6 +52,14 @@ export interface MailSenderOptions {
   longestRetryMs?: number;
   /** Attempts before an e-mail is given up as Failed (default 10: about four hours of retries). */
   maxAttempts?: number;
+  /** Where refusals are logged (by e-mail id, never address or body); default nowhere. */
+  log?: MailSenderLog;
+}
+
+/** The part of a pino logger the sender writes to. */
+export interface MailSenderLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 /** The longest error text kept (an SMTP answer can carry a long transcript). */
@@ -61,6 +69,10 @@ const errorText = (error: unknown): string => {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\s+/g, ' ').trim().slice(0, ERROR_LENGTH) || 'Unknown error';
 };
+
+/** An error as logged: addresses an SMTP answer quotes are left out (the stored last error keeps them). */
+const loggedError = (error: unknown): string =>
+  errorText(error).replace(/<?[^\s<>@]+@[^\s<>]+>?/g, '[address]');
 
 /**
  * Sends the outbox: claims one due e-mail at a time (`FOR UPDATE SKIP LOCKED`, so among several server processes
@@ -75,6 +87,7 @@ export class MailSender {
   private readonly firstRetryMs: number;
   private readonly longestRetryMs: number;
   private readonly maxAttempts: number;
+  private readonly log: MailSenderLog | undefined;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private started = false;
@@ -95,6 +108,7 @@ export class MailSender {
     this.firstRetryMs = options.firstRetryMs ?? 60_000;
     this.longestRetryMs = options.longestRetryMs ?? 60 * 60_000;
     this.maxAttempts = options.maxAttempts ?? 10;
+    this.log = options.log;
   }
 
   /** Starts sending: now, then every `pollMs` and whenever woken. */
@@ -201,6 +215,14 @@ export class MailSender {
     } catch (error) {
       const now = this.clock();
       const givenUp = mail.attempts >= this.maxAttempts;
+      const details = {
+        event: givenUp ? 'mail_failed' : 'mail_refused',
+        mailId: mail.id,
+        attempts: mail.attempts,
+      };
+      if (givenUp)
+        this.log?.error({ ...details, err: loggedError(error) }, 'e-mail given up after its last attempt');
+      else this.log?.warn({ ...details, err: loggedError(error) }, 'e-mail refused; it will be tried again');
       await this.db
         .update(mailOutbox)
         .set({
