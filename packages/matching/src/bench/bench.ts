@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { isProfile, PROFILES } from '../generator/families.ts';
 import type { Measurement } from './run-one.ts';
 
 /**
@@ -10,7 +12,9 @@ import type { Measurement } from './run-one.ts';
  * round first (the warm-up a long-running server pays once), then the timed clear runs.
  * Options: --sizes 50x200,200x800 --time-limit S --seed N (or --seeds 1,2,3: rounds differ more than
  * configurations do, so compare changes over several) --no-cbc --profile connected (rounds whose biodiversity
- * nearly all forms one connected part: the generator's `profile`).
+ * nearly all forms one connected part: the generator's `profile`; several, comma-separated, are reported apart;
+ * `real` rounds have every shape of real rounds, `families` is the generator's two profiles and each family of
+ * real shapes: `src/generator/families.ts`).
  */
 const SIZES = ['50x200', '200x800', '500x2000', '1000x4000'];
 const args = process.argv.slice(2);
@@ -21,11 +25,24 @@ const option = (name: string) => {
 const sizes = (option('--sizes') ?? SIZES.join(',')).split(',');
 const timeLimit = Number(option('--time-limit') ?? 60);
 const seeds = (option('--seeds') ?? option('--seed') ?? '1').split(',').map(Number);
-const profile = option('--profile') ?? 'realistic';
+const profiles = (option('--profile') ?? 'realistic')
+  .split(',')
+  .flatMap((name): string[] => (name === 'families' ? [...PROFILES] : [name]));
+const unknown = profiles.filter((name) => !isProfile(name));
+if (unknown.length > 0) {
+  process.stderr.write(`Unknown profile ${unknown.join(', ')}: use ${PROFILES.join(', ')} or families\n`);
+  process.exit(2);
+}
 const runOne = fileURLToPath(new URL('./run-one.ts', import.meta.url));
 const hasCbc = !args.includes('--no-cbc') && spawnSync('cbc', ['-quit'], { encoding: 'utf8' }).status === 0;
 
-function measure(projects: string, requirements: string, mode: string, seed: number): Measurement {
+function measure(
+  projects: string,
+  requirements: string,
+  mode: string,
+  seed: number,
+  profile: string,
+): Measurement {
   const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', runOne, projects, requirements, mode, String(timeLimit), String(seed), profile],
@@ -48,6 +65,7 @@ function measure(projects: string, requirements: string, mode: string, seed: num
 
 const money = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-GB') : '-');
 const header = [
+  ...(profiles.length > 1 ? ['profile'] : []),
   ...(seeds.length > 1 ? ['seed'] : []),
   'size',
   'status',
@@ -60,25 +78,33 @@ const header = [
   'greedy/opt',
   'greedy s',
   'peak MB',
+  'parts',
+  'largest part: cols / int / rows',
 ];
 if (hasCbc) header.push('cbc s', 'cbc surplus', 'time ratio');
 const rows: string[][] = [];
 process.stderr.write(
-  `clearing benchmark: ${profile} rounds, seed ${seeds.join(', ')}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}\n`,
+  `clearing benchmark: ${profiles.join(', ')} rounds, seed ${seeds.join(', ')}, time limit ${timeLimit} s, cbc ${hasCbc ? 'present' : 'absent'}, load ${loadavg()[0]?.toFixed(1)}\n`,
 );
-for (const seed of seeds) {
-  for (const size of sizes) {
-    const row = [...(seeds.length > 1 ? [String(seed)] : []), ...measureSize(size, seed)];
-    rows.push(row);
-    process.stderr.write(`${row.join(' | ')}\n`);
+for (const profile of profiles) {
+  for (const seed of seeds) {
+    for (const size of sizes) {
+      const row = [
+        ...(profiles.length > 1 ? [profile] : []),
+        ...(seeds.length > 1 ? [String(seed)] : []),
+        ...measureSize(size, seed, profile),
+      ];
+      rows.push(row);
+      process.stderr.write(`${row.join(' | ')} (load ${loadavg()[0]?.toFixed(1)})\n`);
+    }
   }
 }
 
 /** One size of one seed: the engine, the greedy baseline and, when present, CBC. */
-function measureSize(size: string, seed: number): string[] {
+function measureSize(size: string, seed: number, profile: string): string[] {
   const [projects = '0', requirements = '0'] = size.split('x');
-  const engine = measure(projects, requirements, 'engine', seed);
-  const greedy = measure(projects, requirements, 'greedy', seed);
+  const engine = measure(projects, requirements, 'engine', seed, profile);
+  const greedy = measure(projects, requirements, 'greedy', seed, profile);
   const row = [
     size,
     engine.status === 'Optimal' ? 'Optimal' : `${engine.status}${engine.detail ? ` (${engine.detail})` : ''}`,
@@ -95,9 +121,13 @@ function measureSize(size: string, seed: number): string[] {
       : '-',
     greedy.seconds.toFixed(1),
     String(engine.peakMb),
+    String(engine.model?.parts ?? '-'),
+    engine.model
+      ? `${engine.model.columns.toLocaleString('en-GB')} / ${engine.model.integers.toLocaleString('en-GB')} / ${engine.model.rows.toLocaleString('en-GB')}`
+      : '-',
   ];
   if (hasCbc) {
-    const cbc = measure(projects, requirements, 'cbc', seed);
+    const cbc = measure(projects, requirements, 'cbc', seed, profile);
     row.push(
       `${cbc.seconds.toFixed(1)}${cbc.status === 'Optimal' ? '' : ` (${cbc.status})`}`,
       money(cbc.surplus),

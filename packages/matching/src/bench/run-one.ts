@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearRound } from '../clear.ts';
+import { isProfile } from '../generator/families.ts';
 import { generateRound } from '../generator/generate.ts';
 import { parseInstance } from '../instance.schema.ts';
 import { buildComponentModel } from '../model/build.ts';
@@ -22,6 +23,8 @@ export type Measurement = {
   cpuSeconds?: number;
   /** Seconds to start the solver threads and compile HiGHS before the timed clear (a server pays it once). */
   warmUpSeconds?: number;
+  /** Model size: parts, and the largest part's columns, integer columns and rows. */
+  model?: { parts: number; columns: number; integers: number; rows: number };
   detail?: string;
 };
 
@@ -30,7 +33,7 @@ const shape = {
   projects: Number(projects),
   requirements: Number(requirements),
   seed: Number(seedArg ?? 1),
-  profile: profileArg === 'connected' ? ('connected' as const) : ('realistic' as const),
+  profile: profileArg && isProfile(profileArg) ? profileArg : ('realistic' as const),
 };
 const timeLimitSeconds = Number(limit ?? 60);
 const instance = generateRound(shape);
@@ -47,7 +50,13 @@ async function measure(): Promise<Measurement> {
     const before = process.cpuUsage();
     const result = await clearRound(instance, { timeLimitSeconds, greedyOnly: mode === 'greedy', pool });
     const used = process.cpuUsage(before);
-    return { ...pick(result), peakMb: peakMb(), cpuSeconds: (used.user + used.system) / 1e6, warmUpSeconds };
+    return {
+      ...pick(result),
+      peakMb: peakMb(),
+      cpuSeconds: (used.user + used.system) / 1e6,
+      warmUpSeconds,
+      model: modelSize(),
+    };
   } finally {
     await pool.close();
   }
@@ -55,6 +64,19 @@ async function measure(): Promise<Measurement> {
 
 function pick(r: { seconds: number; status: string; surplus: number; bound: number; gap: number }) {
   return { seconds: r.seconds, status: r.status, surplus: r.surplus, bound: r.bound, gap: r.gap };
+}
+
+/** The round's parts and its largest part's model (most columns), built again after the timed clear. */
+function modelSize(): Measurement['model'] {
+  const round = prepareRound(parseInstance(instance));
+  let largest = { columns: 0, integers: 0, rows: 0 };
+  for (const component of round.components) {
+    const model = buildComponentModel(round, component);
+    if (model.numCols <= largest.columns) continue;
+    const integers = model.integrality.reduce((sum, kind) => sum + (kind === 1 ? 1 : 0), 0);
+    largest = { columns: model.numCols, integers, rows: model.numRows };
+  }
+  return { parts: round.components.length, ...largest };
 }
 
 /** The same component models, written as LP text and solved by CBC (absolute gap 1 GBP). */

@@ -1,4 +1,14 @@
 import type { CreditType, Distinctiveness, Instance, Module } from '../instance.schema.ts';
+import {
+  developmentGroups,
+  HALF_DIVISIBLE_BIODIVERSITY,
+  nitrogenPair,
+  type Profile,
+  rampingUnits,
+  shapesOf,
+  shortTermUnits,
+  unitsOverYears,
+} from './families.ts';
 import { type Habitat, loadHabitats } from './habitats.ts';
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same round. */
@@ -16,14 +26,15 @@ export function randomSource(seed: number): () => number {
 /**
  * Shape of a generated round. `profile: 'connected'` draws a round whose biodiversity supply and demand
  * nearly all form one connected part: area habitats dominate, Low and Medium distinctiveness dominate on
- * both sides, and few requirements are local-only (the hardest shape for the engine).
+ * both sides, and few requirements are local-only (the hardest shape for the engine). The families of real
+ * shapes (`./families.ts`) draw the realistic round of the same seed with real rounds' shapes switched on.
  */
 export type RoundShape = {
   projects: number;
   requirements: number;
   seed: number;
   years?: number;
-  profile?: 'realistic' | 'connected';
+  profile?: Profile;
 };
 
 type Random = () => number;
@@ -74,7 +85,10 @@ export function generateRound(shape: RoundShape): Instance {
   const moduleMix = connected ? CONNECTED.modules : MODULE_MIX;
   const supplyBands = connected ? CONNECTED.supplyBands : SUPPLY_BANDS;
   const demandBands = connected ? CONNECTED.demandBands : DEMAND_BANDS;
-  const localOnly = connected ? CONNECTED.localOnly : LOCAL_ONLY;
+  const shapes = shapesOf(shape.profile);
+  const localOnly = connected || shapes.fewLocal ? CONNECTED.localOnly : LOCAL_ONLY;
+  // The real shapes draw from a source of their own, so that the rest of the round stays as drawn.
+  const shaped = randomSource(shape.seed ^ 0x5ea1);
   const years = shape.years ?? 6;
   const habitats = loadHabitats();
   const side = Math.max(3, Math.round(Math.sqrt(shape.projects / 4)));
@@ -151,10 +165,17 @@ export function generateRound(shape: RoundShape): Instance {
       const permanent = random() < 0.7;
       const lasts = permanent ? years : Math.min(years, 2 + Math.floor(random() * (years - 1)));
       const units = permanent
-        ? [perYear]
-        : Array.from({ length: years }, (_, t) => (t < lasts ? perYear : 0));
+        ? shapes.rampUp
+          ? rampingUnits(shaped, perYear)
+          : [perYear]
+        : shapes.shortTerm
+          ? shortTermUnits(shaped, perYear, years)
+          : Array.from({ length: years }, (_, t) => (t < lasts ? perYear : 0));
       credits.push({ type, permanent, units });
-      sellableValue += (perYear * unitPrice * lasts) / years;
+      sellableValue +=
+        shapes.rampUp || shapes.shortTerm
+          ? (unitsOverYears(units, years) * unitPrice) / years
+          : (perYear * unitPrice * lasts) / years;
     }
     projects.push({
       id: `P${pad(i + 1, width)}`,
@@ -170,9 +191,18 @@ export function generateRound(shape: RoundShape): Instance {
     string,
     { type: CreditType; module: Module; at: { lpa: string; nca: string }; subcatchment: string }
   >();
+  const developments = shapes.andGroups ? developmentGroups(shaped) : null;
   for (let i = 0; i < shape.requirements; i++) {
-    const requirementGroup = group('H', i);
-    const site = requirementGroup ? needOfGroup.get(requirementGroup.id) : undefined;
+    const drawnGroup = group('H', i);
+    // A development's needs of several credit types: one AND group, in one place.
+    const development = developments?.next(i, (type) => ({
+      type,
+      module: weighted(random, moduleMix),
+      at: place(),
+      subcatchment: pick(random, subcatchments),
+    }));
+    const requirementGroup = developments ? development?.group : drawnGroup;
+    const site = development?.site ?? (requirementGroup ? needOfGroup.get(requirementGroup.id) : undefined);
     const type = site?.type ?? weighted(random, TYPE_MIX);
     const at = site?.at ?? place();
     const subcatchment = site?.subcatchment ?? pick(random, subcatchments);
@@ -180,7 +210,11 @@ export function generateRound(shape: RoundShape): Instance {
     if (requirementGroup && !site) needOfGroup.set(requirementGroup.id, { type, module, at, subcatchment });
     const [low, high] = PRICE[type].bid;
     const unitPrice = between(random, low, high);
-    const common = { id: `R${pad(i + 1, width)}`, divisible: random() < 0.6, group: requirementGroup };
+    const divisibleRoll = random();
+    const divisible = shapes.halfDivisible
+      ? type === 'Biodiversity' && divisibleRoll < HALF_DIVISIBLE_BIODIVERSITY
+      : divisibleRoll < 0.6;
+    const common = { id: `R${pad(i + 1, width)}`, divisible, group: requirementGroup };
     if (type === 'Biodiversity') {
       const units = round2(module === 'Area' ? between(random, 0.5, 8) : between(random, 0.2, 2));
       requirements.push({
@@ -198,15 +232,18 @@ export function generateRound(shape: RoundShape): Instance {
       const perYear = round2(between(random, 5, 60));
       // A later start in some rounds, never past the last year (the same draws whenever years >= 3).
       const starts = random() < 0.3 ? Math.floor(random() * Math.min(3, years)) : 0;
-      requirements.push({
+      const ongoingOnly = random() < 0.25;
+      const paired = shapes.nitrogenPairs && type === 'NutrientMitigationNitrogen';
+      const mixed: Instance['requirements'][number] = {
         ...common,
         bid: Math.round(perYear * unitPrice * ((years - starts) / years)),
         type,
         subcatchment,
         localOnly: false,
-        ongoingOnly: random() < 0.25,
+        ongoingOnly: paired ? false : ongoingOnly,
         units: Array.from({ length: years }, (_, t) => (t >= starts ? perYear : 0)),
-      });
+      };
+      requirements.push(...(paired ? nitrogenPair(shaped, mixed, unitPrice) : [mixed]));
     }
   }
   return { years, reservePercent: 15, buyerShareOfSurplus: 0.5, neighbours, projects, requirements };
