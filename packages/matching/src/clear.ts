@@ -160,9 +160,12 @@ async function solveParts(
 ): Promise<(SolveOutcome | null)[]> {
   const toSolve = parts.map((part, i) => ({ part, i })).filter(({ part }) => part.model !== null);
   if (toSolve.length === 0) return parts.map(() => null);
+  // A large part is raced on two threads also when it is the only part: AND groups of a development's needs
+  // join a whole round into one.
+  const racing = toSolve.some(({ part }) => (part.model?.numCols ?? 0) >= LARGE_PART_COLUMNS) ? 1 : 0;
   const threads = Math.max(
     1,
-    Math.min(options.threads ?? Math.min(2, availableParallelism()), toSolve.length),
+    Math.min(options.threads ?? Math.min(2, availableParallelism()), toSolve.length + racing),
   );
   const pool = options.pool ?? new SolverPool(threads);
   // Best answers so far: the greedy one where it is known (a part not solved is settled by it).

@@ -4,7 +4,11 @@ import { clearRound } from '../src/clear.ts';
 import { REAL_FAMILIES, type RealFamily } from '../src/generator/families.ts';
 import { generateRound } from '../src/generator/generate.ts';
 import { type Instance, parseInstance } from '../src/instance.schema.ts';
+import { buildComponentModel } from '../src/model/build.ts';
+import { prepareRound } from '../src/model/prepare.ts';
 import { SolverPool } from '../src/solver/pool.ts';
+import type { SolveRequest } from '../src/solver/protocol.ts';
+import { LARGE_PART_COLUMNS } from '../src/solver/settings.ts';
 
 const pool = new SolverPool(2);
 afterAll(() => pool.close());
@@ -101,6 +105,28 @@ describe('families of real round shapes', () => {
     const local = (family: RealFamily | 'realistic') =>
       draw(family).requirements.filter((r) => r.localOnly).length;
     expect(local('few-local')).toBeLessThan(local('realistic') / 3);
+  });
+
+  it("a round that a development's AND groups join into one large part is raced on both threads", async () => {
+    const instance = generateRound({ projects: 100, requirements: 400, seed: 2, profile: 'real' });
+    const round = prepareRound(parseInstance(instance));
+    const [part, ...others] = round.components;
+    expect(others).toEqual([]);
+    expect(part && buildComponentModel(round, part).numCols).toBeGreaterThanOrEqual(LARGE_PART_COLUMNS);
+    const solves: SolveRequest['start'][] = [];
+    const watched = new SolverPool(2);
+    const solve = watched.solve.bind(watched);
+    watched.solve = (request, deadline, onProgress) => {
+      solves.push(request.start);
+      return solve(request, deadline, onProgress);
+    };
+    try {
+      const result = await clearRound(instance, { pool: watched, timeLimitSeconds: 20 });
+      expect(checkResult(instance, result)).toEqual([]);
+      expect(solves.sort()).toEqual(['local-search', 'none']);
+    } finally {
+      await watched.close();
+    }
   });
 
   it('a small round of every real shape clears to a result that passes the independent checker', async () => {

@@ -19,7 +19,7 @@ export type RealShapes = {
   rampUp: boolean;
   /** Requirement groups are AND groups of one development's needs of different credit types, in one place. */
   andGroups: boolean;
-  /** Few local-only needs (2 % instead of 10 %). */
+  /** Few local-only biodiversity needs (2 % instead of 10 %). */
   fewLocal: boolean;
 };
 
