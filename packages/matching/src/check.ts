@@ -28,6 +28,10 @@ export function checkResult(instance: Instance, candidate: unknown): string[] {
       continue;
     }
     if (!project.output.won) fail(`flow from ${flow.project}, which did not win`);
+    if (Math.abs(flow.units * 100 - Math.round(flow.units * 100)) > 1e-6)
+      fail(
+        `flow ${flow.project}#${flow.credit}->${flow.requirement} trades ${flow.units}, not whole hundredths`,
+      );
     if (requirement.output.fill <= 0) fail(`flow to ${flow.requirement}, which is not met`);
     const periods = credit.type === 'Biodiversity' ? 1 : instance.years;
     if (flow.year >= periods)
@@ -48,8 +52,9 @@ export function checkResult(instance: Instance, candidate: unknown): string[] {
     d.count++;
     delivered.set(dk, d);
   }
+  // Flows trade whole hundredths: a credit-year sells at most its sellable units rounded down to the hundredth.
   for (const [key, s] of supplied) {
-    if (s.used > s.cap + 0.006 * s.count + 1e-6) fail(`credit ${key} sells ${s.used} > sellable ${s.cap}`);
+    if (s.used > s.cap + 1e-6) fail(`credit ${key} sells ${round2(s.used)} > sellable ${s.cap}`);
   }
   for (const { input, output } of requirements.values()) {
     if (!input.divisible && output.fill !== 0 && output.fill !== 1)
@@ -58,8 +63,12 @@ export function checkResult(instance: Instance, candidate: unknown): string[] {
     for (let year = 0; year < periods; year++) {
       const need = (input.units[year] ?? 0) * output.fill;
       const got = delivered.get(`${input.id}|${year}`) ?? { credited: 0, count: 0 };
-      // Flows are rounded to 0.01 units; flows under 0.005 units round to nothing and are not listed.
-      if (Math.abs(got.credited - need) > 0.01 * (got.count + 1) + 1e-6 * (1 + need)) {
+      // Flows are rounded down to 0.01 units: a requirement-year may fall short by a little, never receive more.
+      if (got.credited > need + 1e-6 * (1 + need))
+        fail(
+          `requirement ${input.id} year ${year} receives ${got.credited} credited units, more than ${need}`,
+        );
+      else if (need - got.credited > 0.01 * (got.count + 1) + 1e-6 * (1 + need)) {
         fail(`requirement ${input.id} year ${year} receives ${got.credited} credited units, needs ${need}`);
       }
     }
@@ -158,8 +167,10 @@ function creditUnitsInYear(credit: Credit, year: number, instance: Instance): nu
       : credit.type !== 'Biodiversity' && credit.permanent
         ? (credit.units[credit.units.length - 1] ?? 0)
         : 0;
-  return (units * (100 - instance.reservePercent)) / 100;
+  return Math.floor(units * (100 - instance.reservePercent) + 1e-6) / 100;
 }
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function checkGroups(
   members: { group?: { id: string; type: string } | null | undefined; level: number }[],

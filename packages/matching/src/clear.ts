@@ -11,6 +11,7 @@ import { type Component, type PreparedRound, prepareRound } from './model/prepar
 import { dropUnpayableClusters, kSplitPayments } from './payments.ts';
 import { projectReasons, requirementReasons } from './reasons.ts';
 import type { ClearingResult } from './result.schema.ts';
+import { roundResultFlows } from './rounding.ts';
 import { createExchange } from './solver/exchange.ts';
 import { type SolveOutcome, SolverPool } from './solver/pool.ts';
 import type { ModelArrays, SolveRequest } from './solver/protocol.ts';
@@ -320,6 +321,9 @@ function copyComponent(component: Component, from: Allocation, to: Allocation): 
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** Flows below this many units are the solver's noise, not trades. */
+const FLOW_EPSILON = 1e-9;
+
 function toResult(
   round: PreparedRound,
   allocation: Allocation,
@@ -330,7 +334,7 @@ function toResult(
   const requirementWhy = requirementReasons(round, allocation);
   const surplus = round2(surplusOf(round, allocation));
   const bound = Math.max(surplus, round2(meta.bound));
-  const flows = allocation.flows
+  const exactFlows = allocation.flows
     .map((flow) => {
       const credit = round.credits[flow.credit];
       return {
@@ -338,13 +342,16 @@ function toResult(
         credit: credit?.index ?? 0,
         requirement: round.requirements[flow.requirement]?.id ?? '',
         year: flow.period,
-        units: round2(flow.units),
+        units: flow.units,
         order: [credit?.project ?? 0, credit?.index ?? 0, flow.requirement, flow.period],
       };
     })
-    .filter((flow) => flow.units > 0)
+    .filter((flow) => flow.units > FLOW_EPSILON)
     .sort((x, y) => x.order.reduce((d, v, i) => d || v - (y.order[i] ?? 0), 0))
     .map(({ order: _order, ...flow }) => flow);
+  const fills = new Map(
+    round.requirements.map((requirement, r) => [requirement.id, allocation.fill[r] ?? 0]),
+  );
   return {
     status: meta.optimal ? 'Optimal' : 'Feasible',
     surplus,
@@ -363,7 +370,8 @@ function toResult(
       pays: (payments.pays[r] ?? 0) / 100,
       reason: requirementWhy[r] ?? null,
     })),
-    flows,
+    flows: roundResultFlows(round.instance, fills, exactFlows),
+    exactFlows,
   };
 }
 

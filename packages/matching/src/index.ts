@@ -5,6 +5,7 @@ export { generateRound, type RoundShape, randomSource } from './generator/genera
 export * from './instance.schema.ts';
 export { REASONS } from './reasons.ts';
 export * from './result.schema.ts';
+export { type ExactFlow, roundFlows, roundResultFlows, sellableCents } from './rounding.ts';
 export {
   habitatServes,
   judgePair,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+const flowSchema = z.object({
+  project: z.string(),
+  credit: z.number().int().min(0),
+  requirement: z.string(),
+  year: z.number().int().min(0),
+  units: z.number().positive(),
+});
+
 /** The RESULT of CLEARING.md: who wins, what flows, who pays and receives what, and why not. */
 export const resultSchema = z.object({
   status: z.enum(['Optimal', 'Feasible', 'Infeasible', 'Error']),
@@ -23,15 +31,10 @@ export const resultSchema = z.object({
       reason: z.string().nullable(),
     }),
   ),
-  flows: z.array(
-    z.object({
-      project: z.string(),
-      credit: z.number().int().min(0),
-      requirement: z.string(),
-      year: z.number().int().min(0),
-      units: z.number().positive(),
-    }),
-  ),
+  /** What trades, in units to 2 decimals: no credit-year sells more than its sellable hundredths. */
+  flows: z.array(flowSchema),
+  /** The same flows before rounding, as the engine solved them (absent from imported results). */
+  exactFlows: z.array(flowSchema).optional(),
 });
 
 /** A clearing result. */

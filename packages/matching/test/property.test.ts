@@ -4,7 +4,7 @@ import { checkResult } from '../src/check.ts';
 import { clearRound, solveBudgetMs } from '../src/clear.ts';
 import { generateRound } from '../src/generator/generate.ts';
 import type { Instance, Requirement } from '../src/instance.schema.ts';
-import { habitatOf, habitatServes } from '../src/rules/compatibility.ts';
+import { habitatOf, habitatServes, neighboursOf, spatialMultiplier } from '../src/rules/compatibility.ts';
 import { SolverPool } from '../src/solver/pool.ts';
 import { bio, need, project, round } from './fixtures.ts';
 
@@ -28,6 +28,59 @@ describe('properties', () => {
         },
       ),
       { numRuns: 8 },
+    );
+  });
+
+  it("the engine's 2-decimal flows never sell a hundredth a credit-year lacks nor over-fill a requirement-year", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 3, max: 10 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom(0, 12.5, 15, 20),
+        async (seed, projects, years, reservePercent) => {
+          const instance = {
+            ...generateRound({ projects, requirements: projects * 4, seed, years }),
+            reservePercent,
+          };
+          const result = await clearRound(instance, { pool, timeLimitSeconds: 20 });
+          const sold = new Map<string, number>();
+          const got = new Map<string, number>();
+          for (const flow of result.flows) {
+            expect(flow.units * 100).toBeCloseTo(Math.round(flow.units * 100), 9);
+            const project = instance.projects.find((p) => p.id === flow.project);
+            const credit = project?.credits[flow.credit];
+            const requirement = instance.requirements.find((r) => r.id === flow.requirement);
+            if (!project || !credit || !requirement) throw new Error('A flow names what the round lacks');
+            const key = `${flow.project}/${flow.credit}/${flow.year}`;
+            sold.set(key, (sold.get(key) ?? 0) + flow.units);
+            const m =
+              credit.type === 'Biodiversity'
+                ? spatialMultiplier(project, requirement, neighboursOf(instance))
+                : 1;
+            const demand = `${flow.requirement}/${flow.year}`;
+            got.set(demand, (got.get(demand) ?? 0) + flow.units * m);
+          }
+          for (const [key, units] of sold) {
+            const [projectId, creditIndex, year] = key.split('/');
+            const credit = instance.projects.find((p) => p.id === projectId)?.credits[Number(creditIndex)];
+            const listed = credit?.units[Number(year)] ?? credit?.units.at(-1) ?? 0;
+            const cap = Math.floor(listed * (100 - reservePercent) + 1e-7) / 100;
+            expect(units).toBeLessThanOrEqual(cap + 1e-9);
+          }
+          for (const line of result.requirements) {
+            const requirement = instance.requirements.find((r) => r.id === line.id);
+            if (!requirement || line.fill === 0) continue;
+            requirement.units.forEach((units, year) => {
+              const need = units * line.fill;
+              const received = got.get(`${line.id}/${year}`) ?? 0;
+              expect(received).toBeLessThanOrEqual(need + 1e-9);
+              expect(need - received).toBeLessThanOrEqual(0.01 + 1e-9);
+            });
+          }
+        },
+      ),
+      { numRuns: 12 },
     );
   });
 

@@ -82,12 +82,15 @@ export function spatialMultiplier(
   return 0.5;
 }
 
-/** Units a credit can sell in year t, after the reserve (permanent credits repeat their last entry). */
+/**
+ * Units a credit can sell in year t, after the reserve (permanent credits repeat their last entry), rounded down to
+ * the hundredth: a result trades whole hundredths, so the clearing never plans a sale of a fraction it cannot round.
+ */
 export function sellableUnits(credit: Credit, year: number, reservePercent: number): number {
   const units = credit.units;
   let raw = units[year];
   if (raw === undefined) raw = credit.permanent && credit.type !== 'Biodiversity' ? (units.at(-1) ?? 0) : 0;
-  return raw * (1 - reservePercent / 100);
+  return Math.floor(raw * (100 - reservePercent) + 1e-7) / 100;
 }
 
 /** Units a requirement needs in year t (missing years need none). */

@@ -1,4 +1,3 @@
-import { neighboursOf, sellableUnits, spatialMultiplier } from '@curlew/matching';
 import { inArray, sql } from 'drizzle-orm';
 import { type TransitionActor, transitionAll } from '../../platform/actions/status.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
@@ -8,8 +7,8 @@ import { projects } from '../projects/projects.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { requirementCredits } from '../requirements/requirements.tables.ts';
 import { appendCreditEvents, type CreditEventRow } from '../settlement/settlement.ledger.ts';
+import { allocationsOf } from './accept.rounding.ts';
 import { allocations, payments, reservedCredits } from './match.tables.ts';
-import { roundFlows } from './rounding.ts';
 import { loadMatchRound } from './start-match.ts';
 import { latestTaskOfRound } from './tasks.ts';
 
@@ -23,7 +22,7 @@ const ENTRY = { action: 'AcceptMatch', title: 'Accept match' } as const;
  * Applies a round's latest result (MARKET.md section 5) inside the AcceptMatch transaction: winning projects
  * Matched and losing ones Unmatched, requirements with a fill RightsCreated and the others Unmatched (by
  * `transitionAll`, so a record whose status no longer allows the edge refuses the whole action), allocations rounded
- * to 2 decimals, requirement credits' actual units, reserved credits and payments in integer pence. Throws on any
+ * to 2 decimals (`allocationsOf`), requirement credits' actual units, reserved credits and payments in integer pence. Throws on any
  * failure, so the caller's transaction leaves everything as it was.
  */
 export async function applyResult(
@@ -59,34 +58,8 @@ export async function applyResult(
     entry,
   );
 
-  // Allocations: every flow rounded to 2 decimals within its credit-year and its requirement-year.
-  const engineProjects = new Map(instance.projects.map((p) => [p.id, p]));
-  const engineRequirements = new Map(instance.requirements.map((r) => [r.id, r]));
-  const neighbours = neighboursOf(instance);
-  const fillOf = new Map(result.requirements.map((r) => [r.id, r.fill]));
-  const sellable = new Map<string, number>();
-  const need = new Map<string, number>();
-  const exact = result.flows.map((flow) => {
-    const project = engineProjects.get(flow.project);
-    const credit = project?.credits[flow.credit];
-    const requirement = engineRequirements.get(flow.requirement);
-    if (!project || !credit || !requirement) throw new Error('The result names a record the instance lacks');
-    const supply = `${flow.project}/${flow.credit}/${flow.year}`;
-    const demand = `${flow.requirement}/${flow.year}`;
-    sellable.set(supply, sellableUnits(credit, flow.year, instance.reservePercent));
-    need.set(demand, (requirement.units[flow.year] ?? 0) * (fillOf.get(flow.requirement) ?? 0));
-    const multiplier =
-      credit.type === 'Biodiversity'
-        ? spatialMultiplier(
-            { lpa: project.lpa, nca: project.nca },
-            { lpa: requirement.lpa, nca: requirement.nca },
-            neighbours,
-          )
-        : 1;
-    return { supply, demand, units: flow.units, multiplier };
-  });
-  const rounded = roundFlows(exact, sellable, need);
-
+  // Allocations and the reserve: every flow rounded once, within its credit-year and its requirement-year.
+  const rounded = allocationsOf(instance, result, round.reserve);
   const requirementIds = [...fills.keys()];
   const creditRows =
     requirementIds.length === 0
@@ -99,11 +72,10 @@ export async function applyResult(
     creditRows
       .filter((row) => row.requirementId === requirementId)
       .sort((a, b) => a.position - b.position)[0];
-  const rows = result.flows.flatMap((flow, i) => {
-    const units = rounded[i] ?? 0;
+  const rows = rounded.allocations.flatMap(({ flow, units, multiplier }) => {
     const target = mapping.requirements[flow.requirement];
     const serviceId = mapping.credits[flow.project]?.[flow.credit];
-    if (!(units > 0) || !target || !serviceId) return [];
+    if (!target || !serviceId) return [];
     return [
       {
         marketRoundId: roundId,
@@ -114,7 +86,7 @@ export async function applyResult(
         requirementCreditId: creditOf(target.requirementId)?.id ?? null,
         year: round.firstDeliveryYear + flow.year,
         units,
-        multiplier: exact[i]?.multiplier ?? 1,
+        multiplier,
         createdAt: now,
       },
     ];
@@ -138,65 +110,38 @@ export async function applyResult(
   await setActualUnits(tx, created);
   await appendCreditEvents(tx, created);
 
-  // Reserved credits: what the reserve holds back of every allocation (MARKET.md section 3).
-  const reserve = round.reserve && round.reserve.percentage > 0 ? round.reserve : null;
-  if (reserve) {
-    const r = reserve.percentage / 100;
-    const held = new Map<
-      string,
-      { projectId: string; serviceId: string; creditType: string; year: number; units: number }
-    >();
-    result.flows.forEach((flow, i) => {
-      const credit = engineProjects.get(flow.project)?.credits[flow.credit];
-      const serviceId = mapping.credits[flow.project]?.[flow.credit];
-      const units = rounded[i] ?? 0;
-      if (!credit || !serviceId || !(units > 0)) return;
-      if (reserve.appliesTo === 'ongoingDemand' && !credit.permanent) return;
-      const amount = reserve.appliesTo === 'supply' ? (units * r) / (1 - r) : units * r;
-      const key = `${serviceId}/${flow.year}`;
-      const current = held.get(key) ?? {
-        projectId: flow.project,
+  // Reserved credits: what the reserve holds back of every credit-year sold (MARKET.md section 3).
+  const engineProjects = new Map(instance.projects.map((p) => [p.id, p]));
+  const reserved = rounded.reserve.flatMap((item) => {
+    const credit = engineProjects.get(item.project)?.credits[item.credit];
+    const serviceId = mapping.credits[item.project]?.[item.credit];
+    if (!credit || !serviceId) return [];
+    return [
+      {
+        marketRoundId: roundId,
+        projectId: item.project,
         serviceId,
         creditType: credit.type,
-        year: round.firstDeliveryYear + flow.year,
-        units: 0,
-      };
-      current.units += amount;
-      held.set(key, current);
-    });
-    const reserved = [...held.values()]
-      .map((item) => ({ ...item, units: Math.floor(item.units * 100 + 1e-7) / 100 }))
-      .filter((item) => item.units > 0);
-    const rows =
-      reserved.length === 0
-        ? []
-        : await tx
-            .insert(reservedCredits)
-            .values(
-              reserved.map((item) => ({
-                marketRoundId: roundId,
-                projectId: item.projectId,
-                serviceId: item.serviceId,
-                creditType: item.creditType as 'Biodiversity',
-                year: item.year,
-                units: item.units,
-                createdAt: now,
-              })),
-            )
-            .returning();
-    await appendCreditEvents(
-      tx,
-      rows.map((row) => ({
-        marketRoundId: roundId,
-        kind: 'Reserved' as const,
-        creditType: row.creditType,
-        units: row.units,
-        reservedCreditId: row.id,
-        projectId: row.projectId,
-        at: now,
-      })),
-    );
-  }
+        year: round.firstDeliveryYear + item.year,
+        units: item.units,
+        createdAt: now,
+      },
+    ];
+  });
+  const reservedRows =
+    reserved.length === 0 ? [] : await tx.insert(reservedCredits).values(reserved).returning();
+  await appendCreditEvents(
+    tx,
+    reservedRows.map((row) => ({
+      marketRoundId: roundId,
+      kind: 'Reserved' as const,
+      creditType: row.creditType,
+      units: row.units,
+      reservedCreditId: row.id,
+      projectId: row.projectId,
+      at: now,
+    })),
+  );
 
   // Payments in integer pence: what each filled requirement pays and each winning project receives (fees inside).
   const winners = result.projects.filter((line) => line.won);

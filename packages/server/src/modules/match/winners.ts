@@ -4,6 +4,7 @@ import {
   type Instance,
   judgePair,
   neighboursOf,
+  roundResultFlows,
   sellableUnits,
 } from '@curlew/matching';
 import { CsvFormatError, readCsvRecords } from '../refdata/csv.ts';
@@ -154,22 +155,23 @@ export function checkWinnersCsv(text: string, built: BuiltInstance, firstDeliver
         reason: fill >= 1 ? null : fill > 0 ? PART_FILLED_IMPORT : NOT_IMPORTED_WINNER,
       };
     }),
-    flows: flows
-      .map((flow) => ({
+    flows: roundResultFlows(
+      instance,
+      fills,
+      flows.map((flow) => ({
         project: flow.project.id,
         credit: flow.credit,
         requirement: flow.requirement.id,
         year: flow.year,
-        units: Math.round(flow.units * 100) / 100,
-      }))
-      .filter((flow) => flow.units > 0)
-      .sort(
-        (a, b) =>
-          order(a.project, b.project) ||
-          a.credit - b.credit ||
-          order(a.requirement, b.requirement) ||
-          a.year - b.year,
-      ),
+        units: flow.units,
+      })),
+    ).sort(
+      (a, b) =>
+        order(a.project, b.project) ||
+        a.credit - b.credit ||
+        order(a.requirement, b.requirement) ||
+        a.year - b.year,
+    ),
   };
   const findings = checkResult(instance, result);
   if (findings.length > 0) return refuse(findings.map((message) => ({ lines: [], message })));
@@ -199,7 +201,7 @@ function checkSupply(
     if (!credit) continue;
     const has = sellableUnits(credit, first.year, instance.reservePercent);
     const sells = group.reduce((sum, flow) => sum + flow.units, 0);
-    if (sells > has + 0.005 * group.length + 1e-9) {
+    if (sells > has + 1e-9) {
       const service = built.credits[first.project.id]?.[first.credit] ?? String(first.credit);
       problems.push({
         lines: linesOf(group),
