@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { checkResult } from './check.ts';
 import { type Instance, parseInstance } from './instance.schema.ts';
-import { type Allocation, emptyAllocation } from './model/allocation.ts';
+import { type Allocation, emptyAllocation, type InternalFlow } from './model/allocation.ts';
 import { buildComponentModel, type ComponentModel } from './model/build.ts';
 import { respectDominance } from './model/dominance.ts';
 import { extractComponent, mergeFlows, surplusOf } from './model/extract.ts';
@@ -10,8 +10,8 @@ import { greedyByProject } from './model/greedy-projects.ts';
 import { type Component, type PreparedRound, prepareRound } from './model/prepare.ts';
 import { dropUnpayableClusters, kSplitPayments } from './payments.ts';
 import { projectReasons, requirementReasons } from './reasons.ts';
-import type { ClearingResult } from './result.schema.ts';
-import { roundResultFlows } from './rounding.ts';
+import type { ClearingResult, Flow } from './result.schema.ts';
+import { roundedFlowUnits } from './rounding.ts';
 import { createExchange } from './solver/exchange.ts';
 import { type SolveOutcome, SolverPool } from './solver/pool.ts';
 import type { ModelArrays, SolveRequest } from './solver/protocol.ts';
@@ -102,17 +102,39 @@ export async function clearRound(input: unknown, options: ClearOptions = {}): Pr
     if (!isOptimal) optimal = false;
     bound += Math.max(surplus, outcome?.bound ?? trivialBound(round, part.component));
   });
-  allocation.flows = mergeFlows(allocation.flows);
+  allocation.flows = mergeFlows(allocation.flows).sort(byProjectCreditRequirementPeriod(round));
   const solvedSurplus = surplusOf(round, allocation);
-  dropUnpayableClusters(round, allocation);
+  // What trades is the flows rounded to hundredths: clusters and payments follow them, and a requirement whose
+  // every flow rounds to nothing is not met (`dropUnpayableClusters`).
+  const exact = resultFlows(round, allocation.flows);
+  const fills = new Map(
+    round.requirements.map((requirement, r) => [requirement.id, allocation.fill[r] ?? 0]),
+  );
+  const units = roundedFlowUnits(instance, fills, exact);
+  const traded: Allocation = {
+    won: allocation.won,
+    fill: allocation.fill,
+    flows: allocation.flows
+      .map((flow, i) => ({ ...flow, units: units[i] ?? 0 }))
+      .filter((flow) => flow.units > 0),
+  };
+  dropUnpayableClusters(round, traded);
   // Dropping a requirement whose share was only slivers costs its value: a proof within the gap no
   // longer holds when that is more than the gap.
-  if (surplusOf(round, allocation) < solvedSurplus - (options.absoluteGap ?? 1)) optimal = false;
-  const result = toResult(round, allocation, {
-    optimal,
-    bound,
-    seconds: (performance.now() - started) / 1000,
-  });
+  if (surplusOf(round, traded) < solvedSurplus - (options.absoluteGap ?? 1)) optimal = false;
+  const met = new Set(
+    round.requirements.flatMap((requirement, r) => ((traded.fill[r] ?? 0) > 0 ? [requirement.id] : [])),
+  );
+  const result = toResult(
+    round,
+    traded,
+    exact.filter((flow) => met.has(flow.requirement)),
+    {
+      optimal,
+      bound,
+      seconds: (performance.now() - started) / 1000,
+    },
+  );
   const problems = checkResult(instance, result);
   if (problems.length > 0)
     throw new ClearingError(`The clearing failed its own check:\n  ${problems.join('\n  ')}`);
@@ -321,12 +343,37 @@ function copyComponent(component: Component, from: Allocation, to: Allocation): 
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Flows below this many units are the solver's noise, not trades. */
-const FLOW_EPSILON = 1e-9;
+/** Flows in the RESULT's order: by project, credit, requirement and year (the prepared round's canonical order). */
+function byProjectCreditRequirementPeriod(round: PreparedRound) {
+  const order = (flow: InternalFlow) => {
+    const credit = round.credits[flow.credit];
+    return [credit?.project ?? 0, credit?.index ?? 0, flow.requirement, flow.period];
+  };
+  return (x: InternalFlow, y: InternalFlow) => {
+    const a = order(x);
+    const b = order(y);
+    return a.reduce((d, v, i) => d || v - (b[i] ?? 0), 0);
+  };
+}
+
+/** Internal flows as a RESULT lists them, named by ids, in the same order. */
+function resultFlows(round: PreparedRound, flows: readonly InternalFlow[]): Flow[] {
+  return flows.map((flow) => {
+    const credit = round.credits[flow.credit];
+    return {
+      project: round.projects[credit?.project ?? 0]?.id ?? '',
+      credit: credit?.index ?? 0,
+      requirement: round.requirements[flow.requirement]?.id ?? '',
+      year: flow.period,
+      units: flow.units,
+    };
+  });
+}
 
 function toResult(
   round: PreparedRound,
   allocation: Allocation,
+  exactFlows: Flow[],
   meta: { optimal: boolean; bound: number; seconds: number },
 ): ClearingResult {
   const payments = kSplitPayments(round, allocation);
@@ -334,24 +381,6 @@ function toResult(
   const requirementWhy = requirementReasons(round, allocation);
   const surplus = round2(surplusOf(round, allocation));
   const bound = Math.max(surplus, round2(meta.bound));
-  const exactFlows = allocation.flows
-    .map((flow) => {
-      const credit = round.credits[flow.credit];
-      return {
-        project: round.projects[credit?.project ?? 0]?.id ?? '',
-        credit: credit?.index ?? 0,
-        requirement: round.requirements[flow.requirement]?.id ?? '',
-        year: flow.period,
-        units: flow.units,
-        order: [credit?.project ?? 0, credit?.index ?? 0, flow.requirement, flow.period],
-      };
-    })
-    .filter((flow) => flow.units > FLOW_EPSILON)
-    .sort((x, y) => x.order.reduce((d, v, i) => d || v - (y.order[i] ?? 0), 0))
-    .map(({ order: _order, ...flow }) => flow);
-  const fills = new Map(
-    round.requirements.map((requirement, r) => [requirement.id, allocation.fill[r] ?? 0]),
-  );
   return {
     status: meta.optimal ? 'Optimal' : 'Feasible',
     surplus,
@@ -370,7 +399,7 @@ function toResult(
       pays: (payments.pays[r] ?? 0) / 100,
       reason: requirementWhy[r] ?? null,
     })),
-    flows: roundResultFlows(round.instance, fills, exactFlows),
+    flows: resultFlows(round, allocation.flows),
     exactFlows,
   };
 }

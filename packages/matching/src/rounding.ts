@@ -123,15 +123,15 @@ function indexBy(flows: readonly ExactFlow[], key: (flow: ExactFlow) => string):
 export const sellableCents = (units: number): number => Math.floor(units * 100 + EPS);
 
 /**
- * An engine RESULT's flows rounded by `roundFlows` against the instance: every credit-year within its sellable units
- * (the reserve held back), every requirement-year within 0.01 of units x fill and never above it. Flows that round to
- * nothing are left out; the order is kept.
+ * The units of a RESULT's flows rounded by `roundFlows` against the instance, in the flows' order: every credit-year
+ * within its sellable units (the reserve held back), every requirement-year within 0.01 of units x fill and never
+ * above it.
  */
-export function roundResultFlows(
+export function roundedFlowUnits(
   instance: Instance,
   fillOf: ReadonlyMap<string, number>,
   flows: readonly Flow[],
-): Flow[] {
+): number[] {
   const projects = new Map(instance.projects.map((p) => [p.id, p]));
   const requirements = new Map(instance.requirements.map((r) => [r.id, r]));
   const neighbours = neighboursOf(instance);
@@ -156,6 +156,15 @@ export function roundResultFlows(
         : 1;
     return { supply, demand, units: flow.units, multiplier };
   });
-  const rounded = roundFlows(exact, caps, need);
+  return roundFlows(exact, caps, need);
+}
+
+/** A RESULT's flows rounded by `roundedFlowUnits`, those that round to nothing left out, the order kept. */
+export function roundResultFlows(
+  instance: Instance,
+  fillOf: ReadonlyMap<string, number>,
+  flows: readonly Flow[],
+): Flow[] {
+  const rounded = roundedFlowUnits(instance, fillOf, flows);
   return flows.map((flow, i) => ({ ...flow, units: rounded[i] ?? 0 })).filter((flow) => flow.units > 0);
 }

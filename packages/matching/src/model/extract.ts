@@ -124,8 +124,8 @@ export function surplusOf(round: PreparedRound, allocation: Pick<Allocation, 'wo
 }
 
 /**
- * Merges flows of the same credit, requirement and period, and leaves out slivers under half a hundredth
- * of a unit: the result lists units in hundredths, and payments follow the flows the result lists.
+ * Merges flows of the same credit, requirement and period, and leaves out the solver's noise (what trades is
+ * decided when the flows are rounded to hundredths: `clearRound`).
  */
 export function mergeFlows(flows: InternalFlow[]): InternalFlow[] {
   const merged = new Map<string, InternalFlow>();
@@ -135,5 +135,5 @@ export function mergeFlows(flows: InternalFlow[]): InternalFlow[] {
     if (known) known.units += flow.units;
     else merged.set(key, { ...flow });
   }
-  return [...merged.values()].filter((flow) => Math.round(flow.units * 100) > 0);
+  return [...merged.values()].filter((flow) => flow.units > 1e-9);
 }
