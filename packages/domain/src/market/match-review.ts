@@ -16,8 +16,8 @@ export interface CreditVolume {
 
 /**
  * The headline of a pending or accepted result: the surplus (pence) and its split between buyers and suppliers by
- * the market's k, the volume traded and the reserve created per credit type, the gap and whether it is proven
- * optimal, and the fees collected (pence).
+ * the market's k, the volume traded per credit type (units sold, and units delivered after the spatial multipliers)
+ * and the reserve created, the gap and whether it is proven optimal, and the fees collected (pence).
  */
 export interface MatchReviewHeadline {
   resultStatus: 'Optimal' | 'Feasible';
@@ -29,7 +29,10 @@ export interface MatchReviewHeadline {
   buyerShareOfSurplus: number;
   buyersSurplusPence: number;
   suppliersSurplusPence: number;
+  /** Supply units sold, before the spatial multipliers. */
   volumes: CreditVolume[];
+  /** Units the requirements receive: sold units times their spatial multipliers. */
+  deliveredVolumes: CreditVolume[];
   feesPence: number;
   reserve: CreditVolume[];
 }
@@ -41,7 +44,10 @@ export interface ReviewSale {
   units: number;
 }
 
-/** A project of the clearing: won or lost, what it sells, its offer and what it receives (pence), the reason. */
+/**
+ * A project of the clearing: won or lost, what it sells, what it receives (pence) split into its offer, its fees and
+ * its share of the surplus, and the reason it won or lost.
+ */
 export interface MatchReviewProject {
   project: ReviewReference;
   supplier: { id: string; name: string };
@@ -51,12 +57,17 @@ export interface MatchReviewProject {
   offerPence: number;
   /** Market operator fee and monitoring costs inside what it receives (pence). */
   feesPence: number;
+  /** Its share of the surplus: what it receives beyond its offer and fees (0 when it lost). */
+  surplusSharePence: number;
   receivesPence: number;
-  /** Why it lost; null when it won. */
+  /** Why it won or lost. */
   reason: string | null;
 }
 
-/** A requirement of the clearing: filled, part-filled or lost, what it buys and pays (pence), the reason. */
+/**
+ * A requirement of the clearing: filled, part-filled or lost, what it buys, what it pays (pence): its bid for what it
+ * receives less its share of the surplus, and the reason it was met, part-filled or lost.
+ */
 export interface MatchReviewRequirement {
   requirement: ReviewReference;
   buyer: { id: string; name: string };
@@ -70,10 +81,34 @@ export interface MatchReviewRequirement {
   /** Units it receives after the spatial multiplier, over every year (2 decimals). */
   units: number;
   bidPence: number;
+  /** Its share of the surplus: bid x fill less what it pays (0 when lost). */
+  surplusSharePence: number;
   paysPence: number;
-  /** Why it lost or was only part-filled; null when filled. */
+  /** Why it was met, part-filled or lost. */
   reason: string | null;
 }
+
+/**
+ * Why a flow counts at its multiplier (the statutory spatial risk multiplier for biodiversity, 1 for nutrients):
+ * supply in the requirement's LPA or NCA counts 1, in a neighbouring LPA or NCA 0.75, further away 0.5.
+ */
+export type MultiplierBasis =
+  | 'sameLpa'
+  | 'sameNca'
+  | 'neighbouringLpa'
+  | 'neighbouringNca'
+  | 'further'
+  | 'sameSubcatchment';
+
+/** The words of each multiplier basis, as the review and its CSV show them. */
+export const MULTIPLIER_BASIS_LABELS = {
+  sameLpa: 'Same LPA',
+  sameNca: 'Same NCA',
+  neighbouringLpa: 'Neighbouring LPA',
+  neighbouringNca: 'Neighbouring NCA',
+  further: 'Outside its LPA, its NCA and their neighbours',
+  sameSubcatchment: 'Same subcatchment',
+} as const satisfies Record<MultiplierBasis, string>;
 
 /** One flow: which project service serves which requirement, in which year, units before the multiplier. */
 export interface MatchAllocationLine {
@@ -81,9 +116,13 @@ export interface MatchAllocationLine {
   serviceId: string;
   creditType: CreditType;
   requirement: ReviewReference;
-  /** Supply units (2 decimals). */
+  /** Supply units sold (2 decimals). */
   units: number;
   multiplier: number;
+  /** Why it counts at that multiplier. */
+  multiplierBasis: MultiplierBasis;
+  /** Units the requirement receives: units x multiplier (2 decimals, rounded down). */
+  deliveredUnits: number;
   /** The delivery year (calendar year of the yearly period's start). */
   year: number;
 }

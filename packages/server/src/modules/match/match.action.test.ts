@@ -1,4 +1,4 @@
-import type { MatchReview } from '@curlew/domain';
+import { formatCredits, formatPenceAsGBP, type MatchReview } from '@curlew/domain';
 import { checkResult } from '@curlew/matching';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -115,6 +115,8 @@ describeWithApp('Match action', (t) => {
       ],
       reserve: [],
     });
+    // Every supply serves in its own LPA or subcatchment: delivered after multipliers equals sold.
+    expect(review.headline.deliveredVolumes).toEqual(review.headline.volumes);
     expect(review.headline.buyersSurplusPence + review.headline.suppliersSurplusPence).toBe(
       review.headline.surplusPence,
     );
@@ -132,6 +134,12 @@ describeWithApp('Match action', (t) => {
     const meadow = review.projects.find((p) => p.project.id === records.biodiversityProjectId);
     expect(meadow?.sells).toEqual([{ serviceId: expect.any(String), creditType: 'Biodiversity', units: 12 }]);
     expect(meadow?.receivesPence).toBeGreaterThanOrEqual(220_000);
+    // What it receives: its offer, its fees and its share of the surplus; and why it won, in those figures. Its
+    // 12 units serve both biodiversity bids (9,000 GBP in full and 1,500 GBP for 2 of 10 units: 9,300 GBP).
+    expect(meadow?.surplusSharePence).toBe((meadow?.receivesPence ?? 0) - 220_000);
+    expect(meadow?.reason).toBe(
+      `Won: it sells 12.00 of its 12.00 Biodiversity units to 2 requirements, whose bids for what they receive (£9,300) cover its offer and fees (£2,200). It receives its offer and fees (£2,200) plus ${formatPenceAsGBP(meadow?.surplusSharePence)}, its share of the surplus.`,
+    );
     const byRequirement = new Map(review.requirements.map((r) => [r.requirement.id, r]));
     expect(byRequirement.get(wanted)).toMatchObject({
       won: true,
@@ -139,31 +147,38 @@ describeWithApp('Match action', (t) => {
       partFilled: false,
       units: 10,
       bidPence: 900_000,
-      reason: null,
       buyer: { id: world.otherParticipant.organisation.id },
     });
+    const filled = byRequirement.get(wanted);
+    expect(filled?.surplusSharePence).toBe(900_000 - (filled?.paysPence ?? 0));
+    expect(filled?.reason).toBe(
+      `Met in full: it receives 10.00 units after multipliers from 1 project, which also serves 1 other requirement, directly or through other projects: all their bids (£9,300) cover all the offers and fees (£2,200). It pays its bid less ${formatPenceAsGBP(filled?.surplusSharePence)}, its share of the surplus.`,
+    );
     // The cheap bid takes the 2 units left over: part-filled, with the reason.
     expect(byRequirement.get(cheap)).toMatchObject({ won: true, fill: 0.2, partFilled: true, units: 2 });
     expect(byRequirement.get(cheap)?.reason).toEqual(expect.any(String));
     const losing = byRequirement.get(records.losingNitrogenRequirementId);
     expect(losing).toMatchObject({ won: false, fill: 0, units: 0, paysPence: 0, bidPence: 300_000 });
     expect(losing?.reason).toEqual(expect.any(String));
-    expect(byRequirement.get(records.nitrogenRequirementId)).toMatchObject({
-      won: true,
-      fill: 1,
-      reason: null,
-    });
+    expect(byRequirement.get(records.nitrogenRequirementId)).toMatchObject({ won: true, fill: 1 });
+    const riverside = byRequirement.get(records.nitrogenRequirementId);
+    expect(riverside?.reason).toMatch(
+      new RegExp(
+        `^Met in full: it receives ${formatCredits(riverside?.units)} units after multipliers from 1 project`,
+      ),
+    );
+    expect(losing?.surplusSharePence).toBe(0);
     const paid = review.requirements.reduce((sum, r) => sum + r.paysPence, 0);
     const got = review.projects.reduce((sum, p) => sum + p.receivesPence, 0);
     expect(Math.abs(paid - got)).toBeLessThanOrEqual(2);
     expect(
       review.allocations
         .filter((a) => a.creditType === 'Biodiversity')
-        .map((a) => [a.requirement.id, a.units, a.multiplier]),
+        .map((a) => [a.requirement.id, a.units, a.multiplier, a.multiplierBasis, a.deliveredUnits]),
     ).toEqual(
       [
-        [wanted, 10, 1],
-        [cheap, 2, 1],
+        [wanted, 10, 1, 'sameLpa', 10],
+        [cheap, 2, 1, 'sameLpa', 2],
       ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
     );
     expect(review.allocations.every((a) => a.year >= 2027)).toBe(true);

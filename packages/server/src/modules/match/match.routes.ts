@@ -2,6 +2,7 @@ import {
   CREDIT_TYPE_LABELS,
   type CreditRequirement,
   type MatchReview,
+  MULTIPLIER_BASIS_LABELS,
   type Project,
   type SolverTask,
 } from '@curlew/domain';
@@ -141,9 +142,14 @@ const ALLOCATION_HEADERS = [
   'Units',
   'Multiplier',
   'Year',
+  'Why this multiplier',
+  'Units delivered',
 ];
 
-/** The review's allocations as CSV: which project serves which requirement, units (2 decimals), multiplier, year. */
+/**
+ * The review's allocations as CSV: which project serves which requirement, units sold (2 decimals), multiplier, year,
+ * why the multiplier applies and the units delivered after it.
+ */
 export function allocationsCsv(review: MatchReview): string {
   const suppliers = new Map(review.projects.map((line) => [line.project.id, line.supplier.name]));
   const lines = review.allocations.map((line) =>
@@ -155,6 +161,8 @@ export function allocationsCsv(review: MatchReview): string {
       line.units.toFixed(2),
       line.multiplier,
       line.year,
+      MULTIPLIER_BASIS_LABELS[line.multiplierBasis],
+      line.deliveredUnits.toFixed(2),
     ]
       .map(csvField)
       .join(','),

@@ -10,13 +10,15 @@ import type {
   UnmatchedProject,
   UnmatchedRequirement,
 } from '@curlew/domain';
-import { type ClearingResult, type Instance, neighboursOf, spatialMultiplier } from '@curlew/matching';
+import type { ClearingResult, Instance } from '@curlew/matching';
 import { buildCurves } from './curves.ts';
 import type { BuiltInstance } from './instance.types.ts';
 import { namesOf, readableReason } from './reason-names.ts';
+import { clustersOf, multiplierOf, projectWonReason, requirementMetReason } from './review.explain.ts';
 
 const pence = (gbp: number) => Math.round(gbp * 100);
 const units2 = (x: number) => Math.round(x * 100) / 100;
+const units2Down = (x: number) => Math.floor(x * 100 + 1e-6) / 100;
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the review is built from: the task's instance, mapping and result, and the round's records. */
@@ -43,8 +45,8 @@ const requirementCreditType = (requirement: CreditRequirement | undefined): Cred
 
 /**
  * The review of a result (pure): the headline, every project and requirement of the clearing with what it sells or
- * buys and pays or receives (pence) and the engine's reason, the allocations with their multiplier and year, and
- * what was kept out of the clearing.
+ * buys, what it pays or receives (pence) with its share of the surplus, and why it won or lost, the allocations with
+ * their multiplier (and why), the units delivered and the year, and what was kept out of the clearing.
  */
 export function buildReview(input: ReviewInput): MatchReview {
   const { instance, mapping, result } = input;
@@ -52,7 +54,6 @@ export function buildReview(input: ReviewInput): MatchReview {
   const requirementsById = new Map(input.requirements.map((r) => [r.id, r]));
   const engineProjects = new Map(instance.projects.map((p) => [p.id, p]));
   const engineRequirements = new Map(instance.requirements.map((r) => [r.id, r]));
-  const neighbours = neighboursOf(instance);
   const names = namesOf([...input.projects, ...input.requirements]);
   const projectRef = (id: string) => ({ id, name: projectsById.get(id)?.name ?? id, self: `/project/${id}` });
   const requirementRef = (id: string) => ({
@@ -63,8 +64,15 @@ export function buildReview(input: ReviewInput): MatchReview {
 
   const allocations: MatchAllocationLine[] = [];
   const sold = new Map<string, Map<string, { creditType: CreditType; units: number }>>();
+  const soldByType = new Map<string, Map<CreditType, number>>();
   const received = new Map<string, number>();
   const volumes = new Map<CreditType, number>();
+  const delivered = new Map<CreditType, number>();
+  const buyersOf = new Map<string, Set<string>>();
+  const suppliersOf = new Map<string, Set<string>>();
+  const add = <K>(map: Map<K, number>, key: K, units: number) => map.set(key, (map.get(key) ?? 0) + units);
+  const note = (map: Map<string, Set<string>>, key: string, value: string) =>
+    map.set(key, (map.get(key) ?? new Set()).add(value));
   for (const flow of result.flows) {
     const project = engineProjects.get(flow.project);
     const credit = project?.credits[flow.credit];
@@ -72,14 +80,7 @@ export function buildReview(input: ReviewInput): MatchReview {
     const target = mapping.requirements[flow.requirement];
     if (!project || !credit || !requirement || !target) continue;
     const serviceId = mapping.credits[flow.project]?.[flow.credit] ?? '';
-    const multiplier =
-      credit.type === 'Biodiversity'
-        ? spatialMultiplier(
-            { lpa: project.lpa, nca: project.nca },
-            { lpa: requirement.lpa, nca: requirement.nca },
-            neighbours,
-          )
-        : 1;
+    const { multiplier, basis } = multiplierOf(instance, project, credit, requirement);
     allocations.push({
       project: projectRef(flow.project),
       serviceId,
@@ -87,6 +88,8 @@ export function buildReview(input: ReviewInput): MatchReview {
       requirement: requirementRef(target.requirementId),
       units: units2(flow.units),
       multiplier,
+      multiplierBasis: basis,
+      deliveredUnits: units2Down(flow.units * multiplier),
       year: input.firstDeliveryYear + flow.year,
     });
     const sales = sold.get(flow.project) ?? new Map();
@@ -94,9 +97,16 @@ export function buildReview(input: ReviewInput): MatchReview {
     sale.units += flow.units;
     sales.set(serviceId, sale);
     sold.set(flow.project, sales);
-    received.set(target.requirementId, (received.get(target.requirementId) ?? 0) + flow.units * multiplier);
-    volumes.set(credit.type, (volumes.get(credit.type) ?? 0) + flow.units);
+    const byType = soldByType.get(flow.project) ?? new Map<CreditType, number>();
+    add(byType, credit.type, flow.units);
+    soldByType.set(flow.project, byType);
+    add(received, target.requirementId, flow.units * multiplier);
+    add(volumes, credit.type, flow.units);
+    add(delivered, credit.type, flow.units * multiplier);
+    note(buyersOf, flow.project, target.requirementId);
+    note(suppliersOf, target.requirementId, flow.project);
   }
+  const clusters = clustersOf(instance, result);
   allocations.sort(
     (a, b) =>
       byString(a.project.id, b.project.id) ||
@@ -109,11 +119,14 @@ export function buildReview(input: ReviewInput): MatchReview {
   let suppliersSurplus = 0;
   const projects: MatchReviewProject[] = result.projects.map((line) => {
     const record = projectsById.get(line.id);
+    const engineProject = engineProjects.get(line.id);
     const projectFees = fees(record);
     if (line.won) {
       feesPence += pence(projectFees);
-      suppliersSurplus += line.receives - (engineProjects.get(line.id)?.offer ?? 0);
+      suppliersSurplus += line.receives - (engineProject?.offer ?? 0);
     }
+    const offerPence = pence(record?.offer ?? 0);
+    const surplusSharePence = line.won ? pence(line.receives) - offerPence - pence(projectFees) : 0;
     return {
       project: projectRef(line.id),
       supplier: { id: record?.supplier.id ?? '', name: record?.supplier.name ?? '' },
@@ -121,12 +134,22 @@ export function buildReview(input: ReviewInput): MatchReview {
       sells: [...(sold.get(line.id) ?? new Map()).entries()]
         .map(([serviceId, sale]) => ({ serviceId, creditType: sale.creditType, units: units2(sale.units) }))
         .sort((a, b) => byString(a.serviceId, b.serviceId)),
-      offerPence: pence(record?.offer ?? 0),
+      offerPence,
       feesPence: pence(projectFees),
+      surplusSharePence,
       receivesPence: pence(line.receives),
-      reason: line.won
-        ? null
-        : (readableReason(line.reason, names) ?? 'Its offer was higher than any buyer would pay'),
+      reason:
+        line.won && engineProject
+          ? projectWonReason({
+              instance,
+              project: engineProject,
+              cluster: clusters.get(line.id),
+              sold: soldByType.get(line.id) ?? new Map(),
+              buyers: buyersOf.get(line.id)?.size ?? 0,
+              offerAndFeesPence: offerPence + pence(projectFees),
+              surplusSharePence,
+            })
+          : (readableReason(line.reason, names) ?? 'Its offer was higher than any buyer would pay'),
     };
   });
 
@@ -151,6 +174,8 @@ export function buildReview(input: ReviewInput): MatchReview {
       const bid = engineRequirements.get(line.id)?.bid ?? 0;
       if (line.fill > 0) buyersSurplus += bid * line.fill - line.pays;
       const partFilled = line.fill > 0 && line.fill < 1 - 1e-9;
+      const surplusSharePence =
+        line.fill > 0 ? Math.floor(bid * line.fill * 100 + 1e-6) - pence(line.pays) : 0;
       return {
         requirement: requirementRef(id),
         buyer: { id: record?.buyer.id ?? '', name: record?.buyer.name ?? '' },
@@ -161,13 +186,20 @@ export function buildReview(input: ReviewInput): MatchReview {
         ongoingOnly: line.fill > 0 && ongoingOnly,
         units: units2(received.get(id) ?? 0),
         bidPence: pence(bid),
+        surplusSharePence,
         paysPence: pence(line.pays),
         reason:
           line.fill === 0
             ? (readableReason(line.reason, names) ?? 'No offer could meet it at its bid')
             : partFilled
               ? (readableReason(line.reason, names) ?? 'Only part of it could be met within its bid')
-              : null,
+              : requirementMetReason({
+                  cluster: clusters.get(line.id),
+                  received: received.get(id) ?? 0,
+                  suppliers: suppliersOf.get(id)?.size ?? 0,
+                  bidPence: pence(bid),
+                  surplusSharePence,
+                }),
       };
     });
 
@@ -200,6 +232,7 @@ export function buildReview(input: ReviewInput): MatchReview {
       buyersSurplusPence: pence(buyersSurplus),
       suppliersSurplusPence: pence(suppliersSurplus),
       volumes: volumeList(volumes),
+      deliveredVolumes: volumeList(delivered),
       feesPence,
       reserve: volumeList(reserve),
     },

@@ -100,7 +100,7 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     expect(nitrogen?.offers.map((offer) => offer.name)).toEqual(['Wetland nitrogen']);
     expect(nitrogen?.clearedUnits).toBeGreaterThan(0);
 
-    // The allocations download as CSV: which project serves which requirement, units, multiplier, year.
+    // The allocations download as CSV: which project serves which requirement, units, multiplier, year, why, delivered.
     const csv = await asRole(
       t.app,
       world,
@@ -112,10 +112,12 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="allocations.csv"');
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Project,Supplier,Requirement,Credit type,Units,Multiplier,Year');
+    expect(lines[0]).toBe(
+      'Project,Supplier,Requirement,Credit type,Units,Multiplier,Year,Why this multiplier,Units delivered',
+    );
     const meadow = `Meadow restoration,${world.members.participant.organisation.name},Housing at Mill Lane,Biodiversity,10.00,1,`;
     expect(lines.filter((line) => line.startsWith(meadow)).map((line) => line.slice(meadow.length))).toEqual([
-      expect.stringMatching(/^20\d\d$/),
+      expect.stringMatching(/^20\d\d,Same LPA,10\.00$/),
     ]);
     expect(lines.length).toBe(review.json().allocations.length + 1);
     expect(

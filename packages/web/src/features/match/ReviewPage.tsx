@@ -1,37 +1,21 @@
 import type {
   CreditVolume,
   MarketRound,
-  MatchAllocationLine,
   MatchReview,
   MatchReviewProject,
   MatchReviewRequirement,
-  NotInClearing,
 } from '@curlew/domain';
 import {
   CREDIT_TYPE_LABELS,
   formatCredits,
   formatCreditVolumes,
-  formatNumber,
   formatPenceAsGBP,
   formatPercent,
 } from '@curlew/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { ApiError, apiAddress } from '../../app/api.ts';
+import { ApiError } from '../../app/api.ts';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
@@ -42,6 +26,7 @@ import { requirementPagePath } from '../requirements/requirementsApi.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { roundPagePath, useRound } from '../rounds/roundsApi.ts';
 import { useMatchReview } from './matchApi.ts';
+import { NotInClearingList, ReviewAllocations } from './ReviewAllocations.tsx';
 import { SupplyDemandCharts } from './SupplyDemandChart.tsx';
 
 /** The round actions the review offers: the operator's decision on the result. */
@@ -82,7 +67,12 @@ function Headline({ review }: { review: MatchReview }) {
             suppliers {formatPenceAsGBP(h.suppliersSurplusPence)}
           </Text>
         </Card>
-        <Card label="Volume traded">{volumes(h.volumes)}</Card>
+        <Card label="Volume traded">
+          Sold: {volumes(h.volumes)}
+          <Text size="sm" fw={400}>
+            Delivered after multipliers: {volumes(h.deliveredVolumes)}
+          </Text>
+        </Card>
         <Card label="Gap">
           {formatPercent(h.gap * 100)}
           <Text size="sm" fw={400}>
@@ -157,6 +147,9 @@ const PROJECT_COLUMNS: readonly ResultColumn<MatchReviewProject>[] = [
   { header: 'Supplier', cell: (row) => row.supplier.name },
   { header: 'Result', cell: (row) => (row.won ? 'Won' : 'Lost') },
   { header: 'Sells (units)', cell: (row) => formatCreditVolumes(row.sells) },
+  { header: 'Offer', cell: (row) => formatPenceAsGBP(row.offerPence) },
+  { header: 'Fees', cell: (row) => formatPenceAsGBP(row.feesPence) },
+  { header: 'Share of surplus', cell: (row) => formatPenceAsGBP(row.surplusSharePence) },
   { header: 'Receives', cell: (row) => formatPenceAsGBP(row.receivesPence) },
   { header: 'Reason', cell: (row) => row.reason ?? '' },
 ];
@@ -187,7 +180,9 @@ const REQUIREMENT_COLUMNS: readonly ResultColumn<MatchReviewRequirement>[] = [
   { header: 'Buyer', cell: (row) => row.buyer.name },
   { header: 'Credit type', cell: (row) => CREDIT_TYPE_LABELS[row.creditType] },
   { header: 'Result', cell: requirementResult },
-  { header: 'Units', cell: (row) => formatCredits(row.units) },
+  { header: 'Units received', cell: (row) => formatCredits(row.units) },
+  { header: 'Bid', cell: (row) => formatPenceAsGBP(row.bidPence) },
+  { header: 'Share of surplus', cell: (row) => formatPenceAsGBP(row.surplusSharePence) },
   { header: 'Pays', cell: (row) => formatPenceAsGBP(row.paysPence) },
   { header: 'Reason', cell: (row) => row.reason ?? '' },
 ];
@@ -203,84 +198,12 @@ function RequirementsTable({ title, rows }: { title: string; rows: readonly Matc
   );
 }
 
-function Allocations({ rows, roundId }: { rows: readonly MatchAllocationLine[]; roundId: string }) {
-  const { apiBase } = useActionsConfig();
-  const csv = apiAddress(apiBase, `/match-review?roundId=${encodeURIComponent(roundId)}&format=csv`);
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Title order={2}>Allocations</Title>
-        {rows.length > 0 && (
-          <Button component="a" href={csv} download="allocations.csv" variant="default" size="sm">
-            Export CSV
-          </Button>
-        )}
-      </Group>
-      {rows.length === 0 ? (
-        <Text size="sm">No project serves any requirement in this result.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label="Allocations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Requirement</Table.Th>
-                <Table.Th>Credit type</Table.Th>
-                <Table.Th>Units</Table.Th>
-                <Table.Th>Multiplier</Table.Th>
-                <Table.Th>Year</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={`${row.serviceId}-${row.requirement.id}-${row.year}`}>
-                  <Table.Td>{row.project.name}</Table.Td>
-                  <Table.Td>{row.requirement.name}</Table.Td>
-                  <Table.Td>{CREDIT_TYPE_LABELS[row.creditType]}</Table.Td>
-                  <Table.Td>{formatCredits(row.units)}</Table.Td>
-                  <Table.Td>{formatNumber(row.multiplier)}</Table.Td>
-                  <Table.Td>{row.year}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
-  );
-}
-
-const KIND_LABELS: Record<NotInClearing['kind'], string> = {
-  project: 'Project',
-  service: 'Project service',
-  requirement: 'Requirement',
-};
-
-function LeftOut({ items }: { items: readonly NotInClearing[] }) {
-  return (
-    <Stack gap="xs">
-      <Title order={2}>Not in the clearing</Title>
-      {items.length === 0 ? (
-        <Text size="sm">Every offered project and every bid entered the clearing.</Text>
-      ) : (
-        <List aria-label="Not in the clearing">
-          {items.map((item) => (
-            <List.Item key={`${item.kind}-${item.id}-${item.serviceId ?? ''}`}>
-              {`${KIND_LABELS[item.kind]} ${item.name}: ${item.reason}`}
-            </List.Item>
-          ))}
-        </List>
-      )}
-    </Stack>
-  );
-}
-
 function ReviewBody({ review }: { review: MatchReview }) {
   if (review.projects.length === 0 && review.requirements.length === 0)
     return (
       <Stack gap="xl">
         <Text>No offers or bids entered the clearing.</Text>
-        <LeftOut items={review.notInClearing} />
+        <NotInClearingList items={review.notInClearing} />
       </Stack>
     );
   return (
@@ -297,8 +220,8 @@ function ReviewBody({ review }: { review: MatchReview }) {
         <RequirementsTable title="Winning requirements" rows={review.requirements.filter((r) => r.won)} />
         <RequirementsTable title="Losing requirements" rows={review.requirements.filter((r) => !r.won)} />
       </Stack>
-      <Allocations rows={review.allocations} roundId={review.round.id} />
-      <LeftOut items={review.notInClearing} />
+      <ReviewAllocations rows={review.allocations} roundId={review.round.id} />
+      <NotInClearingList items={review.notInClearing} />
     </Stack>
   );
 }

@@ -51,7 +51,9 @@ describe('review of matches', () => {
     expect(screen.getByText('Surplus').parentElement).toHaveTextContent(
       'Surplus£12,346Buyers £6,173 (50%), suppliers £6,173',
     );
-    expect(screen.getByText('Volume traded').parentElement).toHaveTextContent('Nitrogen: 120.50 units');
+    expect(screen.getByText('Volume traded').parentElement).toHaveTextContent(
+      'Sold: Biodiversity: 4.00 units; Nitrogen: 120.50 unitsDelivered after multipliers: Biodiversity: 3.00 units; Nitrogen: 120.50 units',
+    );
     expect(screen.getByText('Gap').parentElement).toHaveTextContent('0%Proven optimal');
     expect(screen.getByText('Fees collected').parentElement).toHaveTextContent('£450');
     expect(screen.getByText('Reserve created').parentElement).toHaveTextContent('Nitrogen: 18.08 units');
@@ -60,8 +62,11 @@ describe('review of matches', () => {
     const marsh = rowOf(winners, 'Marsh Farm wetland');
     expect(marsh).toHaveTextContent('Wetland Trust');
     expect(marsh).toHaveTextContent('Won');
-    expect(marsh).toHaveTextContent('138.58 Nitrogen');
-    expect(marsh).toHaveTextContent('£25,000');
+    // What it receives, split: its offer, its fees and its share of the surplus; and why it won.
+    expect(marsh).toHaveTextContent(
+      '138.58 Nitrogen£20,000£450£4,550£25,000Won: it sells 138.58 of its 150.00',
+    );
+    expect(marsh).toHaveTextContent('plus £4,550, its share of the surplus.');
     expect(within(winners).queryByText('Hill Copse reedbed')).not.toBeInTheDocument();
     expect(within(marsh).getByRole('link', { name: 'Marsh Farm wetland' })).toHaveAttribute(
       'href',
@@ -75,7 +80,11 @@ describe('review of matches', () => {
     expect(within(losers).queryByText('Marsh Farm wetland')).not.toBeInTheDocument();
 
     const filled = screen.getByRole('table', { name: 'Winning requirements' });
-    expect(rowOf(filled, 'Harbour View homes')).toHaveTextContent('Harbour HomesNitrogenWon100.00£21,000');
+    const harbour = rowOf(filled, 'Harbour View homes');
+    expect(harbour).toHaveTextContent(
+      'Harbour HomesNitrogenWon100.00£25,000£4,000£21,000Met in full: it receives 100.00 units',
+    );
+    expect(harbour).toHaveTextContent('It pays its bid less £4,000, its share of the surplus.');
     const part = rowOf(filled, 'Mill Lane flats');
     expect(part).toHaveTextContent('Part-filled (41%)');
     expect(part).toHaveTextContent('20.50');
@@ -83,15 +92,29 @@ describe('review of matches', () => {
     expect(part).toHaveTextContent('Only part of it could be met within its bid');
     expect(within(filled).queryByText('Quay Street offices')).not.toBeInTheDocument();
     const lost = screen.getByRole('table', { name: 'Losing requirements' });
-    expect(rowOf(lost, 'Quay Street offices')).toHaveTextContent('Quay HoldingsNitrogenLost0.00£0');
+    expect(rowOf(lost, 'Quay Street offices')).toHaveTextContent('Quay HoldingsNitrogenLost0.00£100£0£0');
     expect(rowOf(lost, 'Quay Street offices')).toHaveTextContent('No offer could meet it at its bid');
     expect(within(lost).getAllByRole('row')).toHaveLength(2);
 
     const allocations = screen.getByRole('table', { name: 'Allocations' });
     const lines = within(allocations).getAllByRole('row').slice(1);
+    expect(
+      within(allocations)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Project',
+      'Requirement',
+      'Credit type',
+      'Units sold',
+      'Multiplier',
+      'Units delivered',
+      'Year',
+    ]);
     expect(lines.map((row) => row.textContent)).toEqual([
-      'Marsh Farm wetlandHarbour View homesNitrogen100.0012027',
-      'Marsh Farm wetlandMill Lane flatsNitrogen41.000.52028',
+      'Marsh Farm wetlandHarbour View homesNitrogen100.001 (Same subcatchment)100.002027',
+      'Marsh Farm wetlandMill Lane flatsNitrogen20.501 (Same subcatchment)20.502028',
+      'Beech Hanger meadowChurch Lane homesBiodiversity4.000.75 (Neighbouring NCA)3.002027',
     ]);
 
     expect(screen.getByRole('list', { name: 'Not in the clearing' })).toHaveTextContent(
