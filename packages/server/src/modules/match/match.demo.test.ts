@@ -8,7 +8,7 @@ import { seedReferenceData } from '../refdata/index.ts';
 import { SolverTaskRunner } from './runner.ts';
 
 describeWithApp('Match on the demo data', (t) => {
-  it('clears Round 3 2025 from the demo data: close bids, Match, a task, a review with a reason for every loser', async () => {
+  it('clears Round 3 2025 from the demo data: close bids, Match, a task, a review explaining every outcome', async () => {
     await seedReferenceData(t.db);
     await seedDemoData(t.db, { password: 'demo-password-for-tests', clock: systemClock });
     const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
@@ -42,9 +42,34 @@ describeWithApp('Match on the demo data', (t) => {
     ];
     expect(losers.length).toBeGreaterThan(0);
     const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-    for (const line of losers) {
+    for (const line of [...body.projects, ...body.requirements]) {
       expect(typeof line.reason).toBe('string');
       expect(line.reason).not.toMatch(uuid);
     }
-  });
+    // Winners say why they won, and what they receive splits into offer, fees and share of the surplus.
+    const winners = body.projects.filter((line: { won: boolean }) => line.won);
+    expect(winners.length).toBeGreaterThan(0);
+    for (const line of winners) {
+      expect(line.reason).toMatch(/^Won: it sells /);
+      expect(line.offerPence + line.feesPence + line.surplusSharePence).toBe(line.receivesPence);
+    }
+    const met = body.requirements.filter(
+      (line: { won: boolean; partFilled: boolean }) => line.won && !line.partFilled,
+    );
+    for (const line of met) expect(line.reason).toMatch(/^Met in full: it receives /);
+    // Volumes sold and delivered; every allocation's multiplier with why.
+    expect(body.headline.deliveredVolumes.map((v: { creditType: string }) => v.creditType).sort()).toEqual(
+      volumes,
+    );
+    expect(body.allocations.length).toBeGreaterThan(0);
+    for (const line of body.allocations)
+      expect([
+        'sameLpa',
+        'sameNca',
+        'neighbouringLpa',
+        'neighbouringNca',
+        'further',
+        'sameSubcatchment',
+      ]).toContain(line.multiplierBasis);
+  }, 120_000);
 });
