@@ -110,6 +110,15 @@ describe('clearing a round in the browser', () => {
     expect(winner.name).not.toBe('');
     expect(loser.name).not.toBe('');
     expect(loserReason.length).toBeGreaterThan(20);
+    // The review explains its numbers: why a winner won, volumes sold and delivered, each multiplier in words.
+    const winnerRow = page.getByRole('table', { name: 'Winning projects' }).getByRole('row').nth(1);
+    await winnerRow.getByRole('cell', { name: /^Won: it sells .* its share of the surplus\.$/ }).waitFor();
+    await page.getByText(/^Delivered after multipliers: Biodiversity: [\d,.]+ units/).waitFor();
+    await page
+      .getByRole('table', { name: 'Allocations' })
+      .getByRole('cell', { name: /^(1|0\.75|0\.5) \((Same|Neighbouring|Outside)/ })
+      .first()
+      .waitFor();
     await waitForFinishedPage(page);
     await expectNoAxeViolations(page);
 
@@ -122,7 +131,9 @@ describe('clearing a round in the browser', () => {
     expect(download.suggestedFilename()).toBe('allocations.csv');
     const csv = await readFile((await download.path()) ?? '', 'utf8');
     const csvLines = csv.trimEnd().split('\r\n');
-    expect(csvLines[0]).toBe('Project,Supplier,Requirement,Credit type,Units,Multiplier,Year');
+    expect(csvLines[0]).toBe(
+      'Project,Supplier,Requirement,Credit type,Units,Multiplier,Year,Why this multiplier,Units delivered',
+    );
     expect(csvLines.some((line) => line.startsWith(`${winner.name},Tamar Valley Habitat Bank,`))).toBe(true);
     expect(csvLines.some((line) => line.includes(`,${loser.name},`))).toBe(false);
 

@@ -31,7 +31,7 @@ export interface MatchReviewHeadline {
   suppliersSurplusPence: number;
   /** Supply units sold, before the spatial multipliers. */
   volumes: CreditVolume[];
-  /** Units the requirements receive: sold units times their spatial multipliers. */
+  /** Units the requirements receive: sold units times their spatial multipliers (rounded down). */
   deliveredVolumes: CreditVolume[];
   feesPence: number;
   reserve: CreditVolume[];
@@ -78,7 +78,7 @@ export interface MatchReviewRequirement {
   partFilled: boolean;
   /** Whether its ongoing-only alternative is the one that won. */
   ongoingOnly: boolean;
-  /** Units it receives after the spatial multiplier, over every year (2 decimals). */
+  /** Units it receives after the spatial multiplier, over every year (2 decimals, rounded down). */
   units: number;
   bidPence: number;
   /** Its share of the surplus: bid x fill less what it pays (0 when lost). */
@@ -210,6 +210,8 @@ export interface StatementCreditType {
   creditType: CreditType;
   /** Supply units sold (2 decimals). */
   units: number;
+  /** Units the requirements received: sold units times their spatial multipliers (2 decimals). */
+  deliveredUnits: number;
   /** The lowest and highest price a winning buyer paid per unit it received (pence). */
   lowestPricePerUnitPence: number;
   highestPricePerUnitPence: number;

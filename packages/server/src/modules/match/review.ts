@@ -184,7 +184,7 @@ export function buildReview(input: ReviewInput): MatchReview {
         fill: Math.round(line.fill * 1e6) / 1e6,
         partFilled,
         ongoingOnly: line.fill > 0 && ongoingOnly,
-        units: units2(received.get(id) ?? 0),
+        units: units2Down(received.get(id) ?? 0),
         bidPence: pence(bid),
         surplusSharePence,
         paysPence: pence(line.pays),
@@ -215,10 +215,10 @@ export function buildReview(input: ReviewInput): MatchReview {
       reserve.set(credit.type, (reserve.get(credit.type) ?? 0) + held);
     }
   }
-  const volumeList = (map: Map<CreditType, number>): CreditVolume[] =>
+  const volumeList = (map: Map<CreditType, number>, round = units2): CreditVolume[] =>
     [...map.entries()]
       .sort(([a], [b]) => byString(a, b))
-      .map(([creditType, units]) => ({ creditType, units: units2(units) }));
+      .map(([creditType, units]) => ({ creditType, units: round(units) }));
 
   return {
     round: input.round,
@@ -232,7 +232,7 @@ export function buildReview(input: ReviewInput): MatchReview {
       buyersSurplusPence: pence(buyersSurplus),
       suppliersSurplusPence: pence(suppliersSurplus),
       volumes: volumeList(volumes),
-      deliveredVolumes: volumeList(delivered),
+      deliveredVolumes: volumeList(delivered, units2Down),
       feesPence,
       reserve: volumeList(reserve),
     },

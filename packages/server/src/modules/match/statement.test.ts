@@ -160,6 +160,8 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     ]);
     const biodiversity = statement.creditTypes[0];
     expect(biodiversity.units).toBe(12);
+    // All of it serves requirements in its own LPA: delivered after the multiplier (1) equals sold.
+    expect(biodiversity.deliveredUnits).toBe(12);
     expect(biodiversity.lowestPricePerUnitPence).toBeGreaterThan(0);
     expect(biodiversity.highestPricePerUnitPence).toBeGreaterThanOrEqual(
       biodiversity.lowestPricePerUnitPence,

@@ -20,7 +20,7 @@ export const statementNotYet = (roundName: string) =>
   `The statement of ${roundName} is published when its match is accepted`;
 
 /**
- * The public statement of a round (pure) from its review: volumes and the range of prices paid per unit received
+ * The public statement of a round (pure) from its review: volumes sold and delivered and the range of prices paid per unit received
  * per credit type, how many projects and requirements won, the surplus and its split. No one's offer or bid.
  */
 export function statementOf(review: MatchReview, acceptedAt: Date | null): RoundStatement {
@@ -29,11 +29,13 @@ export function statementOf(review: MatchReview, acceptedAt: Date | null): Round
     if (!line.won || !(line.units > 0)) continue;
     prices.set(line.creditType, [...(prices.get(line.creditType) ?? []), line.paysPence / line.units]);
   }
+  const delivered = new Map(review.headline.deliveredVolumes.map((v) => [v.creditType, v.units]));
   const creditTypes: StatementCreditType[] = review.headline.volumes.map(({ creditType, units }) => {
     const paid = prices.get(creditType) ?? [];
     return {
       creditType,
       units,
+      deliveredUnits: delivered.get(creditType) ?? 0,
       lowestPricePerUnitPence: paid.length === 0 ? 0 : Math.round(Math.min(...paid)),
       highestPricePerUnitPence: paid.length === 0 ? 0 : Math.round(Math.max(...paid)),
     };

@@ -50,7 +50,8 @@ function StatementBody({ statement }: { statement: RoundStatement }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Credit type</Table.Th>
-                <Table.Th>Units traded</Table.Th>
+                <Table.Th>Units sold</Table.Th>
+                <Table.Th>Units delivered after multipliers</Table.Th>
                 <Table.Th>Price paid per unit</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -59,6 +60,7 @@ function StatementBody({ statement }: { statement: RoundStatement }) {
                 <Table.Tr key={line.creditType}>
                   <Table.Td>{CREDIT_TYPE_LABELS[line.creditType]}</Table.Td>
                   <Table.Td>{formatCredits(line.units)}</Table.Td>
+                  <Table.Td>{formatCredits(line.deliveredUnits)}</Table.Td>
                   <Table.Td>
                     {priceRange(line.lowestPricePerUnitPence, line.highestPricePerUnitPence)}
                   </Table.Td>

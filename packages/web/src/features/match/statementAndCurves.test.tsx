@@ -87,8 +87,16 @@ describe('the round statement on the round page', () => {
           acceptedAt: '2026-03-02T10:00:00.000Z',
           creditTypes: [
             {
+              creditType: 'Biodiversity',
+              units: 48.47,
+              deliveredUnits: 39.41,
+              lowestPricePerUnitPence: 2_000_000,
+              highestPricePerUnitPence: 2_500_000,
+            },
+            {
               creditType: 'NutrientMitigationNitrogen',
               units: 120.5,
+              deliveredUnits: 120.5,
               lowestPricePerUnitPence: 16_000,
               highestPricePerUnitPence: 21_000,
             },
@@ -110,7 +118,16 @@ describe('the round statement on the round page', () => {
     const heading = await screen.findByRole('heading', { name: 'Round statement' });
     const section = heading.parentElement as HTMLElement;
     const table = await within(section).findByRole('table', { name: 'Credits traded' });
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Nitrogen120.50£160 to £210');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Credit type', 'Units sold', 'Units delivered after multipliers', 'Price paid per unit']);
+    // Units sold count before the spatial multipliers, units delivered after them.
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+      'Biodiversity48.4739.41£20,000 to £25,000',
+    );
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Nitrogen120.50120.50£160 to £210');
     expect(section).toHaveTextContent('Winning projects1');
     expect(section).toHaveTextContent('Matched credit requirements2');
     expect(section).toHaveTextContent('Surplus£12,346');
