@@ -113,9 +113,7 @@ describe("the checker holds a RESULT's 2-decimal flows to the same contract", ()
     gap: 0,
     seconds: 0,
     projects: [{ id: 'P1', won: true, receives: 500 * fill + 50, reason: null }],
-    requirements: [
-      { id: 'R1', fill, pays: 500 * fill + 50, reason: fill < 1 ? 'part' : null },
-    ],
+    requirements: [{ id: 'R1', fill, pays: 500 * fill + 50, reason: fill < 1 ? 'part' : null }],
     flows: [{ project: 'P1', credit: 0, requirement: 'R1', year: 0, units }],
   });
 
