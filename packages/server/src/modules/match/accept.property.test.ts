@@ -1,3 +1,4 @@
+import type { MatchReview } from '@curlew/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
@@ -27,6 +28,8 @@ describeWithApp('Accepted allocations never sell a credit that does not exist', 
     );
     expect(matched.statusCode).toBe(200);
     await new SolverTaskRunner(t.db, t.clock.now, { heartbeatMs: 100 }).runNext();
+    const review = await asRole(t.app, world, 'admin', 'GET', `/api/match-review?roundId=${shaped.roundId}`);
+    expect(review.statusCode).toBe(200);
     const accepted = await asRole(
       t.app,
       world,
@@ -57,7 +60,7 @@ describeWithApp('Accepted allocations never sell a credit that does not exist', 
       const target = task.mapping.requirements[line.id];
       if (target) fills.set(target.requirementId, Math.max(fills.get(target.requirementId) ?? 0, line.fill));
     }
-    return { written, reserved, fills };
+    return { written, reserved, fills, reviewedReserve: (review.json() as MatchReview).headline.reserve };
   };
 
   it('clears generated rounds of many shapes and checks every service-year and requirement-year', async () => {
@@ -72,7 +75,7 @@ describeWithApp('Accepted allocations never sell a credit that does not exist', 
       };
       const shaped = await buildShapedRound(t.db, round.id, seed, owners, t.clock.now());
       modesSeen.add(shaped.reserve ? shaped.reserve.appliesTo : 'none');
-      const { written, reserved, fills } = await matchAndAccept(shaped);
+      const { written, reserved, fills, reviewedReserve } = await matchAndAccept(shaped);
       expect(written.length).toBeGreaterThan(0);
       const r = shaped.reserve ? shaped.reserve.percentage / 100 : 0;
 
@@ -115,6 +118,15 @@ describeWithApp('Accepted allocations never sell a credit that does not exist', 
         if (requirements.size >= 3) soldToThreeOrMore++;
       }
       for (const serviceYear of held.keys()) expect(sold.has(serviceYear)).toBe(true);
+      // The review announced exactly the reserve AcceptMatch wrote.
+      const reservedByType = new Map<string, number>();
+      for (const row of reserved)
+        reservedByType.set(row.creditType, (reservedByType.get(row.creditType) ?? 0) + row.units);
+      expect(reviewedReserve.map((v) => [v.creditType, v.units])).toEqual(
+        [...reservedByType.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([type, units]) => [type, Math.round(units * 100) / 100]),
+      );
 
       // Every filled requirement-year: within 0.01 of units x fill, never above it.
       const received = new Map<string, number>();

@@ -11,6 +11,7 @@ import type {
   UnmatchedRequirement,
 } from '@curlew/domain';
 import type { ClearingResult, Instance } from '@curlew/matching';
+import { allocationsOf } from './accept.rounding.ts';
 import { buildCurves } from './curves.ts';
 import type { BuiltInstance } from './instance.types.ts';
 import { namesOf, readableReason } from './reason-names.ts';
@@ -203,16 +204,16 @@ export function buildReview(input: ReviewInput): MatchReview {
       };
     });
 
+  // The reserve exactly as AcceptMatch will write it.
   const reserve = new Map<CreditType, number>();
   if (input.reservePercent > 0 && input.reserveAppliesTo !== null) {
-    const r = input.reservePercent / 100;
-    for (const flow of result.flows) {
-      const credit = engineProjects.get(flow.project)?.credits[flow.credit];
-      if (!credit) continue;
-      // Supply mode: sold units are (1 - r) of what the project gave up; demand modes: r of what was bought.
-      const held = input.reserveAppliesTo === 'supply' ? (flow.units * r) / (1 - r) : flow.units * r;
-      if (input.reserveAppliesTo === 'ongoingDemand' && !credit.permanent) continue;
-      reserve.set(credit.type, (reserve.get(credit.type) ?? 0) + held);
+    const held = allocationsOf(instance, result, {
+      percentage: input.reservePercent,
+      appliesTo: input.reserveAppliesTo,
+    }).reserve;
+    for (const item of held) {
+      const credit = engineProjects.get(item.project)?.credits[item.credit];
+      if (credit) add(reserve, credit.type, item.units);
     }
   }
   const volumeList = (map: Map<CreditType, number>, round = units2): CreditVolume[] =>
