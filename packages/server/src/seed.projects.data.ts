@@ -13,6 +13,12 @@ export const DEMO_NCAS = [
   { number: 152, name: 'Cornish Killas' },
 ];
 
+/**
+ * Neighbouring NCAs among the demo's (by number): the New Forest adjoins the South Hampshire Lowlands along the
+ * Test and Southampton Water side (Natural England's NCA profiles 128 and 131).
+ */
+export const DEMO_NCA_NEIGHBOURS: readonly (readonly [number, number])[] = [[128, 131]];
+
 type Habitat = { module: 'Area' | 'Linear'; broadHabitat: string | null; habitatType: string };
 
 interface DemoService {

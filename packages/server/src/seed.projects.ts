@@ -20,13 +20,14 @@ import { biodiversityPeriods, nutrientPeriods } from './modules/projects/project
 import {
   habitats,
   lpas,
+  ncaNeighbours,
   ncas,
   projectTypes,
   standards,
   subcatchments,
 } from './modules/refdata/refdata.tables.ts';
 import type { Transaction } from './platform/db/connect.ts';
-import { DEMO_GROUP, DEMO_NCAS, DEMO_PROJECTS } from './seed.projects.data.ts';
+import { DEMO_GROUP, DEMO_NCA_NEIGHBOURS, DEMO_NCAS, DEMO_PROJECTS } from './seed.projects.data.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,6 +56,17 @@ export async function seedDemoProjects(
     .from(lpas)
     .where(inArray(lpas.name, [...new Set(DEMO_PROJECTS.map((project) => project.lpa))]));
   const areas = await tx.select({ id: ncas.id, number: ncas.number }).from(ncas);
+  const areaId = new Map(areas.map((area) => [area.number, area.id]));
+  const neighbourRows = DEMO_NCA_NEIGHBOURS.flatMap(([a, b]) => {
+    const [first, second] = [areaId.get(a), areaId.get(b)];
+    return first && second
+      ? [
+          { ncaId: first, neighbourId: second },
+          { ncaId: second, neighbourId: first },
+        ]
+      : [];
+  });
+  if (neighbourRows.length > 0) await tx.insert(ncaNeighbours).values(neighbourRows).onConflictDoNothing();
   const [solent] = await tx
     .select({ id: subcatchments.id })
     .from(subcatchments)

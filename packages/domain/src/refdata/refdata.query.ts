@@ -59,6 +59,23 @@ export interface NcaImportReport {
   lines: NcaImportLine[];
 }
 
+/** What happened to one line of an NCA neighbours import. */
+export interface NcaNeighbourImportLine {
+  /** Line number in the file, the header being line 1. */
+  line: number;
+  nca: number;
+  neighbour: number;
+  outcome: 'created' | 'unchanged';
+}
+
+/** The answer of a successful NCA neighbours import. */
+export interface NcaNeighbourImportReport {
+  message: string;
+  created: number;
+  unchanged: number;
+  lines: NcaNeighbourImportLine[];
+}
+
 /** The path of an import error: `lines.{line}.{column}` (or `lines.{line}` for the whole line, `file`). */
 export const importErrorPath = (line: number, column?: string): string =>
   column ? `lines.${line}.${column}` : `lines.${line}`;

@@ -43,6 +43,16 @@ export interface Nca extends RefDataItemBase {
   active: boolean;
   /** 'NCA 1 North Northumberland Coastal Plain' */
   label: string;
+  /** The NCAs sharing a boundary with this one, by number (details only). */
+  neighbours?: NcaNeighbour[];
+}
+
+/** A neighbouring NCA (counts at 0.75 in the statutory metric's spatial risk). */
+export interface NcaNeighbour {
+  id: string;
+  number: number;
+  name: string;
+  label: string;
 }
 
 /** A neighbouring LPA (shared boundary, rank 1 = longest). */

@@ -58,6 +58,18 @@ export const ncaInputSchema = z.object({
 /** An NCA's values once validated. */
 export type NcaValues = z.output<typeof ncaInputSchema>;
 
+/** Most neighbours one NCA may be given (England has 159 NCAs). */
+export const NCA_NEIGHBOURS_MAX = 158;
+
+/** The NCAs sharing a boundary with one NCA, by Natural England number; the whole set replaces the old one. */
+export const ncaNeighboursInputSchema = z.object({
+  neighbours: z
+    .array(positiveWholeNumber(), { error: () => MESSAGES.required })
+    .max(NCA_NEIGHBOURS_MAX, { error: `At most ${NCA_NEIGHBOURS_MAX} neighbours` }),
+});
+/** An NCA's neighbours once validated. */
+export type NcaNeighboursValues = z.output<typeof ncaNeighboursInputSchema>;
+
 /** Kinds of local planning authority, from the ONS code family of the area behind them. */
 export const LPA_AUTHORITY_TYPES = [
   'Non-metropolitan district',

@@ -119,6 +119,7 @@ export function candidateInstance(
   projects: readonly Project[],
   requirements: readonly CreditRequirement[],
   lpas: readonly LpaAdjacency[],
+  ncaPairs: readonly (readonly [string, string])[] = [],
 ): BuiltInstance {
   const asOffered = projects
     .filter((p) => p.status === 'Certified' || p.status === 'Offered')
@@ -134,7 +135,7 @@ export function candidateInstance(
         bidOngoingOnly: r.buyerCredits?.nutrientAcceptOngoingOnly === true ? 0 : null,
       },
     }));
-  return buildInstance(round, asOffered, asBid, lpas);
+  return buildInstance(round, asOffered, asBid, lpas, ncaPairs);
 }
 
 /** The suppliers data set: one row per project service that can be sold, the supplier's offer blank when unset. */

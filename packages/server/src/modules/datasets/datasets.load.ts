@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { participations } from '../markets/markets.tables.ts';
 import type { BuiltInstance, MatchRound } from '../match/instance.types.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
-import { loadMatchRound, recordsLpaAdjacency } from '../match/start-match.ts';
+import { loadMatchRound, recordsLpaAdjacency, recordsNcaNeighbours } from '../match/start-match.ts';
 import { latestTaskOfRound } from '../match/tasks.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import {
@@ -83,6 +83,7 @@ export async function loadCandidates(db: Queryable, roundId: string, now: Date):
     projects,
     requirements,
     await recordsLpaAdjacency(db, projects, requirements),
+    await recordsNcaNeighbours(db, projects, requirements),
   );
   return { round, built, projects, requirements };
 }

@@ -1,13 +1,17 @@
 import type { CreditRequirement, Project } from '@curlew/domain';
+import { neighboursOf, parseInstance, spatialMultiplier } from '@curlew/matching';
 import { describe, expect, it } from 'vitest';
 import {
   biodiversityRequirement,
   biodiversityService,
   buildChecked as build,
+  lpaAdjacency,
+  matchRound,
   nutrientRequirement,
   nutrientService,
   offeredProject,
 } from './instance.testing.ts';
+import { buildInstance } from './instance.ts';
 
 describe('who enters the clearing', () => {
   it.each([
@@ -348,7 +352,7 @@ describe('neighbours and the reserve', () => {
         lpa: { id: 'lpa-c', name: 'C' },
       },
     });
-    expect(build([offeredProject('p1'), atC]).instance.neighbours).toEqual({ lpa: [] });
+    expect(build([offeredProject('p1'), atC]).instance.neighbours).toEqual({ lpa: [], nca: [] });
     const atB = biodiversityRequirement('r1', {
       development: {
         ...(biodiversityRequirement('x').development as NonNullable<CreditRequirement['development']>),
@@ -360,7 +364,45 @@ describe('neighbours and the reserve', () => {
         ['E60000001', 'E60000002'],
         ['E60000002', 'E60000003'],
       ],
+      nca: [],
     });
+  });
+
+  // The statutory metric's spatial risk through the builder: NCA pairs reach the instance and set the multiplier.
+  const ncaPairs = [
+    ['N2', 'N1'],
+    ['N1', 'N3'],
+    ['N8', 'N9'],
+  ] as const;
+  const placed = (lpa: string, nca: string) => {
+    const base = biodiversityRequirement('r1');
+    const development = base.development as NonNullable<CreditRequirement['development']>;
+    return biodiversityRequirement('r1', {
+      development: { ...development, lpa: { id: lpa, name: lpa }, nca: { id: nca, name: nca } },
+    });
+  };
+
+  it.each([
+    ['in the same NCA (LPA elsewhere)', placed('lpa-c', 'N1'), 1],
+    ['in a neighbouring NCA (LPA elsewhere)', placed('lpa-c', 'N2'), 0.75],
+    ['in a neighbouring LPA (NCA elsewhere)', placed('lpa-b', 'N7'), 0.75],
+    ['in neither a neighbouring LPA nor a neighbouring NCA', placed('lpa-c', 'N7'), 0.5],
+  ] as const)('counts supply for a requirement %s at %s', (_case, requirement, multiplier) => {
+    const built = buildInstance(matchRound(), [offeredProject('p1')], [requirement], lpaAdjacency, ncaPairs);
+    expect(parseInstance(built.instance)).toEqual(built.instance);
+    const [project] = built.instance.projects;
+    const [demand] = built.instance.requirements;
+    if (!project || !demand) throw new Error('Both records must enter the clearing');
+    expect(spatialMultiplier(project, demand, neighboursOf(built.instance))).toBe(multiplier);
+  });
+
+  it('lists each pair of neighbouring NCAs the instance names once, smaller id first', () => {
+    const built = buildInstance(matchRound(), [offeredProject('p1')], [placed('lpa-a', 'N2')], lpaAdjacency, [
+      ...ncaPairs,
+      ['N1', 'N2'],
+      ['N1', 'N1'],
+    ]);
+    expect(built.instance.neighbours).toEqual({ lpa: [], nca: [['N1', 'N2']] });
   });
 
   it.each([

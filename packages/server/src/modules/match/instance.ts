@@ -32,8 +32,8 @@ type EngineCredit = EngineProject['credits'][number];
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Builds the clearing INSTANCE of a round (MARKET.md section 3) from its projects, its credit requirements and the
- * LPA adjacency. Pure and deterministic: the same round always gives the same JSON, byte for byte. Projects enter
+ * Builds the clearing INSTANCE of a round (MARKET.md section 3) from its projects, its credit requirements, the
+ * LPA adjacency and the pairs of neighbouring NCAs (by NCA id, as projects and requirements name them). Pure and deterministic: the same round always gives the same JSON, byte for byte. Projects enter
  * when Offered, with their certified services of the round's credit types; requirements when Bid; everything
  * else is listed in `leftOut` with the reason.
  */
@@ -42,6 +42,7 @@ export function buildInstance(
   projects: readonly Project[],
   requirements: readonly CreditRequirement[],
   lpas: readonly LpaAdjacency[],
+  ncaPairs: readonly (readonly [string, string])[] = [],
 ): BuiltInstance {
   const periods = roundYearlyPeriods({ firstDeliveryYear: round.firstDeliveryYear, ampEnd: round.ampEnd });
   const years = periods.length;
@@ -85,11 +86,14 @@ export function buildInstance(
   const usedLpas = new Set<string>();
   for (const { project } of instanceProjects) if (project.lpa) usedLpas.add(project.lpa);
   for (const requirement of instanceRequirements) if (requirement.lpa) usedLpas.add(requirement.lpa);
+  const usedNcas = new Set<string>();
+  for (const place of [...instanceProjects.map((entry) => entry.project), ...instanceRequirements])
+    if (place.nca) usedNcas.add(place.nca);
   const instance: Instance = {
     years,
     reservePercent: reserve?.appliesTo === 'supply' ? reserve.percentage : 0,
     buyerShareOfSurplus: round.buyerShareOfSurplus,
-    neighbours: { lpa: neighbourPairs(lpas, usedLpas) },
+    neighbours: { lpa: neighbourPairs(lpas, usedLpas), nca: pairsAmong(ncaPairs, usedNcas) },
     projects: instanceProjects.map((entry) => entry.project),
     requirements: instanceRequirements,
   };
@@ -279,4 +283,17 @@ function neighbourPairs(lpas: readonly LpaAdjacency[], used: ReadonlySet<string>
     }
   }
   return [...pairs].sort(byString).map((pair) => pair.split('\u0000') as [string, string]);
+}
+
+/** The unordered pairs among the NCAs the instance names, each once (smaller id first), sorted. */
+function pairsAmong(
+  pairs: readonly (readonly [string, string])[],
+  used: ReadonlySet<string>,
+): [string, string][] {
+  const kept = new Set<string>();
+  for (const [a, b] of pairs) {
+    if (a === b || !used.has(a) || !used.has(b)) continue;
+    kept.add(a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+  }
+  return [...kept].sort(byString).map((pair) => pair.split('\u0000') as [string, string]);
 }

@@ -1,3 +1,4 @@
+import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
@@ -5,6 +6,8 @@ import { systemClock } from '../../platform/clock.ts';
 import { DEMO_ROUNDS } from '../../seed.rounds.ts';
 import { seedDemoData } from '../../seed.ts';
 import { seedReferenceData } from '../refdata/index.ts';
+import { ncas } from '../refdata/refdata.tables.ts';
+import { solverTasks } from './match.tables.ts';
 import { SolverTaskRunner } from './runner.ts';
 
 describeWithApp('Match on the demo data', (t) => {
@@ -29,6 +32,16 @@ describeWithApp('Match on the demo data', (t) => {
     const after = (await as('GET', `/api/round/${round.id}`)).json();
     expect(after.status).toBe('Pending');
     expect(after.latestTask.status).toBe('Succeeded');
+
+    // The demo's neighbouring NCAs (128 South Hampshire Lowlands, 131 New Forest) reach the instance.
+    const [task] = await t.db.select().from(solverTasks).where(eq(solverTasks.id, matched.json().context.id));
+    const areas = await t.db
+      .select({ id: ncas.id, number: ncas.number })
+      .from(ncas)
+      .where(inArray(ncas.number, [128, 131]));
+    const idOf = (number: number) => areas.find((area) => area.number === number)?.id ?? '';
+    expect(task?.instance.projects.some((project) => project.nca === idOf(131))).toBe(true);
+    expect(task?.instance.neighbours?.nca).toEqual([[idOf(128), idOf(131)].sort()]);
 
     const review = await as('GET', `/api/match-review?roundId=${round.id}`);
     expect(review.statusCode).toBe(200);

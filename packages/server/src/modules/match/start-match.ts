@@ -10,6 +10,7 @@ import { notFoundInScope, type TransitionActor, transition } from '../../platfor
 import type { Clock } from '../../platform/clock.ts';
 import type { Database, Queryable, Transaction } from '../../platform/db/connect.ts';
 import { markets } from '../markets/markets.tables.ts';
+import { ncaNeighbourPairsAmong } from '../refdata/nca-neighbours.ts';
 import { lpas } from '../refdata/refdata.tables.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { buildInstance } from './instance.ts';
@@ -97,6 +98,7 @@ export async function buildRoundInstance(
       projects,
       requirements,
       await recordsLpaAdjacency(db, projects, requirements),
+      await recordsNcaNeighbours(db, projects, requirements),
     ),
   };
 }
@@ -114,6 +116,21 @@ export async function recordsLpaAdjacency(
     ),
   ];
   return loadLpaAdjacency(db, lpaIds);
+}
+
+/** The pairs of neighbouring NCAs (by id) among the NCAs of the projects and the requirements' places. */
+export async function recordsNcaNeighbours(
+  db: Queryable,
+  projects: readonly Project[],
+  requirements: readonly CreditRequirement[],
+): Promise<[string, string][]> {
+  const ncaIds = [
+    ...projects.flatMap((p) => (p.location?.nca ? [p.location.nca.id] : [])),
+    ...requirements.flatMap((r) =>
+      [r.development?.nca?.id, r.location?.nca?.id].filter((id) => id !== undefined),
+    ),
+  ];
+  return ncaNeighbourPairsAmong(db, ncaIds);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,6 +79,28 @@ export const ncas = pgTable(
   (table) => [
     uniqueIndex('ncas_number_idx').on(table.number),
     check('ncas_number_check', sql`${table.number} > 0`),
+  ],
+);
+
+/**
+ * Neighbouring NCAs (sharing a boundary), each pair stored both ways so either side reads its neighbours; every
+ * write adds or removes both rows together. Removing an NCA removes its pairs.
+ */
+export const ncaNeighbours = pgTable(
+  'nca_neighbours',
+  {
+    ncaId: uuid()
+      .notNull()
+      .references(() => ncas.id, { onDelete: 'cascade' }),
+    neighbourId: uuid()
+      .notNull()
+      .references(() => ncas.id, { onDelete: 'cascade' }),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ncaId, table.neighbourId] }),
+    index('nca_neighbours_neighbour_idx').on(table.neighbourId),
+    check('nca_neighbours_not_self_check', sql`${table.ncaId} <> ${table.neighbourId}`),
   ],
 );
 

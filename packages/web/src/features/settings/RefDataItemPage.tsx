@@ -15,6 +15,7 @@ import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { showToast } from '../../app/toasts.ts';
 import { LpaNeighbours } from './LpaNeighbours.tsx';
+import { NcaNeighbours } from './NcaNeighbours.tsx';
 import { RefDataForm } from './RefDataForm.tsx';
 import { type RefDataRecord, useLpaOptions, useRefDataItem, useSaveRefDataItem } from './refdataApi.ts';
 import { cellText, itemName, REFDATA_COLUMNS } from './refdataColumns.ts';
@@ -152,6 +153,7 @@ function ItemDetails({ type, id }: { type: RefDataType; id: string }) {
       )}
       {type === 'standards' ? <StandardVersions standard={record} /> : null}
       {type === 'lpas' ? <LpaNeighbours lpa={record} /> : null}
+      {type === 'ncas' ? <NcaNeighbours nca={record} /> : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { NcaImport } from './NcaImport.tsx';
+import { NcaNeighbourImport } from './NcaNeighbours.tsx';
 import { RefDataTable } from './RefDataTable.tsx';
 import { type ListParams, useRefDataList } from './refdataApi.ts';
 import { REFDATA_COLUMNS } from './refdataColumns.ts';
@@ -125,6 +126,7 @@ function RefDataList({ type }: { type: RefDataType }) {
         </>
       ) : null}
       {type === 'ncas' ? <NcaImport /> : null}
+      {type === 'ncas' ? <NcaNeighbourImport /> : null}
     </Stack>
   );
 }

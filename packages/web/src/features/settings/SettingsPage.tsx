@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { NcaImport } from './NcaImport.tsx';
+import { NcaNeighbourImport } from './NcaNeighbours.tsx';
 
 /** settings: reference data, the settings lists of LPAs and market operators, and the NCA import. */
 export function SettingsPage() {
@@ -44,6 +45,7 @@ export function SettingsPage() {
         </List.Item>
       </List>
       <NcaImport />
+      <NcaNeighbourImport />
     </Stack>
   );
 }

@@ -1,4 +1,11 @@
-import type { NcaImportReport, Page, RefDataType, RefDataTypeSummary } from '@curlew/domain';
+import type {
+  Nca,
+  NcaImportReport,
+  NcaNeighbourImportReport,
+  Page,
+  RefDataType,
+  RefDataTypeSummary,
+} from '@curlew/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 
@@ -70,6 +77,31 @@ export function useLpaOptions(enabled = true) {
   });
 }
 
+/** Active NCAs (number, name, label), for choosing an NCA's neighbours; idle unless `enabled`. */
+export function useNcaOptions(enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['refdata', 'options', 'ncas'],
+    queryFn: ({ signal }) => api.get<Nca[]>('/api/ncas', { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** Replaces an NCA's neighbours (both sides change); refreshes every NCA, as their neighbours changed too. */
+export function useSaveNcaNeighbours(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (neighbours: number[]) =>
+      api.put<RefDataRecord>(`/api/settings/ncas/${id}/neighbours`, { neighbours }),
+    onSuccess: async (item) => {
+      queryClient.setQueryData([...refDataKey('ncas'), 'item', item.id], item);
+      await queryClient.invalidateQueries({ queryKey: refDataKey('ncas') });
+    },
+  });
+}
+
 /** Creates or updates an item; refreshes that kind's lists and the overview counts. */
 export function useSaveRefDataItem(type: RefDataType, id: string | undefined) {
   const api = useApi();
@@ -118,6 +150,19 @@ export function useNcaImport() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: refDataKey('ncas') });
       await queryClient.invalidateQueries({ queryKey: ['refdata', 'summary'] });
+    },
+  });
+}
+
+/** Imports a file of neighbouring NCA pairs and refreshes the NCAs (their neighbours changed). */
+export function useNcaNeighbourImport() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      api.postForm<NcaNeighbourImportReport>('/api/settings/ncas/neighbours/import', ncaImportForm(file)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: refDataKey('ncas') });
     },
   });
 }

@@ -1,8 +1,9 @@
-import { type Nca, ncaInputSchema } from '@curlew/domain';
-import { sql } from 'drizzle-orm';
+import { type Nca, type NcaNeighbour, ncaInputSchema } from '@curlew/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../platform/db/connect.ts';
 import type { ListSpec } from '../refdata.list.ts';
 import { tableStore } from '../refdata.table-store.ts';
-import { ncas } from '../refdata.tables.ts';
+import { ncaNeighbours, ncas } from '../refdata.tables.ts';
 
 type Row = typeof ncas.$inferSelect;
 
@@ -18,6 +19,17 @@ const present = (row: Row): Nca => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** The NCAs sharing a boundary with an NCA, by number. */
+export async function readNcaNeighbours(db: Queryable, ncaId: string): Promise<NcaNeighbour[]> {
+  const rows = await db
+    .select({ id: ncas.id, number: ncas.number, name: ncas.name })
+    .from(ncaNeighbours)
+    .innerJoin(ncas, eq(ncas.id, ncaNeighbours.neighbourId))
+    .where(eq(ncaNeighbours.ncaId, ncaId))
+    .orderBy(asc(ncas.number));
+  return rows.map((row) => ({ ...row, label: ncaLabel(row.number, row.name) }));
+}
 
 const spec: ListSpec = {
   sortColumns: {
@@ -37,6 +49,7 @@ export const ncasStore = tableStore({
   table: ncas,
   spec,
   present,
+  presentDetail: async (db, row) => ({ ...present(row), neighbours: await readNcaNeighbours(db, row.id) }),
   nameOf: (item) => item.label,
   writes: {
     input: (_db, body) => ncaInputSchema.parse(body),
