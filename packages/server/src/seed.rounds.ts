@@ -4,7 +4,7 @@ import {
   type ParticipationCapacity,
   type RegistrationStatus,
 } from '@curlew/domain';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { agentAuthorities, agentClients } from './modules/agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, participations, roundDeclarations } from './modules/markets/markets.tables.ts';
 import {
@@ -266,4 +266,31 @@ export async function seedDemoRounds(
       take(closed, 'buyer', 'Buyer', 'Registered'),
       take(closed, 'investor', 'Investor', 'Withdrawn'),
     ]);
+}
+
+/**
+ * An authority the demo agent filed for the supplier in Round 1 2026 (to make its offers), awaiting the supplier's
+ * answer: the supplier confirms or declines it on its home page, the operator sees it unconfirmed.
+ */
+export async function seedDemoAuthorityToConfirm(
+  tx: Transaction,
+  context: { now: Date; idOf(key: string): string; userIdOf(username: string): string },
+): Promise<void> {
+  const { now, idOf, userIdOf } = context;
+  const [round] = await tx
+    .select({ id: marketRounds.id })
+    .from(marketRounds)
+    .where(eq(marketRounds.name, DEMO_ROUNDS.open));
+  if (!round) throw new Error(`Demo round ${DEMO_ROUNDS.open} was not inserted`);
+  await tx.insert(agentAuthorities).values({
+    marketRoundId: round.id,
+    clientOrganisationId: idOf('supplier'),
+    agentOrganisationId: idOf('agent'),
+    permissions: ['MakeOffersOrBids'],
+    approved: null,
+    clientConfirmation: 'Pending',
+    createdBy: userIdOf('agent'),
+    createdAt: now,
+    updatedAt: now,
+  });
 }

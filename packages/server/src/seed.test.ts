@@ -258,6 +258,35 @@ describeWithApp('demo data', (t) => {
     ).toEqual(new Set([DEMO_ROUNDS.open]));
   });
 
+  it('seeds an authority the agent filed for the supplier, awaiting its answer, that the operator sees unconfirmed', async () => {
+    const list = async (username: string) => {
+      const cookie = await signIn(t.app, username, 'demo-password-for-tests');
+      const answer = await requestJson(t.app, 'GET', '/api/agent-authorities?status=Pending', undefined, {
+        cookie,
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().items as {
+        marketRound: { name: string };
+        client: { name: string };
+        uploadedBy: { displayName: string; organisation: { name: string } | null } | null;
+        clientConfirmation: { status: string };
+        actions: { id: string; enabled: boolean }[];
+      }[];
+    };
+    const [asOperator, ...others] = await list('admin');
+    expect(others).toEqual([]);
+    expect(asOperator).toMatchObject({
+      marketRound: { name: DEMO_ROUNDS.open },
+      client: { name: 'Tamar Valley Habitat Bank' },
+      uploadedBy: { displayName: 'Aled Morgan', organisation: { name: 'Estuary Land Agents' } },
+      clientConfirmation: { status: 'Pending' },
+    });
+    const [asSupplier] = await list('supplier');
+    const enabled = asSupplier?.actions.filter((action) => action.enabled).map((action) => action.id);
+    expect(enabled).toEqual(['ConfirmAuthority', 'DeclineAuthority', 'ReplaceDocument']);
+    expect(await list('buyer')).toEqual([]);
+  });
+
   it('seeds projects at every stage, offered projects of every credit type in Round 3 2025 and an XOR group', async () => {
     const as = async (username: string, url: string) => {
       const cookie = await signIn(t.app, username, 'demo-password-for-tests');

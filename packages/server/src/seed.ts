@@ -11,7 +11,7 @@ import { seedDemoMail } from './seed.mail.ts';
 import { seedDemoProjects } from './seed.projects.ts';
 import { seedDemoRegistry } from './seed.registry.ts';
 import { seedDemoRequirements } from './seed.requirements.ts';
-import { seedDemoRounds } from './seed.rounds.ts';
+import { seedDemoAuthorityToConfirm, seedDemoRounds } from './seed.rounds.ts';
 
 interface DemoOrganisation {
   key: string;
@@ -201,20 +201,29 @@ export async function seedDemoData(
         now,
         publicUrl: options.publicUrl ?? 'http://localhost:3000',
       });
-      await tx.insert(users).values(
-        DEMO_ACCOUNTS.map((account, index) => ({
-          username: account.username,
-          email: `${account.username}@curlew.example`,
-          displayName: account.displayName,
-          phone: `+4477009001${String(index).padStart(2, '0')}`,
-          groups: account.groups,
-          organisationId: idOf(account.organisation),
-          passwordHash: passwordHashes[index],
-          confirmed: true,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+      const accounts = await tx
+        .insert(users)
+        .values(
+          DEMO_ACCOUNTS.map((account, index) => ({
+            username: account.username,
+            email: `${account.username}@curlew.example`,
+            displayName: account.displayName,
+            phone: `+4477009001${String(index).padStart(2, '0')}`,
+            groups: account.groups,
+            organisationId: idOf(account.organisation),
+            passwordHash: passwordHashes[index],
+            confirmed: true,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning({ id: users.id, username: users.username });
+      const userIdOf = (username: string): string => {
+        const id = accounts.find((account) => account.username === username)?.id;
+        if (!id) throw new Error(`Demo user ${username} was not inserted`);
+        return id;
+      };
+      await seedDemoAuthorityToConfirm(tx, { now, idOf, userIdOf });
     });
   } catch (error) {
     // Another process seeding the same database at the same moment won the race.

@@ -1,6 +1,7 @@
 import type {
   AgentAuthorityStatus,
   AgentPermission,
+  ClientConfirmation,
   CreditRequirementStatus,
   CreditRequirementType,
   CreditType,
@@ -155,6 +156,7 @@ export async function buildAgentAuthority(
     status?: AgentAuthorityStatus;
     approved?: boolean | null;
     permissions?: AgentPermission[];
+    clientConfirmation?: ClientConfirmation;
   } = {},
 ): Promise<string> {
   const now = new Date();
@@ -166,6 +168,7 @@ export async function buildAgentAuthority(
       agentOrganisationId: values.agentId ?? (await buildOrganisation(db, { type: 'AGENT' })).id,
       permissions: values.permissions ?? ['RegisterForRound'],
       approved: values.approved ?? APPROVAL_OF_STATUS[values.status ?? 'Pending'],
+      ...(values.clientConfirmation ? { clientConfirmation: values.clientConfirmation } : {}),
       createdAt: now,
       updatedAt: now,
     })

@@ -4,6 +4,7 @@ import { defineAction } from '../forms/action.ts';
 import { yesNoValue } from '../forms/rules.ts';
 import { agentPermissionsField, agentPermissionsValue } from '../organisation/organisation.actions.ts';
 import { MESSAGES } from '../validation/messages.ts';
+import { optionalText } from '../validation/rules.ts';
 import { agentPermissionSchema } from '../vocab/market.ts';
 import type { AgentAuthorityStatus } from './agent-authority.lifecycle.ts';
 import { AGENT_AUTHORITY_ENTITY } from './agent-authority.schema.ts';
@@ -56,7 +57,48 @@ export const editPermissions = defineAction({
   lifecycle: { from: ['Pending', 'Approved'] satisfies AgentAuthorityStatus[] },
 });
 
-/** Every action on one agent authority (ReplaceDocument swaps the signed authority to act, keeping the old one). */
-export const AGENT_AUTHORITY_ACTIONS = [setApproval, editPermissions, replaceDocumentAction] as const;
+/** ConfirmAuthority: a member of the client confirms that it gave the agent this authority. */
+export const confirmAuthority = defineAction({
+  id: 'ConfirmAuthority',
+  entity: AGENT_AUTHORITY_ENTITY,
+  title: 'Confirm authority',
+  actionLabel: 'Confirm',
+  text: 'Confirm that your organisation gave this agent authority to act for it in this round, as in the signed letter on file?',
+  modal: true,
+  fields: [],
+  input: z.object({}),
+  lifecycle: { from: ['Pending', 'Approved'] satisfies AgentAuthorityStatus[] },
+});
+
+/**
+ * DeclineAuthority: a member of the client says it did not give this authority; the authority is rejected and can
+ * never be approved.
+ */
+export const declineAuthority = defineAction({
+  id: 'DeclineAuthority',
+  entity: AGENT_AUTHORITY_ENTITY,
+  title: 'Decline authority',
+  actionLabel: 'Decline',
+  text: 'Decline this authority? The agent will not act for your organisation under it, and it can never be approved.',
+  modal: true,
+  fields: [{ id: 'reason', type: 'TextArea', label: 'Reason (optional)', rows: 3 }],
+  input: z.object({ reason: optionalText() }),
+  lifecycle: {
+    from: ['Pending', 'Approved'] satisfies AgentAuthorityStatus[],
+    to: 'Rejected' satisfies AgentAuthorityStatus,
+  },
+});
+
+/**
+ * Every action on one agent authority (ReplaceDocument swaps the signed authority to act, keeping the old one;
+ * the client's members confirm or decline what was filed for it).
+ */
+export const AGENT_AUTHORITY_ACTIONS = [
+  setApproval,
+  editPermissions,
+  confirmAuthority,
+  declineAuthority,
+  replaceDocumentAction,
+] as const;
 /** One agent authority action definition. */
 export type AgentAuthorityActionDefinition = (typeof AGENT_AUTHORITY_ACTIONS)[number];

@@ -18,3 +18,29 @@ export const agentAuthorityLifecycle = defineLifecycle({
 /** The status of an authority from its approval answer. */
 export const agentAuthorityStatus = (approved: boolean | null): AgentAuthorityStatus =>
   approved === null ? 'Pending' : approved ? 'Approved' : 'Rejected';
+
+/**
+ * Whether the client confirmed an authority filed for it: NotAsked (the client has no users to ask, or the authority
+ * predates asking), Pending (its members were asked), Confirmed (a member confirmed, or filed it themselves) or
+ * Declined (a member declined: the authority can never be approved).
+ */
+export const CLIENT_CONFIRMATIONS = ['NotAsked', 'Pending', 'Confirmed', 'Declined'] as const;
+/** One client confirmation state. */
+export type ClientConfirmation = (typeof CLIENT_CONFIRMATIONS)[number];
+
+/** How each client confirmation state reads. */
+export const CLIENT_CONFIRMATION_LABELS = {
+  NotAsked: 'Not asked',
+  Pending: 'Awaiting the client',
+  Confirmed: 'Confirmed by the client',
+  Declined: 'Declined by the client',
+} as const satisfies Record<ClientConfirmation, string>;
+
+/** The client confirmations a member may still answer (Confirm or Decline). */
+export const OPEN_CLIENT_CONFIRMATIONS = [
+  'NotAsked',
+  'Pending',
+] as const satisfies readonly ClientConfirmation[];
+
+/** The 409 sentence of SetApproval on an authority its client declined. */
+export const DECLINED_AUTHORITY_MESSAGE = 'The client declined this authority, so it can never be approved';

@@ -206,16 +206,23 @@ describeWithApp('policy table', (t) => {
     const authority = await agentAuthorityKind.load(t.db, id);
     if (!authority) throw new Error('No authority');
     const authorityRows = [];
-    for (const approved of [null, true, false]) {
+    for (const [approved, clientConfirmation] of [
+      [null, 'Pending'],
+      [null, 'NotAsked'],
+      [null, 'Confirmed'],
+      [true, 'Confirmed'],
+      [false, 'NotAsked'],
+      [false, 'Declined'],
+    ] as const) {
       for (const [relation, who] of [
         ['operator', 'operator'],
         ['client', 'participant'],
         ['agent', 'agent'],
       ] as const) {
-        const record = { ...authority, authority: { ...authority.authority, approved } };
+        const record = { ...authority, authority: { ...authority.authority, approved, clientConfirmation } };
         const subject = { actor: actor(who), record, relation, permissions: [] };
         authorityRows.push({
-          label: `${relation}, ${agentAuthorityKind.lifecycle?.statusOf(record)}`,
+          label: `${relation}, ${agentAuthorityKind.lifecycle?.statusOf(record)}, client ${clientConfirmation}`,
           actions: await agentAuthorityActions.actionsFor(deps, subject),
         });
       }

@@ -8,7 +8,7 @@ import {
   agentAuthorityKind,
 } from './agent-authorities.kind.ts';
 import { agentAuthorityGuards, agentAuthorityPolicies } from './agent-authorities.policy.ts';
-import { updateAgentAuthority } from './agent-authorities.repo.ts';
+import { askedConfirmation, updateAgentAuthority } from './agent-authorities.repo.ts';
 
 /** The document kind under which a signed authority to act is stored. */
 export const AUTHORITY_TO_ACT_TAG = 'AuthorityToAct';
@@ -50,16 +50,47 @@ export const agentAuthorityHandlers = {
       return undefined;
     },
   },
+  ConfirmAuthority: {
+    async handle({ tx, record, actor, now }) {
+      await updateAgentAuthority(tx, record.authority.id, {
+        clientConfirmation: 'Confirmed',
+        clientConfirmedBy: actor.id,
+        clientConfirmedAt: now,
+        updatedAt: now,
+      });
+      return { message: `Authority for ${record.agentName} confirmed` };
+    },
+  },
+  DeclineAuthority: {
+    async handle({ tx, record, actor, values, now, describe }) {
+      await updateAgentAuthority(tx, record.authority.id, {
+        clientConfirmation: 'Declined',
+        clientConfirmedBy: actor.id,
+        clientConfirmedAt: now,
+        updatedAt: now,
+      });
+      if (values.reason) describe({ reason: values.reason });
+      return { message: `Authority for ${record.agentName} declined` };
+    },
+  },
   ReplaceDocument: replaceDocumentHandler<AgentAuthorityRecord, AgentAuthorityRelation>({
     ownerType: agentAuthorityKind.entity,
     ownerId: (record) => record.authority.id,
     accept: (tag) => (tag === AUTHORITY_TO_ACT_TAG ? AUTHORITY_TO_ACT_EXTENSIONS : undefined),
     async replaced(tx, record, tag, replacement, now) {
-      if (tag === AUTHORITY_TO_ACT_TAG)
-        await updateAgentAuthority(tx, record.authority.id, {
-          authorityToActFileId: replacement.id,
-          updatedAt: now,
-        });
+      if (tag !== AUTHORITY_TO_ACT_TAG) return;
+      // A confirmation was of the letter then on file: a new letter from anyone but the client asks again.
+      const asked =
+        record.authority.clientConfirmation === 'Confirmed'
+          ? await askedConfirmation(tx, record.authority.clientOrganisationId, replacement.uploadedBy)
+          : undefined;
+      await updateAgentAuthority(tx, record.authority.id, {
+        authorityToActFileId: replacement.id,
+        ...(asked && asked !== 'Confirmed'
+          ? { clientConfirmation: asked, clientConfirmedBy: null, clientConfirmedAt: null }
+          : {}),
+        updatedAt: now,
+      });
     },
   }),
 } satisfies RecordHandlers<typeof AGENT_AUTHORITY_ACTIONS, AgentAuthorityRecord, AgentAuthorityRelation>;

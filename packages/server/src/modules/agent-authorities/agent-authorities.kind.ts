@@ -38,8 +38,13 @@ export const agentAuthorityKind: EntityKind<
   fields: ({ authority }) => ({
     permissions: [...authority.permissions],
     authorityToActFileId: authority.authorityToActFileId,
+    clientConfirmation: authority.clientConfirmation,
   }),
-  fieldLabels: { permissions: 'Permissions', authorityToActFileId: 'Signed authority to act' },
+  fieldLabels: {
+    permissions: 'Permissions',
+    authorityToActFileId: 'Signed authority to act',
+    clientConfirmation: 'Client confirmation',
+  },
 };
 
 /** An authority as the API answers it. */
@@ -63,6 +68,26 @@ export const presentAgentAuthority = (
         ? { id: authority.approvedBy, displayName: record.approvedByName }
         : null,
     approvedAt: authority.approvedAt?.toISOString() ?? null,
+    uploadedBy:
+      record.uploadedBy !== null && record.uploadedByName !== null
+        ? {
+            id: record.uploadedBy,
+            displayName: record.uploadedByName,
+            organisation:
+              record.uploadedByOrganisationId !== null && record.uploadedByOrganisationName !== null
+                ? { id: record.uploadedByOrganisationId, name: record.uploadedByOrganisationName }
+                : null,
+          }
+        : null,
+    clientConfirmation: {
+      status: authority.clientConfirmation,
+      by:
+        authority.clientConfirmedBy !== null && record.clientConfirmedByName !== null
+          ? { id: authority.clientConfirmedBy, displayName: record.clientConfirmedByName }
+          : null,
+      at: authority.clientConfirmedAt?.toISOString() ?? null,
+    },
+    clientHasUsers: record.clientHasUsers,
     createdAt: authority.createdAt.toISOString(),
     actions,
   };

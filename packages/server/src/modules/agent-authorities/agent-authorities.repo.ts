@@ -1,5 +1,10 @@
-import { type AgentAuthority, type AgentPermission, agentAuthorityStatus } from '@curlew/domain';
-import { and, eq, type SQL } from 'drizzle-orm';
+import {
+  type AgentAuthority,
+  type AgentPermission,
+  agentAuthorityStatus,
+  type ClientConfirmation,
+} from '@curlew/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
 import { recordActivity } from '../../platform/actions/activity.ts';
@@ -7,6 +12,7 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessColumns, accessOf, type ScopeReader } from '../../platform/actions/scope.ts';
 import type { Actor, RecordInScope } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
+import { storedFiles } from '../files/files.tables.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import {
@@ -21,6 +27,15 @@ export const clientOrganisations = alias(organisations, 'client_organisations');
 /** The agent organisation of an authority. */
 export const agentOrganisations = alias(organisations, 'agent_organisations');
 
+/** Who uploaded the signed authority to act on file, and who answered for the client. */
+const uploaders = alias(users, 'uploaders');
+const uploaderOrganisations = alias(organisations, 'uploader_organisations');
+const confirmers = alias(users, 'confirmers');
+
+/** Whether the organisation in `organisationColumn` has users who can sign in (not disabled). */
+export const hasActiveUsers = (organisationColumn: SQL | typeof agentAuthorities.clientOrganisationId) =>
+  sql<boolean>`exists (select 1 from ${users} where ${users.organisationId} = ${organisationColumn} and not ${users.disabled})`;
+
 /** The columns of an authority with the names it is shown with. */
 export const agentAuthorityColumns = {
   authority: agentAuthorities,
@@ -29,6 +44,12 @@ export const agentAuthorityColumns = {
   clientName: clientOrganisations.name,
   agentName: agentOrganisations.name,
   approvedByName: users.displayName,
+  uploadedBy: uploaders.id,
+  uploadedByName: uploaders.displayName,
+  uploadedByOrganisationId: uploaderOrganisations.id,
+  uploadedByOrganisationName: uploaderOrganisations.name,
+  clientConfirmedByName: confirmers.displayName,
+  clientHasUsers: hasActiveUsers(agentAuthorities.clientOrganisationId),
 };
 
 /** An agent authority with its round, client, agent and approver names. */
@@ -39,6 +60,12 @@ export interface AgentAuthorityRecord {
   clientName: string;
   agentName: string;
   approvedByName: string | null;
+  uploadedBy: string | null;
+  uploadedByName: string | null;
+  uploadedByOrganisationId: string | null;
+  uploadedByOrganisationName: string | null;
+  clientConfirmedByName: string | null;
+  clientHasUsers: boolean;
 }
 
 /** The joined select of authorities (with extra columns), filtered by `where`. */
@@ -54,6 +81,14 @@ const selectJoined = <Extra extends Record<string, SQL>>(
     .innerJoin(clientOrganisations, eq(clientOrganisations.id, agentAuthorities.clientOrganisationId))
     .innerJoin(agentOrganisations, eq(agentOrganisations.id, agentAuthorities.agentOrganisationId))
     .leftJoin(users, eq(users.id, agentAuthorities.approvedBy))
+    .leftJoin(storedFiles, eq(storedFiles.id, agentAuthorities.authorityToActFileId))
+    // The letter's uploader; the person who filed the authority when its letter records none.
+    .leftJoin(
+      uploaders,
+      eq(uploaders.id, sql`coalesce(${storedFiles.uploadedBy}, ${agentAuthorities.createdBy})`),
+    )
+    .leftJoin(uploaderOrganisations, eq(uploaderOrganisations.id, uploaders.organisationId))
+    .leftJoin(confirmers, eq(confirmers.id, agentAuthorities.clientConfirmedBy))
     .where(where);
 
 /** The joined select of authorities, filtered by `where`. */
@@ -145,6 +180,8 @@ export interface NewAgentAuthority {
   agentOrganisationId: string;
   authorityToActFileId: string;
   permissions: readonly AgentPermission[];
+  /** Confirmed when a member of the client filed it, Pending when its members are asked, NotAsked without any. */
+  clientConfirmation: ClientConfirmation;
   createdBy: string;
   createdAt: Date;
 }
@@ -160,10 +197,13 @@ export async function insertAgentAuthority(
   authority: NewAgentAuthority,
 ): Promise<void> {
   const permissions = [...new Set(authority.permissions)];
+  const confirmedByFiler = authority.clientConfirmation === 'Confirmed';
   await tx.insert(agentAuthorities).values({
     ...authority,
     permissions,
     approved: null,
+    clientConfirmedBy: confirmedByFiler ? authority.createdBy : null,
+    clientConfirmedAt: confirmedByFiler ? authority.createdAt : null,
     updatedAt: authority.createdAt,
   });
   await recordActivity(tx, {
@@ -174,7 +214,7 @@ export async function insertAgentAuthority(
     actor: { id: actor.id, displayName: actor.displayName, organisationId: actor.organisationId },
     statusBefore: null,
     statusAfter: agentAuthorityStatus(null),
-    details: { permissions },
+    details: { permissions, clientConfirmation: authority.clientConfirmation },
     at: authority.createdAt,
   });
 }
@@ -194,7 +234,13 @@ export async function updateAgentAuthority(
   columns: Partial<
     Pick<
       typeof agentAuthorities.$inferInsert,
-      'permissions' | 'approvedBy' | 'approvedAt' | 'authorityToActFileId'
+      | 'permissions'
+      | 'approvedBy'
+      | 'approvedAt'
+      | 'authorityToActFileId'
+      | 'clientConfirmation'
+      | 'clientConfirmedBy'
+      | 'clientConfirmedAt'
     >
   > & {
     updatedAt: Date;
@@ -206,4 +252,30 @@ export async function updateAgentAuthority(
 /** Writes an authority's approval: the runner's status write of the agent authority lifecycle. */
 export async function writeApproval(tx: Queryable, id: string, approved: boolean, now: Date): Promise<void> {
   await tx.update(agentAuthorities).set({ approved, updatedAt: now }).where(eq(agentAuthorities.id, id));
+}
+
+/** E-mail addresses of the users of an organisation who can sign in (not disabled). */
+export async function activeMemberEmails(db: Queryable, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.disabled, false)));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The client's confirmation of a letter filed by `filerId`: Confirmed when the filer is one of its members, else
+ * Pending when it has members to ask, NotAsked when it has none.
+ */
+export async function askedConfirmation(
+  db: Queryable,
+  clientOrganisationId: string,
+  filerId: string | null,
+): Promise<ClientConfirmation> {
+  const members = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organisationId, clientOrganisationId), eq(users.disabled, false)));
+  if (filerId !== null && members.some((member) => member.id === filerId)) return 'Confirmed';
+  return members.length > 0 ? 'Pending' : 'NotAsked';
 }

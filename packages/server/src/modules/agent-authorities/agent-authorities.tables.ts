@@ -1,6 +1,16 @@
-import type { AgentPermission } from '@curlew/domain';
+import type { AgentPermission, ClientConfirmation } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
@@ -31,11 +41,19 @@ export const agentAuthorities = pgTable(
     approved: boolean(),
     approvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     approvedAt: at(),
+    /** Whether the client confirmed what was filed for it (Declined: never approved). */
+    clientConfirmation: text().$type<ClientConfirmation>().notNull().default('NotAsked'),
+    clientConfirmedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    clientConfirmedAt: at(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },
   (table) => [
+    check(
+      'agent_authorities_client_confirmation_check',
+      sql`${table.clientConfirmation} in ('NotAsked', 'Pending', 'Confirmed', 'Declined')`,
+    ),
     uniqueIndex('agent_authorities_round_client_agent_idx').on(
       table.marketRoundId,
       table.clientOrganisationId,

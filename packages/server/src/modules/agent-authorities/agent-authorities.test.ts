@@ -38,6 +38,8 @@ describeWithApp('agent authorities', (t) => {
           reason: 'Only the market operator can do this',
           byRole: true,
         },
+        { id: 'ConfirmAuthority', title: 'Confirm authority', enabled: true },
+        { id: 'DeclineAuthority', title: 'Decline authority', enabled: true },
         { id: 'ReplaceDocument', title: 'Replace document', enabled: true },
       ],
     });
@@ -45,6 +47,13 @@ describeWithApp('agent authorities', (t) => {
     expect(asOperator.json().actions).toEqual([
       { id: 'SetApproval', title: 'Set approval', enabled: true },
       { id: 'EditPermissions', title: 'Edit permissions', enabled: true },
+      ...['ConfirmAuthority', 'DeclineAuthority'].map((id) => ({
+        id,
+        title: id === 'ConfirmAuthority' ? 'Confirm authority' : 'Decline authority',
+        enabled: false,
+        reason: 'Only members of the client organisation can do this',
+        byRole: true,
+      })),
       { id: 'ReplaceDocument', title: 'Replace document', enabled: true },
     ]);
     expect((await asRole(t.app, world, 'lpa', 'GET', `/api/agent-authority/${authorityId}`)).statusCode).toBe(

@@ -11,7 +11,10 @@ import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, CONFLICT_MESSAGE, validationError } from '../../platform/errors.ts';
 import { AUTHORITY_TO_ACT_TAG } from '../agent-authorities/agent-authorities.actions.ts';
+import { sendAuthorityFiledMail } from '../agent-authorities/agent-authorities.mail.ts';
 import {
+  activeMemberEmails,
+  askedConfirmation,
   findAuthorityOf,
   insertAgentAuthority,
   insertAgentClient,
@@ -70,8 +73,10 @@ const agentOptions = async (
 
 /**
  * ProvideAgentAuthority: a Pending authority for the agent to act for this client in the round, with the signed
- * authority to act stored by the files module. The agent acts for the client once the operator approves it. 409
- * when one exists for the same round and agent, or the round no longer accepts authorities.
+ * authority to act stored by the files module. The agent acts for the client once the operator approves it. Filed
+ * by one of the client's members it is confirmed; filed by anyone else (its agent, the operator) the client's
+ * members are e-mailed and asked to confirm or decline it. 409 when one exists for the same round and agent, or the
+ * round no longer accepts authorities.
  */
 export const provideAgentAuthorityHandler: RecordActionHandler<
   typeof provideAgentAuthorityAction,
@@ -116,6 +121,7 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
       fieldPath: 'authorityToAct',
       uploadedAt: now,
     });
+    const clientConfirmation = await askedConfirmation(tx, record.id, actor.id);
     await insertAgentAuthority(tx, actor, provideAgentAuthorityAction, {
       id,
       marketRoundId: round.id,
@@ -123,9 +129,18 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
       agentOrganisationId: agent.id,
       authorityToActFileId: stored.id,
       permissions: values.permissions,
+      clientConfirmation,
       createdBy: actor.id,
       createdAt: now,
     });
+    if (clientConfirmation === 'Pending')
+      await sendAuthorityFiledMail(deps, await activeMemberEmails(tx, record.id), {
+        clientName: record.name,
+        agentName: agent.name,
+        roundName: round.name,
+        permissions: [...new Set(values.permissions)],
+        filedBy: { displayName: actor.displayName, organisationName: actor.organisation?.name ?? null },
+      });
     describe({
       agentAuthority: { id, agent: agent.name, marketRound: round.name },
       permissions: [...new Set(values.permissions)],

@@ -3,9 +3,11 @@ import {
   AGENT_PERMISSION_LABELS,
   type AgentAuthority,
   type AgentAuthorityStatus,
+  CLIENT_CONFIRMATION_LABELS,
+  type ClientConfirmation,
   fileDownloadPath,
 } from '@curlew/domain';
-import { Anchor, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
@@ -32,6 +34,51 @@ const STATUS_COLOURS = {
   Approved: 'teal.9',
   Rejected: 'red.9',
 } as const satisfies Record<AgentAuthorityStatus, string>;
+
+const CONFIRMATION_COLOURS = {
+  NotAsked: 'gray.7',
+  Pending: 'blue.9',
+  Confirmed: 'teal.9',
+  Declined: 'red.9',
+} as const satisfies Record<ClientConfirmation, string>;
+
+/** Whether the client confirmed: its answer and who gave it, or why it was not asked. */
+export function ClientConfirmationCell({ authority }: { authority: AgentAuthority }) {
+  const { status, by } = authority.clientConfirmation;
+  const label =
+    status === 'NotAsked' && !authority.clientHasUsers
+      ? 'Client has no users'
+      : CLIENT_CONFIRMATION_LABELS[status];
+  return (
+    <Stack gap={2}>
+      <StatusBadge color={CONFIRMATION_COLOURS[status]}>{label}</StatusBadge>
+      {by && (status === 'Confirmed' || status === 'Declined') ? (
+        <Text size="xs" c="dimmed">
+          by {by.displayName}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Who uploaded the signed letter on file, and for which organisation. */
+export function UploadedByCell({ authority }: { authority: AgentAuthority }) {
+  const { uploadedBy } = authority;
+  if (uploadedBy === null) return '—';
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{uploadedBy.displayName}</Text>
+      {uploadedBy.organisation ? (
+        <Text size="xs" c="dimmed">
+          {uploadedBy.organisation.name}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const awaitsAnswer = (authority: AgentAuthority) =>
+  authority.actions.some((action) => action.id === 'ConfirmAuthority' && action.enabled);
 
 /** Props of an agent authorities table: whose authorities, and which parties link to their pages. */
 export interface AgentAuthoritiesTableProps {
@@ -125,7 +172,13 @@ export function AgentAuthoritiesTable({
       header: 'Approval',
       render: (row) => <StatusBadge color={STATUS_COLOURS[row.status]}>{row.status}</StatusBadge>,
     },
+    {
+      id: 'confirmation',
+      header: 'Client confirmation',
+      render: (row) => <ClientConfirmationCell authority={row} />,
+    },
     { id: 'file', header: 'Authority to act', render: (row) => <AuthorityToAct authority={row} /> },
+    { id: 'uploadedBy', header: 'Uploaded by', render: (row) => <UploadedByCell authority={row} /> },
     {
       id: 'actions',
       header: 'Actions',
@@ -145,6 +198,12 @@ export function AgentAuthoritiesTable({
       <Title order={2} size="h4" id={headingId}>
         {title}
       </Title>
+      {query.data?.items.some(awaitsAnswer) ? (
+        <Alert color="blue" title="An authority filed for your organisation awaits your answer">
+          Check the signed letter, then Confirm it if your organisation gave this authority, or Decline it: a
+          declined authority can never be approved.
+        </Alert>
+      ) : null}
       <DataTable
         label={title}
         columns={columns}

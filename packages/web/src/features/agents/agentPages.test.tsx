@@ -180,6 +180,50 @@ describe('participant home', () => {
     expect(within(authorities).queryByRole('link', { name: 'Fen Agents' })).not.toBeInTheDocument();
   });
 
+  it("asks the client's member to confirm or decline an authority its agent filed, naming who uploaded it", async () => {
+    const filedByAgent = authorityOf({
+      id: 'aa3',
+      approved: null,
+      status: 'Pending',
+      permissions: ['MakeOffersOrBids'],
+      uploadedBy: { id: 'ua', displayName: 'Fred Fen', organisation: { id: 'a1', name: 'Fen Agents' } },
+      clientConfirmation: { status: 'Pending', by: null, at: null },
+      actions: [
+        { id: 'ConfirmAuthority', title: 'Confirm authority', enabled: true },
+        { id: 'DeclineAuthority', title: 'Decline authority', enabled: true },
+      ],
+    });
+    const userless = authorityOf({
+      id: 'aa4',
+      marketRound: { id: 'r2', name: 'Autumn round 2025', status: 'Open' },
+      clientConfirmation: { status: 'NotAsked', by: null, at: null },
+      clientHasUsers: false,
+    });
+    server.routes = {
+      ...emptyFeeds('o1'),
+      'GET /api/organisation/o1': { body: wetland },
+      'GET /api/organisation/o1/users': { body: listOf([userOf({ id: 'u1', displayName: 'Sam' })]) },
+      [authoritiesPath('clientId', 'o1')]: { body: listOf([filedByAgent, userless]) },
+    };
+    renderPage([{ path: '/', page: ParticipantHomePage }], {
+      at: '/',
+      apiBase: server.origin,
+      user: participant,
+    });
+    const authorities = await screen.findByRole('table', { name: 'Agent authorities' });
+    expect(
+      await screen.findByText('An authority filed for your organisation awaits your answer'),
+    ).toBeInTheDocument();
+    const [, filed, other] = within(authorities).getAllByRole('row');
+    if (!filed || !other) throw new Error('Two authorities are listed');
+    expect(within(filed).getByText('Awaiting the client')).toBeInTheDocument();
+    expect(within(filed).getByText('Fred Fen')).toBeInTheDocument();
+    expect(within(filed).getByRole('button', { name: 'Confirm authority' })).toBeEnabled();
+    expect(within(filed).getByRole('button', { name: 'Decline authority' })).toBeEnabled();
+    expect(within(other).getByText('Client has no users')).toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: 'Confirm authority' })).not.toBeInTheDocument();
+  });
+
   it('shows the participant the same page at /participants/{own id} as at home', async () => {
     server.routes = {
       ...emptyFeeds('o1'),

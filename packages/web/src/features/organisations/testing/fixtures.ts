@@ -69,6 +69,13 @@ export const authorityOf = (overrides: Partial<AgentAuthority> & { id: string })
   status: 'Approved',
   approvedBy: null,
   approvedAt: null,
+  uploadedBy: {
+    id: 'u1',
+    displayName: 'Wendy Wetland',
+    organisation: { id: 'o1', name: 'Wetland Trust' },
+  },
+  clientConfirmation: { status: 'Confirmed', by: { id: 'u1', displayName: 'Wendy Wetland' }, at: null },
+  clientHasUsers: true,
   createdAt: '2025-02-01T10:00:00.000Z',
   actions: [],
   ...overrides,
