@@ -226,6 +226,8 @@ export async function seedDemoRounds(
     agentOrganisationId: idOf('agent'),
     permissions: ['RegisterForRound' as const, 'MakeOffersOrBids' as const],
     approved: true,
+    // Given by the clients themselves.
+    clientConfirmation: 'Confirmed' as const,
     approvedAt: now,
     createdAt: now,
     updatedAt: now,

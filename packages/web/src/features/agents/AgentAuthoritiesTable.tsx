@@ -77,7 +77,9 @@ export function UploadedByCell({ authority }: { authority: AgentAuthority }) {
   );
 }
 
+/** An authority the reader's organisation was asked about and may still answer. */
 const awaitsAnswer = (authority: AgentAuthority) =>
+  authority.clientConfirmation.status === 'Pending' &&
   authority.actions.some((action) => action.id === 'ConfirmAuthority' && action.enabled);
 
 /** Props of an agent authorities table: whose authorities, and which parties link to their pages. */
