@@ -75,4 +75,39 @@ describe('agent authority', () => {
     await approved.waitFor();
     expect(await approved.textContent()).toContain('Register for round');
   });
+
+  it('lets the client decline what its agent filed, after which the operator can never approve it', async () => {
+    // The demo agent filed an authority to make the supplier's offers in Round 1 2026; the supplier was asked.
+    const supplier = await signInAs('supplier', inject('demoPassword'), 'Sophie Fielding');
+    const supplierMain = supplier.page.getByRole('main');
+    const authorities = supplierMain.getByRole('region', { name: 'Agent authorities' });
+    await authorities.getByText('An authority filed for your organisation awaits your answer').waitFor();
+    const filed = authorities.getByRole('row').filter({ hasText: 'Round 1 2026' });
+    await filed.filter({ hasText: 'Awaiting the client' }).waitFor();
+    expect(await filed.textContent()).toContain('Aled Morgan');
+    await waitForFinishedPage(supplier.page);
+    await expectNoAxeViolations(supplier.page);
+    await filed.getByRole('button', { name: 'Decline authority' }).click();
+    const decline = actionPanel(supplier.page, 'Decline authority');
+    await decline.getByLabel('Reason (optional)').fill('We did not sign this letter');
+    await decline.getByRole('button', { name: 'Decline', exact: true }).click();
+    await decline.waitFor({ state: 'detached' });
+    await filed.filter({ hasText: 'Declined by the client' }).waitFor();
+    expect(await filed.getByRole('button', { name: 'Confirm authority' }).isDisabled()).toBe(true);
+    await supplier.close();
+
+    const operator = await signInAs('admin', inject('demoPassword'), 'Alex Admin');
+    const { page } = operator;
+    await page.goto(`${operator.baseUrl}/participants`);
+    await page.getByRole('link', { name: 'Tamar Valley Habitat Bank', exact: true }).click();
+    const row = page
+      .getByRole('main')
+      .getByRole('region', { name: 'Agent authorities' })
+      .getByRole('row')
+      .filter({ hasText: 'Round 1 2026' });
+    await row.filter({ hasText: 'Declined by the client' }).waitFor();
+    expect(await row.textContent()).toContain('by Sophie Fielding');
+    expect(await row.getByRole('button', { name: 'Set approval' }).isDisabled()).toBe(true);
+    await operator.close();
+  });
 });
