@@ -1,5 +1,5 @@
 import { DECLINED_AUTHORITY_MESSAGE } from '@curlew/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import {
@@ -54,7 +54,7 @@ describeWithApp('agent authorities: the client confirms what its agent files', (
   const act = (role: Parameters<typeof asRole>[2], id: string, actionId: string, body: unknown = {}) =>
     asRole(t.app, world, role, 'POST', `/api/agent-authority/${id}/action/${actionId}`, body);
   const mailsTo = (email: string) =>
-    t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase())).orderBy(asc(mailOutbox.id));
 
   it("e-mails the client's members when its agent files, and shows the operator who uploaded the letter", async () => {
     const memberEmail = world.members.participant.user.email;
@@ -198,6 +198,10 @@ describeWithApp('agent authorities: the client confirms what its agent files', (
       by: null,
       at: null,
     });
+    const [asked] = (await mailsTo(world.members.participant.user.email)).slice(-1);
+    expect(asked?.text).toContain(
+      `${world.members.agent.user.displayName} (${world.members.agent.organisation.name}) replaced the signed letter of the authority`,
+    );
 
     const approve = await act('admin', id, 'SetApproval', {
       approved: true,

@@ -9,6 +9,8 @@ export interface FiledAuthority {
   permissions: readonly AgentPermission[];
   /** Who uploaded the signed letter, and for which organisation. */
   filedBy: { displayName: string; organisationName: string | null };
+  /** A new letter for an authority filed before. */
+  replaced?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function sendAuthorityFiledMail(
     ? `${filed.filedBy.displayName} (${filed.filedBy.organisationName})`
     : filed.filedBy.displayName;
   const text = [
-    `${by} filed a signed authority for ${filed.agentName} to act for ${filed.clientName} in ${filed.roundName}.`,
+    `${by} ${filed.replaced ? 'replaced the signed letter of the' : 'filed a signed'} authority for ${filed.agentName} to act for ${filed.clientName} in ${filed.roundName}.`,
     `Permissions asked: ${filed.permissions.map((permission) => AGENT_PERMISSION_LABELS[permission]).join(', ')}.`,
     '',
     'If your organisation gave this authority, confirm it; if not, decline it and it can never be approved.',
