@@ -58,4 +58,6 @@ export const RECORD_PAGES = {
   projectGroup: (groupId: string) => `/project-group/${groupId}`,
   requirement: (requirementId: string) => `/credit-requirements/${requirementId}`,
   requirementGroup: (groupId: string) => `/requirement-group/${groupId}`,
+  /** A participant organisation's page, with the agent authorities it gave (its own members, its agents). */
+  participant: (organisationId: string) => `/participants/${organisationId}`,
 } as const;

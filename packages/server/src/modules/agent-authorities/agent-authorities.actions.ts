@@ -116,6 +116,7 @@ export const agentAuthorityHandlers = {
       const after = await findAgentAuthority(tx, record.authority.id);
       if (after?.authority.clientConfirmation === 'Pending')
         await sendAuthorityFiledMail(deps, await activeMemberEmails(tx, clientId), {
+          clientId,
           clientName: record.clientName,
           agentName: record.agentName,
           roundName: record.roundName,

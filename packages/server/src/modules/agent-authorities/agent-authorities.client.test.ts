@@ -83,6 +83,7 @@ describeWithApp('agent authorities: the client confirms what its agent files', (
       `${world.members.agent.user.displayName} (${world.members.agent.organisation.name}) filed a signed authority`,
     );
     expect(mail?.text).toContain('Permissions asked: Make offers or bids.');
+    expect(mail?.link).toBe(`${t.app.deps.config.publicUrl}/participants/${clientId()}`);
     expect(await mailsTo(world.members.agent.user.email)).toEqual([]);
     expect(await mailsTo(world.otherParticipant.user.email)).toEqual([]);
 

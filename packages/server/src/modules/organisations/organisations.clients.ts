@@ -135,6 +135,7 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
     });
     if (clientConfirmation === 'Pending')
       await sendAuthorityFiledMail(deps, await activeMemberEmails(tx, record.id), {
+        clientId: record.id,
         clientName: record.name,
         agentName: agent.name,
         roundName: round.name,

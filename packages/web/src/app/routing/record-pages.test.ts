@@ -26,6 +26,7 @@ describe('the pages e-mails link to (RECORD_PAGES)', () => {
     expect(open(RECORD_PAGES.projectGroup('g1'))).toBe('project-group/:id');
     expect(open(RECORD_PAGES.requirement('q1'))).toBe('credit-requirements/:requirementId');
     expect(open(RECORD_PAGES.requirementGroup('g2'))).toBe('requirement-group/:groupId');
+    expect(open(RECORD_PAGES.participant('o1'))).toBe('participants/:organisationId');
   });
 
   it('opens projects and requirements for an LPA, which has no round page', () => {
