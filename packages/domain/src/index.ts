@@ -16,6 +16,7 @@ export * from './project/index.ts';
 export * from './refdata/index.ts';
 export * from './registry/registry.schema.ts';
 export * from './requirement/index.ts';
+export * from './validation/amounts.ts';
 export * from './validation/choice.ts';
 export * from './validation/crossField.ts';
 export * from './validation/dates.ts';

@@ -47,7 +47,8 @@ const creditSchema = z.object({
   units: unitsPerYear,
 });
 
-const projectSchema = z.object({
+/** One project of an INSTANCE, checked on its own (the builder checks each entry before the instance). */
+export const projectSchema = z.object({
   id: requiredString,
   offer: nonNegative,
   group: groupSchema.nullish(),
@@ -57,7 +58,8 @@ const projectSchema = z.object({
   credits: z.array(creditSchema, { error: MESSAGES.required }).min(1, MESSAGES.emptyArray),
 });
 
-const requirementSchema = z.object({
+/** One requirement of an INSTANCE, checked on its own (the builder checks each entry before the instance). */
+export const requirementSchema = z.object({
   id: requiredString,
   bid: nonNegative,
   type: z.enum(CREDIT_TYPES, { error: 'Unknown credit type' }),

@@ -1,3 +1,4 @@
+export * from './clearing-exclusion.ts';
 export * from './completion.ts';
 export * from './declarations.ts';
 export * from './import-data.ts';

@@ -7,8 +7,9 @@ import { completionInput, skippableCompletionFields } from '../market/completion
 import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { moneyOrZero } from '../validation/amounts.ts';
 import { MESSAGES, WARNINGS } from '../validation/messages.ts';
-import { nonNegativeNumber, optionalText, requiredText } from '../validation/rules.ts';
+import { optionalText, requiredText } from '../validation/rules.ts';
 import { DOCUMENT_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
 import {
   CREDIT_DURATION_LABELS,
@@ -215,10 +216,10 @@ export const setProjectCosts = defineAction({
     },
   ],
   input: z.object({
-    maintenance: nonNegativeNumber(),
-    marketOperator: nonNegativeNumber(),
-    complianceMonitoring: nonNegativeNumber(),
-    performanceMonitoring: nonNegativeNumber(),
+    maintenance: moneyOrZero(),
+    marketOperator: moneyOrZero(),
+    complianceMonitoring: moneyOrZero(),
+    performanceMonitoring: moneyOrZero(),
   }),
   lifecycle: { from: PROJECT_EDITABLE_STATUSES },
 });

@@ -21,6 +21,8 @@ import {
 } from './project.details.ts';
 import {
   addScreeningOutcome,
+  excludeProjectFromClearing,
+  reinstateProjectInClearing,
   setCertificationDecision,
   setOffer,
   setPreMarketReviewOutcome,
@@ -50,6 +52,8 @@ export const PROJECT_ACTIONS = [
   setPreMarketReviewOutcome,
   setCertificationDecision,
   setOffer,
+  excludeProjectFromClearing,
+  reinstateProjectInClearing,
   uploadNatureBasedAgreement,
   uploadSection106Agreement,
   contractProject,

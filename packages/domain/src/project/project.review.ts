@@ -4,11 +4,13 @@ import type { FieldDefinition } from '../forms/fields.ts';
 import { indexedItems } from '../forms/indexed.ts';
 import { isDateText, isMissing, withRules } from '../forms/refine.ts';
 import { fileValue, isoDateValue, optionalFileValue } from '../forms/rules.ts';
+import { clearingExclusionFields, clearingExclusionInput } from '../market/clearing-exclusion.ts';
 import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { money } from '../validation/amounts.ts';
 import { MESSAGES } from '../validation/messages.ts';
-import { optionalText, positiveNumber, requiredText } from '../validation/rules.ts';
+import { optionalText, requiredText } from '../validation/rules.ts';
 import { CERTIFICATION_STANDARD_PLACEHOLDER, DOCUMENT_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
 import {
   CERTIFICATION_DECISION_LABELS,
@@ -269,6 +271,30 @@ export const setOffer = defineAction({
       hint: 'What you need to receive for the project, maintenance included; fees and monitoring are added to it.',
     },
   ],
-  input: z.object({ offer: positiveNumber(), ...declarationsShape }),
+  input: z.object({ offer: money(), ...declarationsShape }),
   lifecycle: { from: ['Certified', 'Offered'] satisfies ProjectStatus[], to: 'Offered' },
+});
+
+/** ExcludeFromClearing: the operator keeps an offered project out of its round's clearing, with the reason. */
+export const excludeProjectFromClearing = defineAction({
+  id: 'ExcludeFromClearing',
+  entity: PROJECT_ENTITY,
+  title: 'Exclude from the clearing',
+  actionLabel: 'Exclude',
+  text: 'Keep this offer out of the clearing of its round? Match then runs without it until it is reinstated.',
+  fields: clearingExclusionFields,
+  input: clearingExclusionInput,
+  lifecycle: { from: ['Offered'] satisfies ProjectStatus[] },
+});
+
+/** ReinstateInClearing: the operator lets an excluded offer enter its round's clearing again, with the reason. */
+export const reinstateProjectInClearing = defineAction({
+  id: 'ReinstateInClearing',
+  entity: PROJECT_ENTITY,
+  title: 'Reinstate in the clearing',
+  actionLabel: 'Reinstate',
+  text: 'Let this offer enter the clearing of its round again?',
+  fields: clearingExclusionFields,
+  input: clearingExclusionInput,
+  lifecycle: { from: ['Offered'] satisfies ProjectStatus[] },
 });

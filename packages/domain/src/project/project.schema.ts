@@ -1,4 +1,5 @@
 import type { EntityAction } from '../forms/wire.ts';
+import type { ClearingExclusion } from '../market/clearing-exclusion.ts';
 import type { NamedReference } from '../market/market.schema.ts';
 import type { ParticipantOutcome } from '../market/match-review.ts';
 import type { CreditDuration, CreditType } from '../vocab/credits.ts';
@@ -126,6 +127,8 @@ export interface Project {
   location: ProjectLocation | null;
   costs: ProjectCosts | null;
   offer?: number | null;
+  /** Set while the operator keeps its offer out of the clearing (seen by those who see the offer). */
+  clearingExclusion?: ClearingExclusion | null;
   group: (NamedReference & { type: ProjectGroupType }) | null;
   documents: RecordDocument[];
   outcomes: ProjectOutcome[];

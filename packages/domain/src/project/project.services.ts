@@ -7,9 +7,10 @@ import { isoDateValue, optionalIsoDateValue } from '../forms/rules.ts';
 import type { FormValues } from '../forms/values.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { units, unitsOrZero, unitsProblem } from '../validation/amounts.ts';
 import { choiceOf } from '../validation/choice.ts';
 import { MESSAGES } from '../validation/messages.ts';
-import { nonNegativeNumber, positiveNumber, requiredError, requiredText } from '../validation/rules.ts';
+import { positiveNumber, requiredError, requiredText } from '../validation/rules.ts';
 import { YEARS_TO_TARGET_CONDITION } from '../vocab/constants.ts';
 import {
   CREDIT_DURATION_LABELS,
@@ -208,7 +209,7 @@ const nutrientShape = {
   mitigationBegins: isoDateValue(),
   mitigationDuration: creditDurationSchema,
   area: positiveNumber(),
-  units: positiveNumber(),
+  units: units(),
 };
 
 /** Parsed nutrient service values. */
@@ -262,7 +263,7 @@ const gainFields = Array.from({ length: MAX_GAIN_ENTRIES }, (_, index) => ({
  */
 export const biodiversitySupplyInput = z
   .object({
-    baselineUnitsLost: nonNegativeNumber(),
+    baselineUnitsLost: unitsOrZero('Biodiversity'),
     yearsToTargetCondition: z
       .number({ error: requiredError })
       .transform(Math.floor)
@@ -280,12 +281,16 @@ export const biodiversitySupplyInput = z
     const gains: number[] = [];
     for (let index = 0; index <= years; index += 1) {
       const gain = given[index];
-      if (typeof gain === 'number' && Number.isFinite(gain)) gains.push(gain);
+      const problem =
+        typeof gain === 'number' && Number.isFinite(gain)
+          ? unitsProblem(gain, { type: 'Biodiversity', zero: true })
+          : MESSAGES.gainRequired;
+      if (problem === undefined && typeof gain === 'number') gains.push(gain);
       else
         ctx.addIssue({
           code: 'custom',
           path: ['gainsPerYear', String(index)],
-          message: MESSAGES.gainRequired,
+          message: problem ?? MESSAGES.gainRequired,
         });
     }
     return { ...value, gainsPerYear: gains };

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { isMissing, withRules } from '../forms/refine.ts';
 import { fileValue, isoDateValue } from '../forms/rules.ts';
+import { clearingExclusionFields, clearingExclusionInput } from '../market/clearing-exclusion.ts';
 import { completionFields, completionInput } from '../market/completion.ts';
 import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { money } from '../validation/amounts.ts';
 import { MESSAGES, WARNINGS } from '../validation/messages.ts';
-import { optionalText, positiveNumber, requiredText } from '../validation/rules.ts';
+import { optionalText, requiredText } from '../validation/rules.ts';
 import { DOCUMENT_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
 import { CREDIT_REQUIREMENT_TYPES, creditRequirementTypeSchema } from '../vocab/credits.ts';
 import { labelsOf } from '../vocab/labels.ts';
@@ -143,14 +145,14 @@ export const setBid = defineAction({
   ],
   input: withRules(
     z.object({
-      bid: positiveNumber(),
+      bid: money(),
       acceptOngoingOnly: z
         .boolean()
         .optional()
         .transform((value) => value ?? false),
       bidOngoingOnly: z.preprocess(
         (value) => (value === '' || value === null ? undefined : value),
-        positiveNumber().optional(),
+        money().optional(),
       ),
       ...declarationsShape,
     }),
@@ -160,6 +162,30 @@ export const setBid = defineAction({
     },
   ),
   lifecycle: { from: ['Registered', 'Bid'] satisfies CreditRequirementStatus[], to: 'Bid' },
+});
+
+/** ExcludeFromClearing: the operator keeps a bid out of its round's clearing, with the reason. */
+export const excludeRequirementFromClearing = defineAction({
+  id: 'ExcludeFromClearing',
+  entity: REQUIREMENT_ENTITY,
+  title: 'Exclude from the clearing',
+  actionLabel: 'Exclude',
+  text: 'Keep this bid out of the clearing of its round? Match then runs without it until it is reinstated.',
+  fields: clearingExclusionFields,
+  input: clearingExclusionInput,
+  lifecycle: { from: ['Bid'] satisfies CreditRequirementStatus[] },
+});
+
+/** ReinstateInClearing: the operator lets an excluded bid enter its round's clearing again, with the reason. */
+export const reinstateRequirementInClearing = defineAction({
+  id: 'ReinstateInClearing',
+  entity: REQUIREMENT_ENTITY,
+  title: 'Reinstate in the clearing',
+  actionLabel: 'Reinstate',
+  text: 'Let this bid enter the clearing of its round again?',
+  fields: clearingExclusionFields,
+  input: clearingExclusionInput,
+  lifecycle: { from: ['Bid'] satisfies CreditRequirementStatus[] },
 });
 
 /** AllocateRights: with the credit allocation certificate (date and file), once every supplying project is contracted. */

@@ -6,9 +6,10 @@ import { isoDateValue, optionalFileValue, yesNoValue } from '../forms/rules.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { SERVICE_MODULES } from '../project/project.services.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { units } from '../validation/amounts.ts';
 import { choiceOf } from '../validation/choice.ts';
 import { MESSAGES } from '../validation/messages.ts';
-import { optionalText, positiveNumber } from '../validation/rules.ts';
+import { optionalText } from '../validation/rules.ts';
 import { DOCUMENT_UPLOAD_EXTENSIONS, UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
 import {
   CREDIT_TYPE_LABELS,
@@ -114,8 +115,8 @@ export const buyerCreditFields = [
 
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), choiceOf(values).optional());
-const optionalPositive = () =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), positiveNumber().optional());
+const optionalUnits = () =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), units().optional());
 
 /**
  * A buyer's credits (SPEC 5 "Credit requirement"): biodiversity needs broad habitat, distinctiveness, units,
@@ -129,12 +130,12 @@ export const buyerCreditsInput = withRules(
     bioBroadHabitat: optionalText(),
     bioDistinctiveness: optionalChoice(DISTINCTIVENESS),
     bioHabitatType: optionalText(),
-    bioUnits: optionalPositive(),
+    bioUnits: optionalUnits(),
     bioIsDivisible: z.boolean().optional(),
     biodiversityMetric: optionalFileValue(UPLOAD_EXTENSIONS),
     nutrientType: optionalChoice(NUTRIENT_REQUIREMENT_TYPES),
-    nutrientOngoingUnits: optionalPositive(),
-    nutrientAdditionalUnits: optionalPositive(),
+    nutrientOngoingUnits: optionalUnits(),
+    nutrientAdditionalUnits: optionalUnits(),
     nutrientAcceptOngoingOnly: z.boolean().optional(),
     budgetCalculator: optionalFileValue(UPLOAD_EXTENSIONS),
   }),
@@ -197,9 +198,21 @@ export const investorCreditFields = [
     id: 'broadHabitat',
     type: 'Select',
     label: 'Broad habitat',
-    optional: true,
     optionsSource: OPTION_SOURCES.areaBroadHabitats,
+    dependsOn: ['module'],
     visibleWhen: { fieldId: 'module', oneOf: ['Area'] },
+  },
+  {
+    id: 'habitatType',
+    type: 'Select',
+    label: 'Habitat type',
+    hint: 'Asked for high and very high distinctiveness, which trade like for like.',
+    optionsSource: {
+      ...habitatTypeSource({ module: 'module' }),
+      optionalParams: { broadHabitat: 'broadHabitat' },
+    },
+    dependsOn: ['module', 'broadHabitat'],
+    visibleWhen: { fieldId: 'distinctiveness', oneOf: HABITAT_TYPE_REQUIRED_DISTINCTIVENESS },
   },
   {
     id: 'supportingDocument',
@@ -210,16 +223,32 @@ export const investorCreditFields = [
   },
 ] as const satisfies readonly FieldDefinition[];
 
-/** An investor's credits: units, redemption date, divisibility, module and distinctiveness required. */
-export const investorCreditsInput = z.object({
-  units: positiveNumber(),
-  redemptionDate: isoDateValue(),
-  isDivisible: yesNoValue(),
-  module: choiceOf(SERVICE_MODULES),
-  distinctiveness: distinctivenessSchema,
-  broadHabitat: optionalText(),
-  supportingDocument: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
-});
+/**
+ * An investor's credits: units, redemption date, divisibility, module and distinctiveness required; an area habitat
+ * its broad habitat, and high and very high distinctiveness the habitat type (as buyers are asked, SPEC 5), so the
+ * requirement can enter the clearing.
+ */
+export const investorCreditsInput = withRules(
+  z.object({
+    units: units('Biodiversity'),
+    redemptionDate: isoDateValue(),
+    isDivisible: yesNoValue(),
+    module: choiceOf(SERVICE_MODULES),
+    distinctiveness: distinctivenessSchema,
+    broadHabitat: optionalText(),
+    habitatType: optionalText(),
+    supportingDocument: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS),
+  }),
+  (value, addIssue) => {
+    if (value.module === 'Area' && isMissing(value.broadHabitat))
+      addIssue(['broadHabitat'], MESSAGES.required);
+    if (
+      (HABITAT_TYPE_REQUIRED_DISTINCTIVENESS as readonly unknown[]).includes(value.distinctiveness) &&
+      isMissing(value.habitatType)
+    )
+      addIssue(['habitatType'], MESSAGES.required);
+  },
+);
 
 /** SetInvestorCredits: what an investor wants to buy. */
 export const setInvestorCredits = defineAction({

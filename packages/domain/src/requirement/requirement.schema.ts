@@ -1,4 +1,5 @@
 import type { EntityAction } from '../forms/wire.ts';
+import type { ClearingExclusion } from '../market/clearing-exclusion.ts';
 import type { NamedReference } from '../market/market.schema.ts';
 import type { ParticipantOutcome } from '../market/match-review.ts';
 import type { RecordDocument } from '../project/project.schema.ts';
@@ -57,6 +58,8 @@ export interface InvestorCredits {
   module: Module;
   distinctiveness: Distinctiveness;
   broadHabitat: string | null;
+  /** Asked for high and very high distinctiveness (SPEC 5's rule for buyer credits); null otherwise. */
+  habitatType: string | null;
 }
 
 /** The sealed bid: only the operator and the owner (and its agent with MakeOffersOrBids) ever see it. */
@@ -86,6 +89,8 @@ export interface CreditRequirement {
   investorCredits: InvestorCredits | null;
   location: { lpa: NamedReference; nca: NamedReference } | null;
   bid?: RequirementBid | null;
+  /** Set while the operator keeps its bid out of the clearing (seen by those who see the bid). */
+  clearingExclusion?: ClearingExclusion | null;
   group: NamedReference | null;
   documents: RecordDocument[];
   /** Whether the redemption date has passed while the credits are not redeemed (registry filter). */

@@ -157,7 +157,7 @@ describeWithApp('ImportData', (t) => {
         sheet: null,
         row: line,
         column: 'offer',
-        message: 'Must be a number greater than 0, or blank to leave it unchanged',
+        message: 'Must be a number, or blank to leave it unchanged',
       },
     ]);
 
@@ -172,13 +172,60 @@ describeWithApp('ImportData', (t) => {
         },
         {
           path: 'suppliersCSV',
-          message: `Suppliers, row ${line}, offer: Must be a number greater than 0, or blank to leave it unchanged`,
+          message: `Suppliers, row ${line}, offer: Must be a number, or blank to leave it unchanged`,
         },
       ],
     });
     expect(await projectRows([orchardId, records.biodiversityProjectId])).toEqual({
       [orchardId]: ['Certified', null],
       [records.biodiversityProjectId]: ['Offered', 2000],
+    });
+  });
+
+  it('refuses an amount the money rule refuses, so no row stores Infinity or a fraction of a penny', async () => {
+    const { id, records, orchardId } = await round();
+    const suppliers = `project,offer\r\nOrchard planting,1e308\r\nMeadow restoration,0.001\r\n`;
+    const buyers = `requirementId,requirement,bid\r\n${records.unbidRequirementId},,9223372036854775808\r\n`;
+    const preview = await postImport(
+      t.app,
+      world,
+      id,
+      BIO,
+      { suppliersCSV: suppliers, buyersCSV: buyers },
+      { preview: true },
+    );
+    expect((preview.json() as ImportDataPreview).errors).toEqual([
+      {
+        file: 'buyersCSV',
+        sheet: null,
+        row: 2,
+        column: 'bid',
+        message: 'Must be at most £1,000,000,000, or blank to leave it unchanged',
+      },
+      {
+        file: 'suppliersCSV',
+        sheet: null,
+        row: 2,
+        column: 'offer',
+        message: 'Must be at most £1,000,000,000, or blank to leave it unchanged',
+      },
+      {
+        file: 'suppliersCSV',
+        sheet: null,
+        row: 3,
+        column: 'offer',
+        message:
+          'Must be in pounds and whole pence (at most 2 decimal places), or blank to leave it unchanged',
+      },
+    ]);
+    const refused = await postImport(t.app, world, id, BIO, { suppliersCSV: suppliers, buyersCSV: buyers });
+    expect(refused.statusCode).toBe(422);
+    expect(await projectRows([orchardId, records.biodiversityProjectId])).toEqual({
+      [orchardId]: ['Certified', null],
+      [records.biodiversityProjectId]: ['Offered', 2000],
+    });
+    expect(await bidRows([records.unbidRequirementId])).toEqual({
+      [records.unbidRequirementId]: ['Registered', null],
     });
   });
 

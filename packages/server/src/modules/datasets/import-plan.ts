@@ -1,12 +1,14 @@
-import type {
-  BidderType,
-  CreditRequirement,
-  CreditType,
-  ImportBidChange,
-  ImportDataPreview,
-  ImportOfferChange,
-  ImportRowError,
-  Project,
+import {
+  AMOUNT_MESSAGES,
+  type BidderType,
+  type CreditRequirement,
+  type CreditType,
+  type ImportBidChange,
+  type ImportDataPreview,
+  type ImportOfferChange,
+  type ImportRowError,
+  moneyProblem,
+  type Project,
 } from '@curlew/domain';
 import { statusWords } from '../../platform/actions/status.ts';
 import type { RoundCandidates } from './datasets.load.ts';
@@ -25,13 +27,18 @@ type Row = ImportTable['records'][number];
 type BidRow = { amount: number | null; line: number; file: ImportTable['file']; sheet: string | null };
 type Fail = (row: Row, column: string | null, message: string) => void;
 
-/** A number a cell gives: blank is none; otherwise a finite number above 0, or an error. */
-const amountOf = (text: string): number | null | 'bad' => {
+/**
+ * The amount a cell gives: blank is none; otherwise an amount keeping the money rule (greater than 0, whole pence,
+ * at most £1,000,000,000), or the rule's message.
+ */
+const amountOf = (text: string): number | null | { problem: string } => {
   if (text === '') return null;
   const value = Number(text.replace(/^£/, '').replaceAll(',', ''));
-  return Number.isFinite(value) && value > 0 ? Math.round(value * 100) / 100 : 'bad';
+  const problem = Number.isNaN(value) ? AMOUNT_MESSAGES.notFinite : moneyProblem(value);
+  return problem === undefined
+    ? Math.round(value * 100) / 100
+    : { problem: `${problem}, or blank to leave it unchanged` };
 };
-const AMOUNT_MESSAGE = 'Must be a number greater than 0, or blank to leave it unchanged';
 
 /** Finds a record by its id column, else by its exact name; an error when neither names exactly one. */
 function findRecord<T extends { id: string; name: string }>(
@@ -126,11 +133,9 @@ export function planImport(
           continue;
         }
         const amount = amountOf(v.offer ?? '');
-        if (amount === 'bad') fail(row, 'offer', AMOUNT_MESSAGE);
-        if (amount === null || amount === 'bad') {
-          if (amount === null) unchanged += 1;
-          continue;
-        }
+        if (amount === null) unchanged += 1;
+        else if (typeof amount !== 'number') fail(row, 'offer', amount.problem);
+        if (typeof amount !== 'number') continue;
         const known = offers.get(found.id);
         if (known && known.change.offer !== amount) {
           fail(row, 'offer', `Row ${known.line} gives this project another offer (${known.change.offer})`);
@@ -160,8 +165,8 @@ export function planImport(
         continue;
       }
       const amount = amountOf(v.bid ?? '');
-      if (amount === 'bad') {
-        fail(row, 'bid', AMOUNT_MESSAGE);
+      if (amount !== null && typeof amount !== 'number') {
+        fail(row, 'bid', amount.problem);
         continue;
       }
       const entry = bids.get(found.id) ?? {};

@@ -1,5 +1,13 @@
-import { CREDIT_TYPE_LABELS, type CreditRequirement, requirementNeedByYear } from '@curlew/domain';
-import type { Instance } from '@curlew/matching';
+import {
+  CREDIT_TYPE_LABELS,
+  type CreditRequirement,
+  excludedReason,
+  moneyProblem,
+  requirementNeedByYear,
+  unitsProblem,
+} from '@curlew/domain';
+import { type Instance, requirementSchema } from '@curlew/matching';
+import type { ZodType } from 'zod';
 import { statusWords } from '../../platform/actions/status.ts';
 import type { InstanceContext as Context, LeftOut } from './instance.types.ts';
 
@@ -40,6 +48,16 @@ export function requirementEntry(
     );
   const bid = requirement.bid;
   if (!bid) return out('The requirement has no bid');
+  if (requirement.clearingExclusion) return out(excludedReason(requirement.clearingExclusion.reason));
+  const bidProblem = moneyProblem(bid.bid);
+  if (bidProblem !== undefined) return out(`Its bid cannot be cleared: ${bidProblem}`);
+  const checked = (entries: EngineRequirement[]): EngineRequirement[] => {
+    for (const entry of entries) {
+      const problem = entryProblem(requirementSchema, entry);
+      if (problem !== undefined) return out(problem);
+    }
+    return entries;
+  };
   const group = requirement.group ? { id: requirement.group.id, type: 'AND' as const } : null;
   const reserve = context.reserve;
   const grossUp = (x: number, ongoing: boolean) =>
@@ -55,17 +73,23 @@ export function requirementEntry(
       return out('Its credits or location are not complete');
     if (!context.round.services.includes('Biodiversity'))
       return out('The round does not trade biodiversity credits');
-    if (credits.distinctiveness === 'High' || credits.distinctiveness === 'VeryHigh')
-      return out('High and very high distinctiveness need a habitat type, which an investor does not give');
+    const needsType = credits.distinctiveness === 'High' || credits.distinctiveness === 'VeryHigh';
+    if (needsType && !credits.habitatType)
+      return out(
+        'High and very high distinctiveness need a habitat type, which this requirement does not give',
+      );
     if (!(credits.units > 0)) return out('It needs no units');
-    return [
+    const investorUnitsProblem = unitsProblem(credits.units, { type: 'Biodiversity' });
+    if (investorUnitsProblem !== undefined)
+      return out(`Its units cannot be cleared: ${investorUnitsProblem}`);
+    return checked([
       {
         id: requirement.id,
         bid: money2(bid.bid),
         type: 'Biodiversity',
         module: credits.module,
         broadHabitat: credits.broadHabitat,
-        habitatType: ANY_HABITAT_TYPE,
+        habitatType: needsType ? credits.habitatType : ANY_HABITAT_TYPE,
         distinctiveness: credits.distinctiveness,
         lpa: context.placeOf(location.lpa),
         nca: location.nca.id,
@@ -74,7 +98,7 @@ export function requirementEntry(
         divisible: credits.isDivisible,
         units: [grossUp(credits.units, true)],
       },
-    ];
+    ]);
   }
 
   const credits = requirement.buyerCredits;
@@ -90,7 +114,9 @@ export function requirementEntry(
     if (needsType && !credits.bioHabitatType)
       return out('High and very high distinctiveness need a habitat type');
     if (!((credits.bioUnits ?? 0) > 0)) return out('It needs no units');
-    return [
+    const bioUnitsProblem = unitsProblem(credits.bioUnits, { type: 'Biodiversity' });
+    if (bioUnitsProblem !== undefined) return out(`Its units cannot be cleared: ${bioUnitsProblem}`);
+    return checked([
       {
         id: requirement.id,
         bid: money2(bid.bid),
@@ -107,11 +133,21 @@ export function requirementEntry(
         divisible: credits.bioIsDivisible === true,
         units: [grossUp(credits.bioUnits ?? 0, true)],
       },
-    ];
+    ]);
   }
 
   if (!development.subcatchment) return out('Its development has no subcatchment');
   if (!credits.nutrientType) return out('Its mitigation needed (ongoing, additional or both) is not set');
+  for (const [units, label] of [
+    [credits.nutrientOngoingUnits, 'ongoing units'],
+    [credits.nutrientAdditionalUnits, 'additional units'],
+  ] as const) {
+    const problem =
+      units === null || units === undefined
+        ? undefined
+        : unitsProblem(units, { type: credits.type, zero: true });
+    if (problem !== undefined) return out(`Its ${label} cannot be cleared: ${problem}`);
+  }
   const need = requirementNeedByYear(
     {
       nutrientType: credits.nutrientType,
@@ -146,7 +182,10 @@ export function requirementEntry(
   };
   const wantsAlternative =
     credits.nutrientType === 'both' && bid.acceptOngoingOnly && bid.bidOngoingOnly !== null;
-  if (!wantsAlternative) return [mixed];
+  if (!wantsAlternative) return checked([mixed]);
+  const alternativeProblem = moneyProblem(bid.bidOngoingOnly);
+  if (alternativeProblem !== undefined)
+    return out(`Its bid for ongoing units only cannot be cleared: ${alternativeProblem}`);
   const ongoingUnits = need.map((y) => grossUp(y.ongoing, true));
   if (group) {
     leftOut.push({
@@ -157,11 +196,11 @@ export function requirementEntry(
       reason:
         'Its ongoing-only bid is not cleared: the requirement is in a group, which clears its full need only',
     });
-    return [mixed];
+    return checked([mixed]);
   }
-  if (!ongoingUnits.some((u) => u > 0)) return [mixed];
+  if (!ongoingUnits.some((u) => u > 0)) return checked([mixed]);
   const xor = { id: alternativesGroup(requirement.id), type: 'XOR' as const };
-  return [
+  return checked([
     { ...mixed, group: xor },
     {
       id: `${requirement.id}${ONGOING_ONLY_SUFFIX}`,
@@ -171,5 +210,18 @@ export function requirementEntry(
       group: xor,
       units: ongoingUnits,
     },
-  ];
+  ]);
+}
+
+/**
+ * Why the engine's own schema refuses one entry, naming the field (e.g. 'Its bid cannot be cleared: ...'); undefined
+ * when it takes it. The builder's own checks come first, so this only catches what they do not foresee.
+ */
+export function entryProblem(schema: ZodType, entry: unknown): string | undefined {
+  const parsed = schema.safeParse(entry);
+  if (parsed.success) return undefined;
+  const [issue] = parsed.error.issues;
+  if (!issue) return undefined;
+  const field = issue.path.filter((part) => typeof part === 'string').join(' ') || 'entry';
+  return `Its ${field} cannot be cleared: ${issue.message}`;
 }

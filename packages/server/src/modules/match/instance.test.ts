@@ -250,6 +250,7 @@ describe('requirements', () => {
         module: 'Linear',
         distinctiveness: 'Low',
         broadHabitat: null,
+        habitatType: null,
       },
       location: { lpa: { id: 'lpa-c', name: 'C' }, nca: { id: 'N2', name: 'N2' } },
     });

@@ -2,14 +2,19 @@ import {
   biodiversityServiceUnits,
   CREDIT_TYPE_LABELS,
   type CreditRequirement,
+  excludedReason,
+  moneyProblem,
   type Project,
+  type ProjectCosts,
   type ProjectService,
   roundYearlyPeriods,
+  unitsProblem,
 } from '@curlew/domain';
-import type { Instance } from '@curlew/matching';
+import { type Instance, projectSchema } from '@curlew/matching';
 import { statusWords } from '../../platform/actions/status.ts';
 import {
   type EngineRequirement,
+  entryProblem,
   money2,
   ONGOING_ONLY_SUFFIX,
   requirementEntry,
@@ -30,6 +35,13 @@ type EngineProject = Instance['projects'][number];
 type EngineCredit = EngineProject['credits'][number];
 
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The costs inside a project's price in the clearing (maintenance is in the offer), and how a reason names them. */
+const COST_LABELS = [
+  ['marketOperator', 'market operator fee'],
+  ['complianceMonitoring', 'compliance monitoring cost'],
+  ['performanceMonitoring', 'performance monitoring cost'],
+] as const satisfies readonly (readonly [keyof ProjectCosts, string])[];
 
 /**
  * Builds the clearing INSTANCE of a round (MARKET.md section 3) from its projects, its credit requirements, the
@@ -114,7 +126,12 @@ export function buildInstance(
       byString(a.id, b.id) ||
       byString(a.serviceId ?? '', b.serviceId ?? ''),
   );
-  return { instance, leftOut, credits, requirements: mapping };
+  const names: Record<string, string> = {};
+  for (const project of projects) if (projectEntries.has(project.id)) names[project.id] = project.name;
+  const requirementNames = new Map(requirements.map((r) => [r.id, r.name]));
+  for (const [id, entry] of Object.entries(mapping))
+    names[id] = requirementNames.get(entry.requirementId) ?? entry.requirementId;
+  return { instance, leftOut, credits, requirements: mapping, names };
 }
 
 function projectEntry(
@@ -129,7 +146,15 @@ function projectEntry(
   if (project.round && project.round.id !== context.round.id) return out('It is registered in another round');
   if (project.status !== 'Offered')
     return out(`Only offered projects are cleared; this project is ${statusWords(project.status)}`);
+  if (project.clearingExclusion) return out(excludedReason(project.clearingExclusion.reason));
   if (project.offer === undefined || project.offer === null) return out('The project has no offer');
+  const offerProblem = moneyProblem(project.offer);
+  if (offerProblem !== undefined) return out(`Its offer cannot be cleared: ${offerProblem}`);
+  const costs = project.costs;
+  for (const [field, label] of COST_LABELS) {
+    const problem = costs ? moneyProblem(costs[field], { zero: true }) : undefined;
+    if (problem !== undefined) return out(`Its ${label} cannot be cleared: ${problem}`);
+  }
   const serviceOut = (service: ProjectService, reason: string) => {
     leftOut.push({ kind: 'service', id: project.id, serviceId: service.id, name: project.name, reason });
   };
@@ -161,20 +186,19 @@ function projectEntry(
     else credits.push({ credit, serviceId: service.id });
   }
   if (credits.length === 0) return out('None of its services can be sold in this round');
-  const costs = project.costs;
   const fees = costs ? costs.marketOperator + costs.complianceMonitoring + costs.performanceMonitoring : 0;
-  return {
-    project: {
-      id: project.id,
-      offer: money2(project.offer + fees),
-      group: project.group ? { id: project.group.id, type: project.group.type } : null,
-      lpa: context.placeOf(location?.lpa),
-      nca: location?.nca?.id ?? null,
-      subcatchment: location?.subcatchment?.id ?? null,
-      credits: credits.map((c) => c.credit),
-    },
-    services: credits.map((c) => c.serviceId),
+  const entry: EngineProject = {
+    id: project.id,
+    offer: money2(project.offer + fees),
+    group: project.group ? { id: project.group.id, type: project.group.type } : null,
+    lpa: context.placeOf(location?.lpa),
+    nca: location?.nca?.id ?? null,
+    subcatchment: location?.subcatchment?.id ?? null,
+    credits: credits.map((c) => c.credit),
   };
+  const problem = entryProblem(projectSchema, entry);
+  if (problem !== undefined) return out(problem);
+  return { project: entry, services: credits.map((c) => c.serviceId) };
 }
 
 /** A biodiversity credit (units at target condition, permanent), or why the service cannot sell. */
@@ -194,6 +218,8 @@ function biodiversityCredit(
     return 'The project has several biodiversity services but one supply: the units cannot be told apart';
   else units = biodiversityServiceUnits(project.supply);
   if (!(units > 0)) return 'It has no biodiversity units to sell (no net gain at target condition)';
+  const unitsProblemText = unitsProblem(units, { type: 'Biodiversity' });
+  if (unitsProblemText !== undefined) return `Its biodiversity units cannot be cleared: ${unitsProblemText}`;
   return {
     type: 'Biodiversity',
     module: service.module,
@@ -217,6 +243,8 @@ function nutrientCredit(
     : service.years === null;
   const byYear = new Map<number, number>();
   for (const period of service.unitsPerPeriod) {
+    const problem = unitsProblem(period.units, { type: service.type, zero: true });
+    if (problem !== undefined) return `Its units from ${period.start} cannot be cleared: ${problem}`;
     const year = Number(period.start.slice(0, 4));
     byYear.set(year, (byYear.get(year) ?? 0) + period.units);
   }

@@ -44,6 +44,8 @@ export interface BuiltInstance {
   credits: Record<string, string[]>;
   /** Per instance requirement id, the requirement it stands for and whether it is the ongoing-only alternative. */
   requirements: Record<string, { requirementId: string; ongoingOnly: boolean }>;
+  /** The name of the record behind each instance project and requirement id (absent in tasks stored before it). */
+  names?: Record<string, string>;
 }
 
 /** What the builder of each entry reads of the round. */

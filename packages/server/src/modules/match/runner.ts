@@ -4,6 +4,7 @@ import type { SolverProgress } from '@curlew/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { CLEAR_WORKER, type ClearMessage, startClearThread } from './clear.thread.ts';
+import { instanceProblemReason } from './instance-problem.ts';
 import type { SolverTaskRow } from './match.tables.ts';
 import { moveRoundOnTaskEnd } from './round-status.ts';
 import { claimSolverTask, finishSolverTask, heartbeatSolverTask, type TaskEnding } from './tasks.ts';
@@ -149,11 +150,20 @@ export class SolverTaskRunner {
           };
           end({ status: 'Succeeded', result });
         } else {
-          end({ status: 'Failed', reason: `The solver found no answer: ${firstLine(message.message)}` });
+          end({
+            status: 'Failed',
+            reason:
+              instanceProblemReason(task, message.message) ??
+              `The solver found no answer: ${firstLine(message.message)}`,
+          });
         }
       });
       thread.on('error', (error) =>
-        end({ status: 'Failed', reason: `The solver failed: ${firstLine(error.message)}` }),
+        end({
+          status: 'Failed',
+          reason:
+            instanceProblemReason(task, error.message) ?? `The solver failed: ${firstLine(error.message)}`,
+        }),
       );
       thread.on('exit', (code) =>
         end({ status: 'Failed', reason: `The solver stopped without an answer (exit code ${code})` }),

@@ -213,6 +213,26 @@ describeWithApp('solver tasks', (t) => {
     expect(fromDb.leftOut).toEqual([]);
   });
 
+  it('names the record and the field when the engine refuses an instance built elsewhere', async () => {
+    const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
+    const good = built();
+    const tampered = {
+      ...good,
+      instance: {
+        ...good.instance,
+        requirements: good.instance.requirements.map((r) => (r.id === 'r1' ? { ...r, bid: -5 } : r)),
+      },
+    };
+    const task = await startMatch({ db: t.db, clock: t.clock.now }, round.id, tampered);
+    const ended = await runner().runNext();
+    expect(ended).toMatchObject({
+      id: task.id,
+      status: 'Failed',
+      reason: 'The clearing data is not valid: requirement "Requirement r1", bid: Value must be 0 or more',
+    });
+    expect(await roundStatus(round.id)).toBe('Failed');
+  });
+
   it('refuses to start matching a round that is not closed for bids and offers', async () => {
     const round = await buildRound(t.db, 'Open');
     await expect(startMatch({ db: t.db, clock: t.clock.now }, round.id, built())).rejects.toThrow(

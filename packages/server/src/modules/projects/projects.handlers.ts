@@ -13,6 +13,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
+import { exclusionHandlers } from '../match/exclusion.ts';
 import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
 import { projectTypes, standards } from '../refdata/refdata.tables.ts';
 import { projectAfterRoundHandlers } from './projects.after-round.ts';
@@ -196,6 +197,8 @@ export const projectHandlers = {
           groupId: null,
           offer: null,
           offeredAt: null,
+          clearingExclusionReason: null,
+          clearingExcludedAt: null,
           ...(values.hasChanged ? edited : {}),
         },
         now,
@@ -354,6 +357,13 @@ export const projectHandlers = {
       return { message: `Offer for ${record.name} set` };
     },
   },
+  ...exclusionHandlers<ProjectRecord>({
+    noun: 'offer',
+    recordNoun: 'project',
+    ownerId: (record) => record.supplierId,
+    pagePath: (record) => `/projects/${record.id}`,
+    write: (tx, id, exclusion, now) => updateProject(tx, id, exclusion, now),
+  }),
   ...projectAfterRoundHandlers,
   ...projectGroupHandlers,
   Comment: commentHandler<ProjectRecord, ProjectRelation>({

@@ -9,6 +9,7 @@ import type {
   Subject,
 } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
+import { exclusionGuards } from '../match/exclusion.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import { documentTagsOf } from './projects.present.ts';
@@ -71,6 +72,8 @@ export const projectPolicies = {
   SetPreMarketReviewOutcome: operatorDecision,
   SetCertificationDecision: operatorDecision,
   SetOffer: offerer,
+  ExcludeFromClearing: operatorDecision,
+  ReinstateInClearing: operatorDecision,
   UploadNatureBasedAgreement: participantOrOperator,
   UploadSection106Agreement: participantOrOperator,
   Contract: operatorDecision,
@@ -133,6 +136,7 @@ export const projectGuards = {
       : refuse(
           `Offers can only be made while ${record.roundName ?? 'the round'} is open for bids and offers`,
         ),
+  ...exclusionGuards<ProjectRecord>('offer'),
   Contract: async ({ db, record }) => {
     const sentence = missingAgreements(await documentTagsOf(db, record.id));
     return sentence === undefined ? ok : refuse(sentence);

@@ -1,5 +1,6 @@
 import {
   CREDIT_TYPES,
+  clearingExclusionOf,
   complianceStanding,
   type EntityAction,
   estimateBiodiversityUnits,
@@ -295,6 +296,9 @@ function projectOf(
     updatedAt: record.updatedAt.toISOString(),
     actions,
   };
-  if (seesOffer(access)) project.offer = record.offer;
+  if (seesOffer(access)) {
+    project.offer = record.offer;
+    project.clearingExclusion = clearingExclusionOf(record);
+  }
   return project;
 }

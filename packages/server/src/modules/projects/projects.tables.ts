@@ -114,6 +114,9 @@ export const projects = pgTable(
     /** The sealed offer in pounds: only the operator, the supplier and its agent with MakeOffersOrBids see it. */
     offer: amount(),
     offeredAt: at(),
+    /** Set while the operator keeps the offer out of its round's clearing (ExcludeFromClearing): why and when. */
+    clearingExclusionReason: text(),
+    clearingExcludedAt: at(),
     /** Screening, review, verification and monitoring outcomes, oldest first. */
     outcomes: jsonb().$type<ProjectOutcome[]>().notNull().default([]),
     certification: jsonb().$type<CertificationRecord>(),

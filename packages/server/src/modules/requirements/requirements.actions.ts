@@ -16,6 +16,7 @@ import type { CreateHandlers, RecordHandlers } from '../../platform/actions/type
 import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
+import { exclusionHandlers } from '../match/exclusion.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { requirementAfterRoundHandlers } from './requirements.after-round.ts';
 import { type RequirementRecord, type RequirementRelation, requirementKind } from './requirements.kind.ts';
@@ -101,7 +102,17 @@ export const requirementHandlers = {
           'marketRoundId',
           `Remove it from ${record.groupName} before registering it in another round`,
         );
-      await updateRequirementRow(tx, record.id, { marketRoundId: round.id, marketId: round.marketId }, now);
+      await updateRequirementRow(
+        tx,
+        record.id,
+        {
+          marketRoundId: round.id,
+          marketId: round.marketId,
+          clearingExclusionReason: null,
+          clearingExcludedAt: null,
+        },
+        now,
+      );
       await deleteBid(tx, record.id);
       return { message: `Registered for ${round.name}` };
     },
@@ -152,6 +163,13 @@ export const requirementHandlers = {
       return { message: 'Bid saved' };
     },
   },
+  ...exclusionHandlers<RequirementRecord>({
+    noun: 'bid',
+    recordNoun: 'credit requirement',
+    ownerId: (record) => record.buyerId,
+    pagePath: (record) => `/credit-requirements/${record.id}`,
+    write: (tx, id, exclusion, now) => updateRequirementRow(tx, id, exclusion, now),
+  }),
   ...requirementAfterRoundHandlers,
   Comment: commentHandler<RequirementRecord, RequirementRelation>({
     subjectType: 'requirement',

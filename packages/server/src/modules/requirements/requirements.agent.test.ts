@@ -64,17 +64,27 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
     const id = created.json().context.id;
     expect(created.json().nextAction).toEqual({ id: 'WizardInvestorCredits' });
     const cookie = world.members.agent.cookie;
+    const investorCredits = {
+      units: 7.5,
+      redemptionDate: '2028-03-31',
+      isDivisible: false,
+      module: 'Area',
+      distinctiveness: 'High',
+      broadHabitat: 'Grassland',
+    };
+    // High distinctiveness trades like for like: without its habitat type the requirement could never be cleared.
+    const withoutType = await postAction(
+      t.app,
+      `/api/requirement/${id}/action/WizardInvestorCredits`,
+      investorCredits,
+      cookie,
+    );
+    expect(withoutType.statusCode).toBe(422);
+    expect(withoutType.json().errors).toEqual([{ path: 'habitatType', message: 'Field required' }]);
     const credits = await postAction(
       t.app,
       `/api/requirement/${id}/action/WizardInvestorCredits`,
-      {
-        units: 7.5,
-        redemptionDate: '2028-03-31',
-        isDivisible: false,
-        module: 'Area',
-        distinctiveness: 'High',
-        broadHabitat: 'Grassland',
-      },
+      { ...investorCredits, habitatType: 'Lowland meadows' },
       cookie,
       { supportingDocument: pdf('valuation.pdf') },
     );
@@ -100,7 +110,7 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
       buyer: { id: world.client.id, name: 'Client Farm' },
       agent: { id: world.members.agent.organisation.id },
       round: { id: roundId, ampEnd: '2030-03-31' },
-      investorCredits: { units: 7.5, distinctiveness: 'High' },
+      investorCredits: { units: 7.5, distinctiveness: 'High', habitatType: 'Lowland meadows' },
       credits: [{ type: 'Biodiversity', requiredUnits: 7.5, isPermanent: true }],
       documents: [{ tag: 'SupportingDocument', name: 'valuation-2.pdf' }],
     });

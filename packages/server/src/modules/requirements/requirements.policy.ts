@@ -8,6 +8,7 @@ import type {
   RecordGuards,
   RecordPolicies,
 } from '../../platform/actions/types.ts';
+import { exclusionGuards } from '../match/exclusion.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import { requirementAfterRoundGuards } from './requirements.after-round.ts';
 import type { RequirementRecord, RequirementRelation } from './requirements.kind.ts';
@@ -51,6 +52,8 @@ export const requirementPolicies = {
   Register: editor,
   CompleteRegistration: operator,
   SetBid: bidder,
+  ExcludeFromClearing: operator,
+  ReinstateInClearing: operator,
   AllocateRights: operator,
   IssueCredits: operator,
   RedeemCredits: party,
@@ -82,6 +85,7 @@ export const requirementGuards = {
     return refusal === undefined ? ok : { ok: false, reason: refusal };
   },
   ...requirementAfterRoundGuards,
+  ...exclusionGuards<RequirementRecord>('bid'),
   SetBid: async ({ record }): Promise<GuardAnswer> => {
     if (record.roundStatus === 'OpenForBidsAndOffers') return ok;
     return {

@@ -1,5 +1,6 @@
 import {
   type CreditRequirement,
+  clearingExclusionOf,
   type EntityAction,
   formatIsoDate,
   type RecordDocument,
@@ -120,6 +121,7 @@ export function presentRequirement(
             module: record.investorModule,
             distinctiveness: record.investorDistinctiveness,
             broadHabitat: record.investorBroadHabitat,
+            habitatType: record.investorHabitatType,
           }
         : null,
     location: !isBuyer && lpa !== null && nca !== null ? { lpa, nca } : null,
@@ -130,7 +132,10 @@ export function presentRequirement(
     updatedAt: record.updatedAt.toISOString(),
     actions: parts.actions,
   };
-  if (parts.bid !== undefined) answer.bid = parts.bid === null ? null : presentBid(parts.bid);
+  if (parts.bid !== undefined) {
+    answer.bid = parts.bid === null ? null : presentBid(parts.bid);
+    answer.clearingExclusion = clearingExclusionOf(record);
+  }
   return answer;
 }
 

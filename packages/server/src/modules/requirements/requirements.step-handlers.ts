@@ -4,6 +4,8 @@ import {
   CREDIT_TYPES,
   DOCUMENT_UPLOAD_EXTENSIONS,
   firstDeliveryYear,
+  HABITAT_TYPE_REQUIRED_DISTINCTIVENESS,
+  type Module,
   NUTRIENT_CREDIT_TYPES,
   type REQUIREMENT_ACTIONS,
   REQUIREMENT_WIZARD,
@@ -67,6 +69,16 @@ async function assertHabitat(
   if (!type) throw validationError(paths.type, 'Not a valid option');
 }
 
+/** 422 at `habitatType` unless the habitat type is one of the module's habitats in the metric. */
+async function assertModuleHabitat(db: Queryable, module: Module, habitatType: string): Promise<void> {
+  const [row] = await db
+    .select({ id: habitats.id })
+    .from(habitats)
+    .where(and(eq(habitats.module, module), eq(habitats.habitatType, habitatType)))
+    .limit(1);
+  if (!row) throw validationError('habitatType', 'Not a valid option');
+}
+
 /** The wizard's next step after `actionId` for the record's type, as a result. */
 export const next = (
   record: Pick<RequirementRecord, 'id' | 'type'>,
@@ -126,6 +138,7 @@ const blankInvestor = {
   investorModule: null,
   investorDistinctiveness: null,
   investorBroadHabitat: null,
+  investorHabitatType: null,
 } as const;
 
 type Handler<Def extends (typeof REQUIREMENT_ACTIONS)[number]> = RecordActionHandler<
@@ -351,12 +364,18 @@ export const investorCreditsHandler = (wizard: boolean): Handler<typeof setInves
               module: record.investorModule,
               distinctiveness: record.investorDistinctiveness,
               broadHabitat: record.investorBroadHabitat,
+              habitatType: record.investorHabitatType,
             },
     };
   },
   async handle(context) {
     const { tx, record, values, now } = context;
-    await assertHabitat(tx, values.broadHabitat, undefined, { broad: 'broadHabitat', type: 'broadHabitat' });
+    const broadHabitat = values.module === 'Area' ? values.broadHabitat : undefined;
+    const habitatType = HABITAT_TYPE_REQUIRED_DISTINCTIVENESS.some((band) => band === values.distinctiveness)
+      ? values.habitatType
+      : undefined;
+    await assertHabitat(tx, broadHabitat, habitatType, { broad: 'broadHabitat', type: 'habitatType' });
+    if (habitatType !== undefined) await assertModuleHabitat(tx, values.module, habitatType);
     await updateRequirementRow(
       tx,
       record.id,
@@ -366,7 +385,8 @@ export const investorCreditsHandler = (wizard: boolean): Handler<typeof setInves
         investorIsDivisible: values.isDivisible,
         investorModule: values.module,
         investorDistinctiveness: values.distinctiveness,
-        investorBroadHabitat: values.module === 'Area' ? (values.broadHabitat ?? null) : null,
+        investorBroadHabitat: broadHabitat ?? null,
+        investorHabitatType: habitatType ?? null,
       },
       now,
     );

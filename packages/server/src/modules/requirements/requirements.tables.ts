@@ -77,6 +77,11 @@ export const creditRequirements = pgTable(
     investorModule: text().$type<Module>(),
     investorDistinctiveness: text().$type<Distinctiveness>(),
     investorBroadHabitat: text(),
+    /** Asked for high and very high distinctiveness; null otherwise. */
+    investorHabitatType: text(),
+    /** Set while the operator keeps the bid out of its round's clearing (ExcludeFromClearing): why and when. */
+    clearingExclusionReason: text(),
+    clearingExcludedAt: at(),
     /** The credit types of its lines (CREDIT_TYPES order) and their total units. */
     creditTypes: text().array().$type<CreditType[]>().notNull().default(sql`'{}'::text[]`),
     units: numeric({ mode: 'number' }).notNull().default(0),
