@@ -109,9 +109,15 @@ const fees = (project: Project) =>
     : 0;
 
 /**
+ * What an unset offer or bid stands at in the candidate instance: the smallest amount the money rule takes (one
+ * penny), so a record waiting for its offer or bid is judged on everything else. The data sets never show it.
+ */
+const UNSET_AMOUNT = 0.01;
+
+/**
  * The round as an outside solver reads it: its projects that are or may be offered (Certified or Offered) and its
  * requirements that have or may get a bid (Registered or Bid), built by the same instance builder as Match (a
- * missing offer or bid is taken as 0 and written blank), so units per year, places and groups are exactly what the
+ * missing offer or bid is taken as one penny and written blank), so units per year, places and groups are exactly what the
  * clearing uses and the ids are those a winners file names.
  */
 export function candidateInstance(
@@ -123,16 +129,16 @@ export function candidateInstance(
 ): BuiltInstance {
   const asOffered = projects
     .filter((p) => p.status === 'Certified' || p.status === 'Offered')
-    .map((p) => ({ ...p, status: 'Offered' as const, offer: p.offer ?? 0 }));
+    .map((p) => ({ ...p, status: 'Offered' as const, offer: p.offer ?? UNSET_AMOUNT }));
   const asBid = requirements
     .filter((r) => r.status === 'Registered' || r.status === 'Bid')
     .map((r) => ({
       ...r,
       status: 'Bid' as const,
       bid: r.bid ?? {
-        bid: 0,
+        bid: UNSET_AMOUNT,
         acceptOngoingOnly: r.buyerCredits?.nutrientAcceptOngoingOnly === true,
-        bidOngoingOnly: r.buyerCredits?.nutrientAcceptOngoingOnly === true ? 0 : null,
+        bidOngoingOnly: r.buyerCredits?.nutrientAcceptOngoingOnly === true ? UNSET_AMOUNT : null,
       },
     }));
   return buildInstance(round, asOffered, asBid, lpas, ncaPairs);

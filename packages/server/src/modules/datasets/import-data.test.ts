@@ -119,7 +119,7 @@ describeWithApp('ImportData', (t) => {
     await t.db.update(projects).set({ name: '=Orchard' }).where(eq(projects.id, orchardId));
     const csv = `project,offer\r\n'=Orchard,900\r\n`;
     const saved = await postImport(t.app, world, id, BIO, { suppliersCSV: csv });
-    expect(saved.statusCode).toBe(200);
+    expect(saved.statusCode, saved.body).toBe(200);
     expect(await projectRows([orchardId])).toEqual({ [orchardId]: ['Offered', 900] });
   });
 
