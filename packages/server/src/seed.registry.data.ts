@@ -85,7 +85,8 @@ export type RequirementStage =
   | 'CreditsRedeemed'
   | 'Retired';
 
-export const DEMO_DEMAND: {
+/** A buyer's requirement of the settling round and how far it goes. */
+export interface DemoDemand {
   name: string;
   lpa: string;
   nca: number;
@@ -95,7 +96,9 @@ export const DEMO_DEMAND: {
   planningRef: string;
   redemptionDate: string;
   stage: RequirementStage;
-}[] = [
+}
+
+export const DEMO_DEMAND: DemoDemand[] = [
   {
     name: 'Whiteley Farm housing',
     lpa: 'Fareham LPA',
@@ -152,3 +155,25 @@ export const DEMO_DEMAND: {
     stage: 'RightsCreated',
   },
 ];
+
+/**
+ * The bid the operator excluded after bids closed: entered with two zeros too many, it would have taken every
+ * grassland credit of the round. The first result was rejected, the bid excluded (the buyer told why) and the round
+ * matched again without it; it ended Unmatched when the result was accepted.
+ */
+export const DEMO_EXCLUDED_BID = {
+  demand: {
+    name: 'Hamble Quay apartments',
+    lpa: 'Fareham LPA',
+    nca: 128,
+    broadHabitat: 'Grassland',
+    units: 8,
+    bid: 26_000_000,
+    planningRef: 'P/25/0093/FP',
+    redemptionDate: '2027-12-31',
+  },
+  rejectedBecause:
+    'One bid takes every grassland credit at a price far above the rest: checking it with its buyer',
+  reason:
+    'The buyer confirmed the bid was entered with two zeros too many; bids are closed, so it cannot be corrected in this round',
+} as const satisfies { demand: Omit<DemoDemand, 'stage'>; rejectedBecause: string; reason: string };

@@ -9,6 +9,7 @@ import { projects } from './modules/projects/projects.tables.ts';
 import { seedReferenceData } from './modules/refdata/index.ts';
 import { creditRequirements } from './modules/requirements/requirements.tables.ts';
 import { systemClock } from './platform/clock.ts';
+import { DEMO_EXCLUDED_BID } from './seed.registry.data.ts';
 import { DEMO_SETTLING_ROUND } from './seed.registry.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -22,6 +23,7 @@ const SETTLING_PROJECTS = [
 ];
 const SETTLING_REQUIREMENTS = [
   'Botley Road homes: RightsAllocated',
+  'Hamble Quay apartments: Unmatched',
   'Havant retail park: RightsAllocated',
   'Newport business park: RightsCreated',
   'Portchester care home: Retired',
@@ -81,6 +83,60 @@ describeWithApp("the demo market's Round 1 2025, cleared a year ago", (t) => {
       'Retired',
     ]);
     expect([...new Set(events.map((event) => event.at.getUTCFullYear()))].sort()).toEqual([2025, 2026]);
+  });
+
+  it("keeps Round 1 2025's history: a result rejected, one bid excluded with its reason, the round matched again without it", async () => {
+    const [round] = await t.db
+      .select({ id: marketRounds.id })
+      .from(marketRounds)
+      .where(eq(marketRounds.name, DEMO_SETTLING_ROUND));
+    const admin = await signIn(t.app, 'admin', 'demo-password-for-tests');
+    const trail = await requestJson(
+      t.app,
+      'GET',
+      `/api/activity?subjectType=round&subjectId=${round?.id}&page=1&pageSize=50`,
+      undefined,
+      { cookie: admin },
+    );
+    expect(
+      trail
+        .json()
+        .items.map(
+          (item: { actionId: string; statusAfter: string | null }) => `${item.actionId} ${item.statusAfter}`,
+        )
+        .reverse(),
+    ).toEqual([
+      'CloseBidsAndOffers ClosedForBidsAndOffers',
+      'Match Pending',
+      'RejectMatch Rejected',
+      'Match Pending',
+      'AcceptMatch Matched',
+    ]);
+    const [slip] = await t.db
+      .select({ id: creditRequirements.id })
+      .from(creditRequirements)
+      .where(eq(creditRequirements.name, DEMO_EXCLUDED_BID.demand.name));
+    const buyer = await signIn(t.app, 'buyer', 'demo-password-for-tests');
+    const record = await requestJson(t.app, 'GET', `/api/requirement/${slip?.id}`, undefined, {
+      cookie: buyer,
+    });
+    expect(record.json()).toMatchObject({
+      status: 'Unmatched',
+      clearingExclusion: { reason: DEMO_EXCLUDED_BID.reason, at: '2025-05-06T10:00:00.000Z' },
+    });
+    const own = await requestJson(
+      t.app,
+      'GET',
+      `/api/activity?subjectType=requirement&subjectId=${slip?.id}&page=1&pageSize=50`,
+      undefined,
+      { cookie: buyer },
+    );
+    expect(own.json().items).toContainEqual(
+      expect.objectContaining({
+        actionId: 'ExcludeFromClearing',
+        details: { reason: DEMO_EXCLUDED_BID.reason },
+      }),
+    );
   });
 
   it("registers Round 1 2025's supplier and buyer, who read their own registration and the round's statement", async () => {

@@ -1,20 +1,14 @@
 import type { ProjectOutcome, ProjectStatus } from '@curlew/domain';
-import { clearRound } from '@curlew/matching';
 import { asc, eq } from 'drizzle-orm';
 import { marketRounds, participations } from './modules/markets/markets.tables.ts';
 import { applyResult } from './modules/match/accept.ts';
-import { loadRoundRecords } from './modules/match/match.records.ts';
-import { solverTasks } from './modules/match/match.tables.ts';
-import { buildRoundInstance } from './modules/match/start-match.ts';
-import { enqueueSolverTask } from './modules/match/tasks.ts';
 import { projectKind } from './modules/projects/projects.kind.ts';
 import { updateProject } from './modules/projects/projects.repo.ts';
 import { projectServices, projectServiceUnits, projects } from './modules/projects/projects.tables.ts';
 import { biodiversityPeriods } from './modules/projects/projects.units.ts';
 import { habitats, lpas, ncas, projectTypes, standards } from './modules/refdata/refdata.tables.ts';
 import { requirementKind } from './modules/requirements/requirements.kind.ts';
-import { replaceCredits, writeBid } from './modules/requirements/requirements.repo.ts';
-import { creditRequirements, requirementCredits } from './modules/requirements/requirements.tables.ts';
+import { creditRequirements } from './modules/requirements/requirements.tables.ts';
 import { roundKind } from './modules/rounds/rounds.kind.ts';
 import { recordRequirementMove } from './modules/settlement/settlement.ledger.ts';
 import { suppliersRefusal } from './modules/settlement/settlement.readiness.ts';
@@ -22,7 +16,14 @@ import type { TransitionEntry } from './platform/actions/status.ts';
 import { transition } from './platform/actions/status.ts';
 import type { Transaction } from './platform/db/connect.ts';
 
-import { DEMO_DEMAND, DEMO_SETTLING_ROUND, DEMO_SUPPLY, type ProjectStage } from './seed.registry.data.ts';
+import { clearDemoRound, excludeDemoBid, insertDemoBid } from './seed.registry.clearing.ts';
+import {
+  DEMO_DEMAND,
+  DEMO_EXCLUDED_BID,
+  DEMO_SETTLING_ROUND,
+  DEMO_SUPPLY,
+  type ProjectStage,
+} from './seed.registry.data.ts';
 
 export { DEMO_SETTLING_ROUND } from './seed.registry.data.ts';
 
@@ -183,55 +184,15 @@ export async function seedDemoRegistry(
         .values(periods.map((period) => ({ serviceId: service.id, ...period })));
   }
 
-  for (const demo of DEMO_DEMAND) {
-    const created = at('2025-01-27');
-    const [row] = await tx
-      .insert(creditRequirements)
-      .values({
-        name: demo.name,
-        type: 'Buyer',
-        status: 'Bid',
-        buyerId: idOf('buyer'),
-        marketId,
-        marketRoundId: round.id,
-        creditType: 'Biodiversity',
-        bioBroadHabitat: demo.broadHabitat,
-        bioDistinctiveness: 'Medium',
-        bioUnits: demo.units,
-        bioIsDivisible: true,
-        developmentCreditType: 'Biodiversity',
-        planningRef: demo.planningRef,
-        redemptionDate: demo.redemptionDate,
-        lpaId: lpaId(demo.lpa),
-        ncaId: ncaId(demo.nca),
-        nearAddress: demo.name,
-        localOnly: true,
-        creditTypes: ['Biodiversity'],
-        units: demo.units,
-        createdAt: created,
-        updatedAt: created,
-      })
-      .returning({ id: creditRequirements.id });
-    if (!row) throw new Error(`Demo requirement ${demo.name} was not inserted`);
-    await replaceCredits(
-      tx,
-      row.id,
-      [{ type: 'Biodiversity', requiredUnits: demo.units, isPermanent: true, years: null }],
-      created,
-    );
-    await tx
-      .update(requirementCredits)
-      .set({ status: 'Bid' })
-      .where(eq(requirementCredits.requirementId, row.id));
-    await writeBid(tx, {
-      requirementId: row.id,
-      bid: demo.bid,
-      acceptOngoingOnly: false,
-      bidOngoingOnly: null,
-      setBy: null,
-      now: at('2025-04-10'),
-    });
-  }
+  const bidContext = { marketId, roundId: round.id, buyerId: idOf('buyer') };
+  for (const demo of DEMO_DEMAND)
+    await insertDemoBid(tx, demo, { ...bidContext, lpaId: lpaId(demo.lpa), ncaId: ncaId(demo.nca) });
+  const slip = DEMO_EXCLUDED_BID.demand;
+  const slipId = await insertDemoBid(tx, slip, {
+    ...bidContext,
+    lpaId: lpaId(slip.lpa),
+    ncaId: ncaId(slip.nca),
+  });
 
   // Bids close, the engine clears the round, the operator accepts it.
   await transition(
@@ -242,32 +203,15 @@ export async function seedDemoRegistry(
     'system',
     entry('CloseBidsAndOffers', 'Close bids and offers', at('2025-04-30')),
   );
-  const { built } = await buildRoundInstance(tx, round.id, at('2025-05-12'), loadRoundRecords);
-  const result = await clearRound(built.instance, { timeLimitSeconds: 20, threads: 1 });
-  const task = await enqueueSolverTask(tx, {
-    roundId: round.id,
-    built,
-    timeLimitSeconds: 20,
-    now: at('2025-05-12'),
+  // The first result is rejected: one bid was entered with two zeros too many. The operator excludes it (the buyer
+  // is told why) and matches again.
+  await clearDemoRound(tx, round.id, '2025-05-02');
+  await transition(tx, roundKind, round.id, 'Rejected', 'system', {
+    ...entry('RejectMatch', 'Reject match', at('2025-05-05')),
+    details: { reason: DEMO_EXCLUDED_BID.rejectedBecause },
   });
-  await tx
-    .update(solverTasks)
-    .set({
-      status: 'Succeeded',
-      result,
-      attempts: 1,
-      startedAt: at('2025-05-12'),
-      finishedAt: at('2025-05-12'),
-    })
-    .where(eq(solverTasks.id, task.id));
-  await transition(
-    tx,
-    roundKind,
-    round.id,
-    'Pending',
-    'system',
-    entry('Match', 'Match bids and offers', at('2025-05-12')),
-  );
+  await excludeDemoBid(tx, slipId, DEMO_EXCLUDED_BID.reason, '2025-05-06');
+  await clearDemoRound(tx, round.id, '2025-05-12');
   await applyResult(tx, round.id, at('2025-05-20'), 'system');
   await transition(
     tx,

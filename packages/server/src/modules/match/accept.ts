@@ -7,6 +7,7 @@ import { projects } from '../projects/projects.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { requirementCredits } from '../requirements/requirements.tables.ts';
 import { appendCreditEvents, type CreditEventRow } from '../settlement/settlement.ledger.ts';
+import { leaveOutUnmatched } from './accept.left-out.ts';
 import { allocationsOf } from './accept.rounding.ts';
 import { allocations, payments, reservedCredits } from './match.tables.ts';
 import { loadMatchRound } from './start-match.ts';
@@ -57,6 +58,7 @@ export async function applyResult(
     by,
     entry,
   );
+  await leaveOutUnmatched(tx, roundId, { result, mapping }, by, entry);
 
   // Allocations and the reserve: every flow rounded once, within its credit-year and its requirement-year.
   const rounded = allocationsOf(instance, result, round.reserve);

@@ -9,6 +9,7 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { ClearingExclusionNotice } from '../match/ClearingExclusionNotice.tsx';
 import { OutcomeCard } from '../match/OutcomeCard.tsx';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import {
@@ -60,6 +61,7 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
         />
       </Group>
       {project.outcome && <OutcomeCard outcome={project.outcome} side="project" />}
+      <ClearingExclusionNotice exclusion={project.clearingExclusion} noun="offer" />
       <ProjectSummary project={project} />
       <ProjectServices project={project} />
       <ProjectSupply project={project} />

@@ -110,6 +110,7 @@ export const PROJECT_ACTION_LAYOUT: ActionLayout = {
     'SetPreMarketReviewOutcome',
     'SetCertificationDecision',
     'SetOffer',
+    'ReinstateInClearing',
     'Contract',
     'Verify',
     'RecordComplianceCheck',
@@ -138,7 +139,7 @@ export const PROJECT_ACTION_LAYOUT: ActionLayout = {
       label: 'Review',
       actionIds: ['AddScreeningOutcome', 'SetPreMarketReviewOutcome', 'SetCertificationDecision'],
     },
-    { label: 'Market round', actionIds: ['SetOffer'] },
+    { label: 'Market round', actionIds: ['SetOffer', 'ExcludeFromClearing', 'ReinstateInClearing'] },
     {
       label: 'After the round',
       actionIds: ['Contract', 'Verify', 'RecordComplianceCheck', 'RecordPerformanceCheck'],

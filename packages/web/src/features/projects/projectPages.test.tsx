@@ -328,6 +328,41 @@ describe('project page', () => {
     expect(screen.queryByText('Out of line with the metric')).not.toBeInTheDocument();
   });
 
+  it("tells the supplier its offer is excluded from the clearing, with the operator's reason", async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': {
+        body: projectOf({
+          id: 'p1',
+          status: 'Offered',
+          offer: 98000,
+          clearingExclusion: {
+            reason: 'The land is under a competing agreement',
+            at: '2026-03-02T10:00:00.000Z',
+          },
+          actions: [],
+        }),
+      },
+    };
+    showProject(ParticipantProjectPage, supplier);
+    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    expect(screen.getByText('This offer is excluded from the clearing')).toBeInTheDocument();
+    expect(screen.getByText(/excluded it on 2 Mar 2026/)).toBeInTheDocument();
+    expect(screen.getByText('The land is under a competing agreement')).toBeInTheDocument();
+  });
+
+  it('shows no exclusion notice for a project in the clearing', async () => {
+    server.routes = {
+      ...feeds('project', 'p1'),
+      'GET /api/project/p1': {
+        body: projectOf({ id: 'p1', offer: 98000, clearingExclusion: null, actions: [] }),
+      },
+    };
+    showProject(ParticipantProjectPage, supplier);
+    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    expect(screen.queryByText(/excluded from the clearing/)).not.toBeInTheDocument();
+  });
+
   it('has no offer section when the record carries no offer (another reader, or not offered yet)', async () => {
     server.routes = {
       ...feeds('project', 'p1'),

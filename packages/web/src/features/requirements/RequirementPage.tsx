@@ -29,6 +29,7 @@ import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { roundPagePath } from '../rounds/roundsApi.ts';
 import './RequirementFormExtras.tsx';
+import { ClearingExclusionNotice } from '../match/ClearingExclusionNotice.tsx';
 import { OutcomeCard } from '../match/OutcomeCard.tsx';
 import { BidSection, DocumentsSection, NeedSection, PlaceSection } from './RequirementSections.tsx';
 import type { RequirementReader } from './RequirementsPage.tsx';
@@ -132,6 +133,7 @@ function RequirementView({
         )}
       </Group>
       {r.outcome && <OutcomeCard outcome={r.outcome} side="requirement" />}
+      <ClearingExclusionNotice exclusion={r.clearingExclusion} noun="bid" />
       {!readOnly && <ResumeWizard requirement={r} onDone={changed} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Detail label="Market round">

@@ -121,6 +121,7 @@ export function NeedSection({ requirement, start }: { requirement: CreditRequire
         <Detail label="Module">{MODULE_LABELS[investor.module]}</Detail>
         <Detail label="Distinctiveness">{DISTINCTIVENESS_LABELS[investor.distinctiveness]}</Detail>
         <Detail label="Broad habitat">{orDash(investor.broadHabitat)}</Detail>
+        <Detail label="Habitat type">{orDash(investor.habitatType)}</Detail>
       </SimpleGrid>
     );
   }
