@@ -126,8 +126,10 @@ export function buildInstance(
       byString(a.id, b.id) ||
       byString(a.serviceId ?? '', b.serviceId ?? ''),
   );
+  // Built in instance order, so the same round always gives the same JSON.
   const names: Record<string, string> = {};
-  for (const project of projects) if (projectEntries.has(project.id)) names[project.id] = project.name;
+  const projectNames = new Map(projects.map((p) => [p.id, p.name]));
+  for (const { project } of instanceProjects) names[project.id] = projectNames.get(project.id) ?? project.id;
   const requirementNames = new Map(requirements.map((r) => [r.id, r.name]));
   for (const [id, entry] of Object.entries(mapping))
     names[id] = requirementNames.get(entry.requirementId) ?? entry.requirementId;
