@@ -94,7 +94,8 @@ describeWithApp('ExcludeFromClearing and ReinstateInClearing', (t) => {
       `The bid of Housing at Mill Lane is excluded from the clearing of ${await marketOf(round.id)} - ${round.name}`,
     );
     expect(mail?.text).toContain(`Reason: ${reason}`);
-    expect(mail?.text).toContain(`/credit-requirements/${wanted}`);
+    expect(mail?.link).toMatch(new RegExp(`/credit-requirements/${wanted}$`));
+    expect(mail?.text).toContain(`See the credit requirement at ${mail?.link}`);
     expect(mail?.text).not.toMatch(/9,?000|£/);
     expect(await mailsTo(world.members.participant.user.email)).toEqual([]);
 

@@ -4,6 +4,7 @@ import { users } from '../../auth/auth.tables.ts';
 import { statusWords } from '../../platform/actions/status.ts';
 import type { GuardAnswer, HandlerContextBase } from '../../platform/actions/types.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
+import { pageLink } from '../../platform/mail.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
 
 /** What ExcludeFromClearing and ReinstateInClearing read of a project or a credit requirement. */
@@ -25,7 +26,7 @@ export interface Excludable<Rec extends ExcludableRecord> {
   /** 'project' or 'credit requirement', in the e-mail. */
   recordNoun: string;
   ownerId: (record: Rec) => string;
-  /** The record's page in the web app, from the site root (e.g. `/projects/{id}`). */
+  /** The record's page in the web app (`RECORD_PAGES`), which the e-mail links to. */
   pagePath: (record: Rec) => string;
   /** Stores the exclusion (reason and time) or clears it (both null). */
   write: (
@@ -127,6 +128,7 @@ async function tellOwner<Rec extends ExcludableRecord>(
     .selectDistinct({ email: users.email })
     .from(users)
     .where(and(inArray(users.organisationId, organisationIds), eq(users.disabled, false)));
+  const link = pageLink(deps.config.publicUrl, kind.pagePath(record));
   const round = record.marketName === null ? record.roundName : `${record.marketName} - ${record.roundName}`;
   const subject = excluded
     ? `The ${kind.noun} of ${record.name} is excluded from the clearing of ${round}`
@@ -138,7 +140,7 @@ async function tellOwner<Rec extends ExcludableRecord>(
     '',
     `Reason: ${values.reason}`,
     '',
-    `See the ${kind.recordNoun} at ${deps.config.publicUrl}${kind.pagePath(record)}`,
+    `See the ${kind.recordNoun} at ${link}`,
   ].join('\n');
-  for (const { email } of recipients) await deps.mailer.send({ to: email, subject, text });
+  for (const { email } of recipients) await deps.mailer.send({ to: email, subject, text, link });
 }

@@ -5,6 +5,7 @@ import {
   formatIsoDate,
   MESSAGES,
   type PROJECT_ACTIONS,
+  RECORD_PAGES,
 } from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
@@ -361,7 +362,7 @@ export const projectHandlers = {
     noun: 'offer',
     recordNoun: 'project',
     ownerId: (record) => record.supplierId,
-    pagePath: (record) => `/projects/${record.id}`,
+    pagePath: (record) => RECORD_PAGES.project(record.id),
     write: (tx, id, exclusion, now) => updateProject(tx, id, exclusion, now),
   }),
   ...projectAfterRoundHandlers,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   completionIssuesValue,
+  RECORD_PAGES,
   REQUIREMENT_ACTIONS,
   REQUIREMENT_CREATE_ACTIONS,
   WARNINGS,
@@ -167,7 +168,7 @@ export const requirementHandlers = {
     noun: 'bid',
     recordNoun: 'credit requirement',
     ownerId: (record) => record.buyerId,
-    pagePath: (record) => `/credit-requirements/${record.id}`,
+    pagePath: (record) => RECORD_PAGES.requirement(record.id),
     write: (tx, id, exclusion, now) => updateRequirementRow(tx, id, exclusion, now),
   }),
   ...requirementAfterRoundHandlers,
