@@ -54,6 +54,8 @@ interface DemoRequirement {
     redemptionDate: string;
     distinctiveness: Distinctiveness;
     broadHabitat: string;
+    /** For high and very high distinctiveness, which trade like for like. */
+    habitatType?: string;
     lpa: string;
     nca: string;
   };
@@ -301,6 +303,7 @@ export const DEMO_REQUIREMENTS: readonly DemoRequirement[] = [
       redemptionDate: '2028-03-31',
       distinctiveness: 'VeryHigh',
       broadHabitat: 'Grassland',
+      habitatType: 'Lowland meadows',
       lpa: 'Southampton LPA',
       nca: 'South Hampshire Lowlands',
     },

@@ -110,6 +110,7 @@ export async function seedDemoRequirements(
         investorModule: demo.investor ? 'Area' : null,
         investorDistinctiveness: demo.investor?.distinctiveness ?? null,
         investorBroadHabitat: demo.investor?.broadHabitat ?? null,
+        investorHabitatType: demo.investor?.habitatType ?? null,
         createdAt,
         updatedAt: createdAt,
       })
