@@ -295,6 +295,8 @@ describe('project lifecycle', () => {
       SetPreMarketReviewOutcome: ['Screened', 'PendingRound'],
       SetCertificationDecision: ['ApprovedRound'],
       SetOffer: ['Certified', 'Offered'],
+      ExcludeFromClearing: ['Offered'],
+      ReinstateInClearing: ['Offered'],
       UploadNatureBasedAgreement: ['Matched', 'Contracted'],
       UploadSection106Agreement: ['Matched', 'Contracted'],
       Contract: ['Matched'],

@@ -284,6 +284,8 @@ describe('requirement lifecycle', () => {
       Register: ['Draft', 'Unmatched'],
       CompleteRegistration: ['Provisional'],
       SetBid: ['Registered', 'Bid'],
+      ExcludeFromClearing: ['Bid'],
+      ReinstateInClearing: ['Bid'],
       AllocateRights: ['RightsCreated'],
       IssueCredits: ['RightsAllocated'],
       RedeemCredits: ['CreditsIssued'],
