@@ -132,7 +132,8 @@ describe('dominance between indivisible requirements of a class', () => {
         const full = await clearRound(instance, { pool, timeLimitSeconds: 20 });
         expect(reduced.status).toBe('Optimal');
         expect(full.status).toBe('Optimal');
-        expect(reduced.surplus).toBeCloseTo(full.surplus, 2);
+        // Both are proven to within the engine's absolute gap (1 GBP), and their flows are rounded to hundredths.
+        expect(Math.abs(reduced.surplus - full.surplus)).toBeLessThanOrEqual(1);
         expect(checkResult(instance, reduced)).toEqual([]);
       }),
       { numRuns: 60 },

@@ -23,6 +23,8 @@ const operatorDecisions = {
   Verify: 403,
   RecordComplianceCheck: 403,
   RecordPerformanceCheck: 403,
+  ExcludeFromClearing: 403,
+  ReinstateInClearing: 403,
 } as const;
 
 /** The supplier's member on its Draft project: it builds it, registers it and groups it; no offer yet (409). */
@@ -52,6 +54,8 @@ const operatorOnDraft: Expectation = {
     Verify: 409,
     RecordComplianceCheck: 409,
     RecordPerformanceCheck: 409,
+    ExcludeFromClearing: 409,
+    ReinstateInClearing: 409,
     SetOffer: 403,
   },
 };

@@ -16,6 +16,8 @@ const operatorDecisions = {
   AllocateRights: 403,
   IssueCredits: 403,
   Retire: 403,
+  ExcludeFromClearing: 403,
+  ReinstateInClearing: 403,
 } as const;
 
 /** What waits for a later status on a Draft requirement. */
@@ -50,6 +52,8 @@ const operatorOnDraft: Expectation = {
     AllocateRights: 409,
     IssueCredits: 409,
     Retire: 409,
+    ExcludeFromClearing: 409,
+    ReinstateInClearing: 409,
   },
 };
 

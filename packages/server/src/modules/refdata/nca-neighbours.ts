@@ -6,6 +6,7 @@ import {
   ncaInputSchema,
 } from '@curlew/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { isRecordId } from '../../platform/actions/ids.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CsvFormatError, readCsvRecords } from './csv.ts';
@@ -182,7 +183,8 @@ export async function ncaNeighbourPairsAmong(
   db: Queryable,
   ncaIds: readonly string[],
 ): Promise<[string, string][]> {
-  const ids = [...new Set(ncaIds)];
+  // Only record ids can have neighbours; anything else would fail the uuid comparison.
+  const ids = [...new Set(ncaIds)].filter(isRecordId);
   if (ids.length < 2) return [];
   const rows = await db
     .select({ ncaId: ncaNeighbours.ncaId, neighbourId: ncaNeighbours.neighbourId })

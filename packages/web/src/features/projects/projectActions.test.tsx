@@ -62,6 +62,7 @@ describe("the project page's actions", () => {
     expect(menuGroups().map((group) => group.stage)).toEqual([
       'Registration',
       'Review',
+      'Market round',
       'After the round',
       'Documents',
     ]);
@@ -70,7 +71,8 @@ describe("the project page's actions", () => {
       'Add biodiversity service',
       'Edit biodiversity service',
     ]);
-    expect(menuGroups()[2]?.items).toEqual([
+    expect(menuGroups()[2]?.items).toEqual(['Exclude from the clearing', 'Reinstate in the clearing']);
+    expect(menuGroups()[3]?.items).toEqual([
       'Contract project',
       'Record project verification outcome',
       'Compliance monitoring check outcome',
