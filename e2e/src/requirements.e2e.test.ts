@@ -147,6 +147,8 @@ describe('credit requirements in the browser', () => {
       .getByLabel('Yes', { exact: true })
       .check();
     await chooseOption(page, field(credits, 'Module'), 'Area');
+    // An area habitat gives its broad habitat, so the requirement can enter the clearing.
+    await chooseOption(page, field(credits, 'Broad habitat'), 'Grassland');
     await chooseOption(page, field(credits, 'Distinctiveness'), 'Medium');
     await expectNoAxeViolations(page);
     await credits.getByRole('button', { name: 'Save and continue' }).click();
