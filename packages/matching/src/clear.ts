@@ -1,16 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { checkResult } from './check.ts';
 import { type Instance, parseInstance } from './instance.schema.ts';
-import { type Allocation, emptyAllocation, type InternalFlow } from './model/allocation.ts';
+import { type Allocation, emptyAllocation } from './model/allocation.ts';
 import { buildComponentModel, type ComponentModel } from './model/build.ts';
 import { respectDominance } from './model/dominance.ts';
 import { extractComponent, mergeFlows, surplusOf } from './model/extract.ts';
 import { greedyComponent } from './model/greedy.ts';
 import { greedyByProject } from './model/greedy-projects.ts';
 import { type Component, type PreparedRound, prepareRound } from './model/prepare.ts';
-import { dropUnpayableClusters, kSplitPayments } from './payments.ts';
-import { projectReasons, requirementReasons } from './reasons.ts';
-import type { ClearingResult, Flow } from './result.schema.ts';
+import { dropUnpayableClusters } from './payments.ts';
+import type { ClearingResult } from './result.schema.ts';
+import { byProjectCreditRequirementPeriod, relativeGap, resultFlows, toResult } from './result.ts';
 import { roundedFlowUnits } from './rounding.ts';
 import { createExchange } from './solver/exchange.ts';
 import { type SolveOutcome, SolverPool } from './solver/pool.ts';
@@ -330,78 +330,11 @@ function trivialBound(round: PreparedRound, component: Component): number {
   return component.requirements.reduce((sum, r) => sum + (round.requirements[r]?.bid ?? 0), 0);
 }
 
-function relativeGap(best: number, bound: number): number {
-  return Math.max(0, bound - best) / Math.max(1, Math.abs(bound));
-}
-
 function copyComponent(component: Component, from: Allocation, to: Allocation): void {
   for (const p of component.projects) to.won[p] = from.won[p] ?? false;
   for (const r of component.requirements) to.fill[r] = from.fill[r] ?? 0;
   const inside = new Set(component.requirements);
   for (const flow of from.flows) if (inside.has(flow.requirement)) to.flows.push(flow);
-}
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/** Flows in the RESULT's order: by project, credit, requirement and year (the prepared round's canonical order). */
-function byProjectCreditRequirementPeriod(round: PreparedRound) {
-  const order = (flow: InternalFlow) => {
-    const credit = round.credits[flow.credit];
-    return [credit?.project ?? 0, credit?.index ?? 0, flow.requirement, flow.period];
-  };
-  return (x: InternalFlow, y: InternalFlow) => {
-    const a = order(x);
-    const b = order(y);
-    return a.reduce((d, v, i) => d || v - (b[i] ?? 0), 0);
-  };
-}
-
-/** Internal flows as a RESULT lists them, named by ids, in the same order. */
-function resultFlows(round: PreparedRound, flows: readonly InternalFlow[]): Flow[] {
-  return flows.map((flow) => {
-    const credit = round.credits[flow.credit];
-    return {
-      project: round.projects[credit?.project ?? 0]?.id ?? '',
-      credit: credit?.index ?? 0,
-      requirement: round.requirements[flow.requirement]?.id ?? '',
-      year: flow.period,
-      units: flow.units,
-    };
-  });
-}
-
-function toResult(
-  round: PreparedRound,
-  allocation: Allocation,
-  exactFlows: Flow[],
-  meta: { optimal: boolean; bound: number; seconds: number },
-): ClearingResult {
-  const payments = kSplitPayments(round, allocation);
-  const projectWhy = projectReasons(round, allocation);
-  const requirementWhy = requirementReasons(round, allocation);
-  const surplus = round2(surplusOf(round, allocation));
-  const bound = Math.max(surplus, round2(meta.bound));
-  return {
-    status: meta.optimal ? 'Optimal' : 'Feasible',
-    surplus,
-    bound,
-    gap: Number(relativeGap(surplus, bound).toFixed(6)),
-    seconds: Number(meta.seconds.toFixed(3)),
-    projects: round.projects.map((project, p) => ({
-      id: project.id,
-      won: allocation.won[p] === true,
-      receives: (payments.receives[p] ?? 0) / 100,
-      reason: projectWhy[p] ?? null,
-    })),
-    requirements: round.requirements.map((requirement, r) => ({
-      id: requirement.id,
-      fill: allocation.fill[r] ?? 0,
-      pays: (payments.pays[r] ?? 0) / 100,
-      reason: requirementWhy[r] ?? null,
-    })),
-    flows: resultFlows(round, allocation.flows),
-    exactFlows,
-  };
 }
 
 /** Re-exported for callers that validate before clearing. */
