@@ -14,37 +14,61 @@ export function describeImportError(error: FieldError): string {
 
 const OUTCOME_LABELS = { created: 'Created', updated: 'Renamed', unchanged: 'Unchanged' } as const;
 
-/** The per-line report of a successful import. */
-export function NcaImportSummary({ report }: { report: NcaImportReport }) {
+/** A successful import's message and its per-line table (the line number first, the outcome last). */
+export function ImportReportSummary({
+  message,
+  caption,
+  columns,
+  rows,
+}: {
+  message: string;
+  caption: string;
+  columns: readonly string[];
+  rows: readonly { line: number; cells: readonly string[] }[];
+}) {
   return (
     <Stack gap="xs">
       <Alert color="teal" title="Import finished">
-        {report.message}
+        {message}
       </Alert>
       <Table.ScrollContainer minWidth={400}>
         <Table striped captionSide="top">
-          <Table.Caption>Imported lines</Table.Caption>
+          <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Line</Table.Th>
-              <Table.Th>Number</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Result</Table.Th>
+              {['Line', ...columns, 'Result'].map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {report.lines.map((line) => (
-              <Table.Tr key={line.line}>
-                <Table.Td>{line.line}</Table.Td>
-                <Table.Td>{line.number}</Table.Td>
-                <Table.Td>{line.name}</Table.Td>
-                <Table.Td>{OUTCOME_LABELS[line.outcome]}</Table.Td>
+            {rows.map((row) => (
+              <Table.Tr key={row.line}>
+                {[String(row.line), ...row.cells].map((cell, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                  <Table.Td key={i}>{cell}</Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** The per-line report of a successful import. */
+export function NcaImportSummary({ report }: { report: NcaImportReport }) {
+  return (
+    <ImportReportSummary
+      message={report.message}
+      caption="Imported lines"
+      columns={['Number', 'Name']}
+      rows={report.lines.map((line) => ({
+        line: line.line,
+        cells: [String(line.number), line.name, OUTCOME_LABELS[line.outcome]],
+      }))}
+    />
   );
 }
 

@@ -9,7 +9,6 @@ import {
   MultiSelect,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -17,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../app/api.ts';
 import { showToast } from '../../app/toasts.ts';
-import { NcaImportErrors } from './NcaImport.tsx';
+import { ImportReportSummary, NcaImportErrors } from './NcaImport.tsx';
 import {
   type RefDataRecord,
   useNcaNeighbourImport,
@@ -141,34 +140,15 @@ const OUTCOME_LABELS = { created: 'New', unchanged: 'Already known' } as const;
 /** The per-line report of a successful neighbours import. */
 export function NcaNeighbourImportSummary({ report }: { report: NcaNeighbourImportReport }) {
   return (
-    <Stack gap="xs">
-      <Alert color="teal" title="Import finished">
-        {report.message}
-      </Alert>
-      <Table.ScrollContainer minWidth={400}>
-        <Table striped captionSide="top">
-          <Table.Caption>Imported pairs</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Line</Table.Th>
-              <Table.Th>NCA</Table.Th>
-              <Table.Th>Neighbour</Table.Th>
-              <Table.Th>Result</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.lines.map((line) => (
-              <Table.Tr key={line.line}>
-                <Table.Td>{line.line}</Table.Td>
-                <Table.Td>{line.nca}</Table.Td>
-                <Table.Td>{line.neighbour}</Table.Td>
-                <Table.Td>{OUTCOME_LABELS[line.outcome]}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
+    <ImportReportSummary
+      message={report.message}
+      caption="Imported pairs"
+      columns={['NCA', 'Neighbour']}
+      rows={report.lines.map((line) => ({
+        line: line.line,
+        cells: [String(line.nca), String(line.neighbour), OUTCOME_LABELS[line.outcome]],
+      }))}
+    />
   );
 }
 
