@@ -8,6 +8,7 @@ export * from './file/index.ts';
 export * from './format/date.ts';
 export * from './format/number.ts';
 export * from './forms/index.ts';
+export * from './home/index.ts';
 export * from './lists/page.ts';
 export * from './mail/mail.ts';
 export * from './market/index.ts';

@@ -4,6 +4,7 @@ import { agentAuthoritiesModule } from './agent-authorities/agent-authorities.mo
 import { commentsModule } from './comments/comments.module.ts';
 import { datasetsModule } from './datasets/datasets.module.ts';
 import { filesModule } from './files/files.module.ts';
+import { homeModule } from './home/home.module.ts';
 import { marketsModule } from './markets/markets.module.ts';
 import { matchModule } from './match/match.module.ts';
 import { organisationsModule } from './organisations/organisations.module.ts';
@@ -36,4 +37,5 @@ export const MODULES: readonly AppModule[] = [
   settlementModule,
   registryModule,
   datasetsModule,
+  homeModule,
 ];

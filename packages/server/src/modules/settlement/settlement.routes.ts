@@ -15,7 +15,7 @@ import { certificateData } from './certificate.data.ts';
 import { renderCertificate } from './certificate.pdf.ts';
 
 /** Requirement statuses from which the certificate is available. */
-const CERTIFIED = ['RightsAllocated', 'CreditsIssued', 'CreditsRedeemed', 'Retired'];
+export const CERTIFIED = ['RightsAllocated', 'CreditsIssued', 'CreditsRedeemed', 'Retired'];
 
 /** The refusal of a certificate before the rights are allocated. */
 export const CERTIFICATE_NOT_YET =

@@ -30,6 +30,9 @@ const ProfilePage = lazyPage(() =>
 const HomePage = lazyPage(() =>
   import('../../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })),
 );
+const LpaHomePage = lazyPage(() =>
+  import('../../features/lpa/LpaHomePage.tsx').then((m) => ({ default: m.LpaHomePage })),
+);
 const AdminHomePage = lazyPage(() =>
   import('../../features/home/AdminHomePage.tsx').then((m) => ({ default: m.AdminHomePage })),
 );
@@ -248,7 +251,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
     ...registryRoutes,
   ],
   lpa: [
-    { path: '', page: HomePage, crumb: home },
+    { path: '', page: LpaHomePage, crumb: home },
     { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
     { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
     { path: 'credit-requirements', page: requirementsPage('LpaRequirementsPage'), crumb: requirementsCrumb },

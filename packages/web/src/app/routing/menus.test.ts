@@ -26,8 +26,8 @@ describe('MENUS', () => {
     expect(describeMenu(MENUS.sysAdmin)).toEqual([...describeMenu(MENUS.admin), 'System']);
   });
 
-  it('gives LPAs Home, Projects and Credit requirements, and visitors the authentication menu', () => {
-    expect(describeMenu(MENUS.lpa)).toEqual(['Home', 'Projects', 'Credit requirements']);
+  it('gives LPAs Home, Projects, Credit requirements and Credits, and visitors the authentication menu', () => {
+    expect(describeMenu(MENUS.lpa)).toEqual(['Home', 'Projects', 'Credit requirements', 'Credits']);
     expect(describeMenu(MENUS.anonymous)).toEqual(['Sign in', 'Sign up']);
   });
 

@@ -62,6 +62,7 @@ export const MENUS = {
     { label: 'Home', to: '/' },
     { label: 'Projects', to: '/projects' },
     { label: 'Credit requirements', to: '/credit-requirements' },
+    { label: 'Credits', to: '/credits' },
   ],
   participant: [
     { label: 'Home', to: '/' },

@@ -2,9 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { HomePage } from '../home/HomePage.tsx';
+import { AgentWork } from '../home/ParticipantWork.tsx';
 import { type OrganisationSections, OrganisationView } from '../organisations/OrganisationView.tsx';
 import { OwnParticipantView } from '../organisations/ParticipantHomePage.tsx';
-import { AgentHomeRounds } from '../rounds/HomeRounds.tsx';
+import { OpenRounds } from '../rounds/HomeRounds.tsx';
 import { clientPagePath } from './ClientsTable.tsx';
 
 /** The agent's own organisation: its users, its clients and the authorities they gave it. */
@@ -31,7 +32,8 @@ export function AgentHomePage() {
       intro={
         <Stack gap="lg">
           <Text>Welcome, {user.displayName || user.username}.</Text>
-          <AgentHomeRounds />
+          <AgentWork />
+          <OpenRounds />
         </Stack>
       }
       sections={OWN_AGENCY_SECTIONS}

@@ -4,6 +4,7 @@ import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { AccountsTable } from './AccountsTable.tsx';
 import { type Account, countByGroup, GROUP_LABELS, useAccounts } from './accounts.ts';
+import { OperatorWork } from './OperatorWork.tsx';
 import { OrganisationSummary } from './OrganisationSummary.tsx';
 
 /** Counts of the accounts on the platform by role. */
@@ -48,6 +49,7 @@ export function AdminHomePage() {
         <Title order={1}>Market operator</Title>
         <Text>Welcome, {user.displayName || user.username}.</Text>
       </Stack>
+      <OperatorWork />
       <OrganisationSummary user={user} />
       {accounts.isPending ? <PageLoader /> : null}
       {accounts.error ? <Alert color="red">{accounts.error.message}</Alert> : null}

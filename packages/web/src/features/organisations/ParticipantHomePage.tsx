@@ -2,7 +2,8 @@ import type { CurrentUser } from '@curlew/domain';
 import { Stack, Text } from '@mantine/core';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { HomePage } from '../home/HomePage.tsx';
-import { ParticipantHomeRounds } from '../rounds/HomeRounds.tsx';
+import { ParticipantWork } from '../home/ParticipantWork.tsx';
+import { OpenRounds } from '../rounds/HomeRounds.tsx';
 import { OrganisationView } from './OrganisationView.tsx';
 
 /**
@@ -27,7 +28,8 @@ export function OwnParticipantView({
       intro={
         <Stack gap="lg">
           <Text>Welcome, {user.displayName || user.username}.</Text>
-          <ParticipantHomeRounds organisationId={organisationId} />
+          <ParticipantWork />
+          <OpenRounds />
         </Stack>
       }
       sections={{ users: true, authorities: { of: 'client' } }}

@@ -94,7 +94,8 @@ function ParticipationsTable({ items, withClient }: { items: Participation[]; wi
   );
 }
 
-function OpenRounds() {
+/** The rounds open for registration, with their market and when registration closes. */
+export function OpenRounds() {
   const rounds = useListAt<MarketRound>('/rounds?status=Open&sort=createdAt&order=desc&page=1&pageSize=25');
   return (
     <ListSection

@@ -1,0 +1,2 @@
+export * from './home.steps.ts';
+export * from './home.ts';

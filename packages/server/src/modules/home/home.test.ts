@@ -1,0 +1,377 @@
+import { formatIsoDate, type HomeRecord } from '@curlew/domain';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeWithApp } from '../../../test/app.ts';
+import { buildParticipation, buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
+import {
+  asRole,
+  buildAgentAuthority,
+  buildRound,
+  buildWorld,
+  PDF_BYTES,
+  postMultipart,
+  type World,
+} from '../../../test/world.ts';
+import { mailOutbox } from '../../platform/mail.tables.ts';
+import { marketRounds } from '../markets/markets.tables.ts';
+import { creditEvents } from '../match/match.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import { type AcceptedRound, acceptRound, failCompliance } from '../registry/registry.testing.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { NOT_YOUR_HOME } from './home.routes.ts';
+
+const DAY = 86_400_000;
+
+describeWithApp('home work lists', (t) => {
+  let world: World;
+  let bidding: { id: string; name: string };
+  let matched: { id: string; name: string };
+  const get = (role: Parameters<typeof asRole>[2], url: string) => asRole(t.app, world, role, 'GET', url);
+  const isoIn = (days: number) => formatIsoDate(new Date(t.clock.now().getTime() + days * DAY));
+  const stepOf = (records: HomeRecord[], id: string) => records.find((record) => record.id === id)?.nextStep;
+
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+    bidding = await buildRound(t.db, 'OpenForBidsAndOffers', 'Bidding round');
+    matched = await buildRound(t.db, 'Matched', 'Matched round');
+  });
+
+  describe('each reader gets only its own home', () => {
+    it.each([
+      ['/api/home/operator', 'participant', NOT_YOUR_HOME.operator],
+      ['/api/home/participant', 'agent', NOT_YOUR_HOME.participant],
+      ['/api/home/agent', 'lpa', NOT_YOUR_HOME.agent],
+      ['/api/home/lpa', 'admin', NOT_YOUR_HOME.lpa],
+    ] as const)('%s refuses the %s with 403', async (url, role, message) => {
+      const answer = await get(role, url);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().message).toBe(message);
+    });
+
+    it('asks for a session first', async () => {
+      expect((await get('anonymous', '/api/home/participant')).statusCode).toBe(401);
+    });
+  });
+
+  describe('participant', () => {
+    it("names the true next step while bids are open: the offer, never the participation's Withdraw", async () => {
+      const own = world.members.participant.organisation.id;
+      const project = await buildProject(t.db, { supplierId: own, roundId: bidding.id, status: 'Certified' });
+      const participation = await buildParticipation(t.db, {
+        roundId: bidding.id,
+        organisationId: own,
+        status: 'Registered',
+      });
+      const requirement = await buildRequirement(t.db, {
+        buyerId: own,
+        roundId: bidding.id,
+        status: 'Registered',
+      });
+      const foreign = await buildProject(t.db, {
+        supplierId: world.otherParticipant.organisation.id,
+        roundId: bidding.id,
+        status: 'Certified',
+      });
+      const answer = await get('participant', '/api/home/participant');
+      expect(answer.statusCode).toBe(200);
+      const { records } = answer.json() as { records: HomeRecord[] };
+      expect(stepOf(records, project.id)).toEqual({ actionId: 'SetOffer', label: 'Make your offer' });
+      expect(stepOf(records, requirement)).toEqual({ actionId: 'SetBid', label: 'Make your bid' });
+      expect(records.find((record) => record.id === participation)).toMatchObject({
+        kind: 'participation',
+        nextStep: null,
+        round: { id: bidding.id, name: 'Bidding round' },
+      });
+      expect(records.map((record) => record.id)).not.toContain(foreign.id);
+    });
+
+    it('after the match asks for each agreement in turn until both are uploaded', async () => {
+      const own = world.members.participant.organisation.id;
+      const project = await buildProject(t.db, { supplierId: own, roundId: matched.id, status: 'Matched' });
+      const read = async () =>
+        stepOf((await get('participant', '/api/home/participant')).json().records, project.id);
+      expect(await read()).toEqual({
+        actionId: 'UploadNatureBasedAgreement',
+        label: 'Upload the nature-based agreement',
+      });
+      const upload = (actionId: string, fieldId: string) =>
+        postMultipart(
+          t.app,
+          `/api/project/${project.id}/action/${actionId}`,
+          {},
+          { [fieldId]: { name: 'agreement.pdf', type: 'application/pdf', content: PDF_BYTES } },
+          world.members.participant.cookie,
+        );
+      expect((await upload('UploadNatureBasedAgreement', 'NatureBasedAgreement')).statusCode).toBe(200);
+      expect(await read()).toEqual({
+        actionId: 'UploadSection106Agreement',
+        label: 'Upload the Section 106 agreement',
+      });
+      expect((await upload('UploadSection106Agreement', 'Section106Agreement')).statusCode).toBe(200);
+      expect(await read()).toBeNull();
+    });
+
+    it("gives the registration window's closing date as the deadline", async () => {
+      const open = await buildRound(t.db, 'Open', 'Registration round');
+      const end = isoIn(5);
+      await t.db
+        .update(marketRounds)
+        .set({ registrationDates: { suppliers: { start: isoIn(-5), end } } })
+        .where(eq(marketRounds.id, open.id));
+      const participation = await buildParticipation(t.db, {
+        roundId: open.id,
+        organisationId: world.members.participant.organisation.id,
+        status: 'Interested',
+      });
+      const { records } = (await get('participant', '/api/home/participant')).json() as {
+        records: HomeRecord[];
+      };
+      expect(records.find((record) => record.id === participation)).toMatchObject({
+        nextStep: { actionId: 'Register', label: 'Register as a participant' },
+        deadline: end,
+      });
+      expect(records[0]?.nextStep).not.toBeNull();
+    });
+  });
+
+  describe('agent', () => {
+    it("lists each client's records with the authority that allows them, and no one else's", async () => {
+      const agent = world.members.agent.organisation.id;
+      await buildAgentAuthority(t.db, {
+        roundId: bidding.id,
+        clientId: world.client.id,
+        agentId: agent,
+        status: 'Approved',
+        permissions: ['MakeOffersOrBids'],
+      });
+      const project = await buildProject(t.db, {
+        supplierId: world.client.id,
+        roundId: bidding.id,
+        status: 'Certified',
+      });
+      const stranger = await buildProject(t.db, {
+        supplierId: world.otherParticipant.organisation.id,
+        roundId: bidding.id,
+        status: 'Certified',
+      });
+      const answer = await get('agent', '/api/home/agent');
+      expect(answer.statusCode).toBe(200);
+      const { clients } = answer.json() as {
+        clients: { id: string; authorities: unknown[]; records: HomeRecord[] }[];
+      };
+      const client = clients.find((item) => item.id === world.client.id);
+      expect(client?.authorities).toEqual([
+        {
+          round: { id: bidding.id, name: 'Bidding round', marketId: expect.any(String) },
+          permissions: ['MakeOffersOrBids'],
+        },
+      ]);
+      expect(stepOf(client?.records ?? [], project.id)).toEqual({
+        actionId: 'SetOffer',
+        label: 'Make your offer',
+      });
+      const all = clients.flatMap((item) => item.records.map((record) => record.id));
+      expect(all).not.toContain(stranger.id);
+      expect(clients.map((item) => item.id)).not.toContain(world.otherParticipant.organisation.id);
+    });
+  });
+
+  describe('operator', () => {
+    it('lists registrations, reviews, closing windows and failed e-mails with the page to act on', async () => {
+      const open = await buildRound(t.db, 'Open', 'Closing round');
+      const closes = isoIn(3);
+      await t.db
+        .update(marketRounds)
+        .set({
+          registrationDates: {
+            projects: { start: isoIn(-10), end: closes },
+            buyers: { start: isoIn(-10), end: isoIn(30) },
+          },
+        })
+        .where(eq(marketRounds.id, open.id));
+      const participation = await buildParticipation(t.db, {
+        roundId: open.id,
+        organisationId: world.otherParticipant.organisation.id,
+        status: 'Provisional',
+      });
+      const screen = await buildProject(t.db, {
+        roundId: open.id,
+        status: 'Registered',
+        name: 'Needs screening',
+      });
+      const certify = await buildProject(t.db, {
+        roundId: open.id,
+        status: 'ApprovedRound',
+        name: 'Needs a decision',
+      });
+      const done = await buildProject(t.db, {
+        roundId: open.id,
+        status: 'Certified',
+        name: 'Already certified',
+      });
+      await t.db.insert(mailOutbox).values({
+        to: 'buyer@example.org',
+        subject: 'Your match outcome',
+        text: 'x',
+        status: 'Failed',
+        lastError: '550 mailbox unavailable',
+        createdAt: t.clock.now(),
+      });
+      const answer = await get('admin', '/api/home/operator');
+      expect(answer.statusCode).toBe(200);
+      const home = answer.json();
+      const items = home.attention as { kind: string; subject: string; link: string; due: string | null }[];
+      const [market] = await t.db
+        .select({ marketId: marketRounds.marketId })
+        .from(marketRounds)
+        .where(eq(marketRounds.id, open.id));
+      expect(items).toContainEqual(
+        expect.objectContaining({
+          kind: 'CompleteParticipation',
+          link: `/markets/${market?.marketId}/round/${open.id}/participation/${participation}`,
+        }),
+      );
+      expect(items).toContainEqual(
+        expect.objectContaining({
+          kind: 'ScreenProject',
+          subject: 'Needs screening',
+          link: `/projects/${screen.id}`,
+        }),
+      );
+      expect(items).toContainEqual(
+        expect.objectContaining({
+          kind: 'CertifyProject',
+          subject: 'Needs a decision',
+          link: `/projects/${certify.id}`,
+        }),
+      );
+      expect(items.map((item) => item.link)).not.toContain(`/projects/${done.id}`);
+      expect(
+        items.filter((item) => item.kind === 'WindowClosing' && item.subject === 'Closing round'),
+      ).toEqual([expect.objectContaining({ label: 'Registration of projects closes', due: closes })]);
+      expect(items.map((item) => item.kind)).not.toContain('FailedMail');
+      const sysadmin = (await get('sysadmin', '/api/home/operator')).json();
+      expect(sysadmin.attention).toContainEqual(
+        expect.objectContaining({ kind: 'FailedMail', subject: 'Your match outcome', link: '/system' }),
+      );
+      expect(home.rounds).toContainEqual(
+        expect.objectContaining({ round: expect.objectContaining({ id: open.id }), participants: 1 }),
+      );
+    });
+
+    it('counts the projects offered and requirements bid per round', async () => {
+      const round = await buildRound(t.db, 'OpenForBidsAndOffers', 'Counted round');
+      await buildProject(t.db, { roundId: round.id, status: 'Offered', offer: 1000 });
+      await buildProject(t.db, { roundId: round.id, status: 'Certified' });
+      await buildRequirement(t.db, { roundId: round.id, status: 'Bid', bid: 500 });
+      const { rounds } = (await get('admin', '/api/home/operator')).json();
+      expect(rounds.find((item: { round: { id: string } }) => item.round.id === round.id)).toMatchObject({
+        participants: 0,
+        projectsOffered: 1,
+        requirementsBid: 1,
+      });
+    });
+  });
+
+  describe('local planning authority', () => {
+    let accepted: AcceptedRound;
+    beforeAll(async () => {
+      accepted = await acceptRound(t, world, {
+        supplierId: world.members.participant.organisation.id,
+        buyerId: world.otherParticipant.organisation.id,
+      });
+      const [wanted, cheap] = accepted.records.biodiversityRequirementIds;
+      const [place] = await t.db
+        .select({ lpaId: creditRequirements.lpaId })
+        .from(creditRequirements)
+        .where(eq(creditRequirements.id, wanted));
+      await t.db
+        .update(organisations)
+        .set({ lpaId: place?.lpaId ?? null })
+        .where(eq(organisations.id, world.members.lpa.organisation.id));
+      await t.db
+        .update(creditRequirements)
+        .set({ status: 'CreditsIssued', redemptionDate: '2026-01-31', planningRef: 'PA/26/0001' })
+        .where(eq(creditRequirements.id, cheap));
+      await t.db
+        .update(creditRequirements)
+        .set({ status: 'RightsAllocated', planningRef: 'PA/26/0002' })
+        .where(eq(creditRequirements.id, wanted));
+      await failCompliance(t, accepted.records.biodiversityProjectId);
+    });
+
+    it('lists its developments, late redemptions first, with sites, habitats, units and certificate', async () => {
+      const elsewhere = await buildRequirement(t.db, {
+        lpaId: (await buildPlaces(t.db)).lpaId,
+        status: 'RightsAllocated',
+      });
+      const answer = await get('lpa', '/api/home/lpa');
+      expect(answer.statusCode).toBe(200);
+      const home = answer.json();
+      const [wanted, cheap] = accepted.records.biodiversityRequirementIds;
+      const ids = home.developments.map((item: { id: string }) => item.id);
+      expect(ids[0]).toBe(cheap);
+      expect(ids).toContain(wanted);
+      expect(ids).not.toContain(elsewhere);
+      expect(home.developments[0]).toMatchObject({
+        planningRef: 'PA/26/0001',
+        lateRedemption: true,
+        redemptionDate: '2026-01-31',
+        certificate: `/requirement/${cheap}/certificate.pdf`,
+      });
+      const allocated = home.developments.find((item: { id: string }) => item.id === wanted);
+      expect(allocated.unitsAllocated).toBeGreaterThan(0);
+      expect(allocated.sites).toEqual([
+        expect.objectContaining({
+          id: accepted.records.biodiversityProjectId,
+          habitats: ['Other neutral grassland'],
+        }),
+      ]);
+      const losing = home.developments.find(
+        (item: { id: string }) => item.id === accepted.records.losingNitrogenRequirementId,
+      );
+      expect(losing?.certificate ?? null).toBeNull();
+    });
+
+    it('lists the sites of its area with their compliance, and none of another area', async () => {
+      const outside = await buildProject(t.db, {
+        lpaId: (await buildPlaces(t.db)).lpaId,
+        status: 'Monitoring',
+      });
+      const home = (await get('lpa', '/api/home/lpa')).json();
+      const meadow = home.sites.find(
+        (site: { id: string }) => site.id === accepted.records.biodiversityProjectId,
+      );
+      expect(meadow).toMatchObject({ compliance: 'NotCompliant', habitats: ['Other neutral grassland'] });
+      expect(meadow.unitsAllocated).toBeGreaterThan(0);
+      expect(home.sites.map((site: { id: string }) => site.id)).not.toContain(outside.id);
+      expect(home.lpaName).toMatch(/^Test LPA/);
+    });
+
+    it('totals the credits allocated and redeemed for its developments', async () => {
+      const home = (await get('lpa', '/api/home/lpa')).json();
+      expect(home.totals).toEqual([]);
+      const [credit] = Object.values(accepted.creditOf);
+      await t.db.insert(creditEvents).values([
+        {
+          marketRoundId: accepted.round.id,
+          kind: 'Allocated',
+          creditType: 'Biodiversity',
+          units: 4,
+          requirementCreditId: credit ?? null,
+          at: t.clock.now(),
+        },
+        {
+          marketRoundId: accepted.round.id,
+          kind: 'Redeemed',
+          creditType: 'Biodiversity',
+          units: 1.5,
+          requirementCreditId: credit ?? null,
+          at: t.clock.now(),
+        },
+      ]);
+      const after = (await get('lpa', '/api/home/lpa')).json();
+      expect(after.totals).toEqual([{ creditType: 'Biodiversity', allocated: 4, redeemed: 1.5 }]);
+    });
+  });
+});
