@@ -141,7 +141,7 @@ export async function seedDemoRounds(
         ...setup,
         registrationDates: {
           suppliers: window(-14, 30),
-          buyers: window(-14, 30),
+          buyers: window(-14, 6),
           projects: window(-7, 45),
           requirements: window(-7, 45),
         },

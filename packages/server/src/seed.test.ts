@@ -13,7 +13,7 @@ import { DEMO_ROUNDS } from './seed.rounds.ts';
 import { DEMO_MARKET, seedDemoData } from './seed.ts';
 
 describeWithApp('demo data', (t) => {
-  it('creates one organisation per role and the seven demo users, who sign in with the demo password', async () => {
+  it('creates one organisation per role and the eight demo users, who sign in with the demo password', async () => {
     // As at start: the reference data first, then the demo data that names it.
     await seedReferenceData(t.db);
     expect(await seedDemoData(t.db, { password: 'demo-password-for-tests', clock: systemClock })).toBe(true);
@@ -49,6 +49,13 @@ describeWithApp('demo data', (t) => {
         groups: ['participant'],
         type: 'PARTICIPANT',
         organisation: 'Kernow Homes Ltd',
+      },
+      {
+        username: 'eastleigh',
+        email: 'eastleigh@curlew.example',
+        groups: ['lpa'],
+        type: 'LPA',
+        organisation: 'Eastleigh LPA',
       },
       {
         username: 'investor',

@@ -7,6 +7,7 @@ import { markets } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/connect.ts';
+import { linkDemoLpa } from './seed.lpa.ts';
 import { seedDemoMail } from './seed.mail.ts';
 import { seedDemoProjects } from './seed.projects.ts';
 import { seedDemoRegistry } from './seed.registry.ts';
@@ -98,6 +99,16 @@ const DEMO_ORGANISATIONS: DemoOrganisation[] = [
     phone: '+441872960005',
     mailingAddress: 'New County Hall, Truro, TR1 3AY',
   },
+  {
+    key: 'lpa-eastleigh',
+    type: 'LPA',
+    name: 'Eastleigh LPA',
+    csvId: 'E60000244',
+    contact: 'Planning Policy and Ecology',
+    email: 'eastleigh@curlew.example',
+    phone: '+442380960006',
+    mailingAddress: 'Eastleigh House, Upper Market Street, Eastleigh, SO50 9YN',
+  },
 ];
 
 /** The demo accounts, all sharing CURLEW_DEMO_PASSWORD; e-mail is `{username}@curlew.example`. */
@@ -144,6 +155,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     groups: ['lpa'],
     organisation: 'lpa',
     role: 'local planning authority',
+  },
+  {
+    username: 'eastleigh',
+    displayName: 'Elin Hart',
+    groups: ['lpa'],
+    organisation: 'lpa-eastleigh',
+    role: 'local planning authority with developments after a round',
   },
 ];
 
@@ -195,6 +213,7 @@ export async function seedDemoData(
       await seedDemoProjects(tx, { now, idOf });
       await seedDemoRequirements(tx, { now, idOf });
       await seedDemoRegistry(tx, { marketId: market.id, now, idOf });
+      await linkDemoLpa(tx, idOf('lpa-eastleigh'), 'Eastleigh LPA');
       await seedDemoMail(tx, {
         marketId: market.id,
         marketName: DEMO_MARKET.name,
