@@ -6,6 +6,9 @@ import { signInAs } from './org-helpers.ts';
 
 /** The page's level-1 heading. */
 const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 }).first();
+/** The level-1 heading naming a record. */
+const recordHeading = (page: Page, name: string) =>
+  page.getByRole('main').getByRole('heading', { level: 1, name, exact: true });
 
 /** Follows a work item's link and answers the page it opened, checked to be the record it named. */
 async function follow(page: Page, link: ReturnType<Page['getByRole']>, pathname: RegExp): Promise<string> {
@@ -49,7 +52,7 @@ describe('home pages are work lists', () => {
     expect(await work.getByText('Withdraw', { exact: true }).count()).toBe(0);
     const offer = work.getByRole('link', { name: /^Make your offer: / }).first();
     const label = await follow(page, offer, /^\/projects\/[^/]+$/);
-    expect(await heading(page).textContent()).toContain(label.replace('Make your offer: ', ''));
+    await recordHeading(page, label.replace('Make your offer: ', '')).waitFor();
     await page.getByRole('button', { name: 'Set offer', exact: true }).waitFor();
   });
 
@@ -66,7 +69,7 @@ describe('home pages are work lists', () => {
     await screenshot(page, 'home-agent');
     const step = clients.getByRole('link', { name: /^Make your (offer|bid): / }).first();
     const label = await follow(page, step, /^\/(projects|credit-requirements)\/[^/]+$/);
-    expect(await heading(page).textContent()).toContain(label.replace(/^Make your (offer|bid): /, ''));
+    await recordHeading(page, label.replace(/^Make your (offer|bid): /, '')).waitFor();
   });
 
   it('the LPA officer sees the late redemption first and opens the development it concerns', async () => {
@@ -85,8 +88,15 @@ describe('home pages are work lists', () => {
         .getByRole('link', { name: 'Download the credit allocation certificate of F/24/97611' })
         .getAttribute('href'),
     ).toMatch(/^\/api\/requirement\/[^/]+\/certificate\.pdf$/);
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Credits', exact: true }).waitFor();
-    await follow(page, first.getByRole('link', { name: 'F/24/97611' }), /^\/credit-requirements\/[^/]+$/);
-    expect(await heading(page).textContent()).toContain('Botley Road homes');
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Credits', exact: true })
+      .waitFor();
+    await follow(
+      page,
+      first.getByRole('link', { name: 'F/24/97611', exact: true }),
+      /^\/credit-requirements\/[^/]+$/,
+    );
+    await recordHeading(page, 'Botley Road homes').waitFor();
   });
 });

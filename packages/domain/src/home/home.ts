@@ -66,7 +66,6 @@ export interface AgentHome {
 /** The kinds of work waiting on the operator. */
 export type OperatorWorkKind =
   | 'CompleteParticipation'
-  | 'CompleteProject'
   | 'CompleteRequirement'
   | 'ScreenProject'
   | 'ReviewProject'

@@ -36,9 +36,8 @@ const fromStatuses = <Status extends string>(
 ): Status[] =>
   [...(definitions.find((definition) => definition.id === actionId)?.lifecycle?.from ?? [])] as Status[];
 
-/** The operator's review of projects: each step with the statuses it runs from. */
+/** The operator's review of projects (screening, pre-market review, certification), with the statuses each runs from. */
 const PROJECT_WORK: readonly { kind: OperatorWorkKind; actionId: string; label: string }[] = [
-  { kind: 'CompleteProject', actionId: 'CompleteRegistration', label: 'Complete the project registration' },
   { kind: 'ScreenProject', actionId: 'AddScreeningOutcome', label: 'Screen the project' },
   {
     kind: 'ReviewProject',

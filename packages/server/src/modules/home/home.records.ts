@@ -1,4 +1,5 @@
 import {
+  formatIsoDate,
   type HomeRecord,
   type HomeRecordKind,
   type HomeStepDefinition,
@@ -164,7 +165,6 @@ async function candidates(deps: Deps, actor: Actor): Promise<Candidate[]> {
       roundId: record.marketRoundId,
       roundName: record.roundName,
       roundStatus: record.roundStatus,
-      window: 'projects',
       actions: async () => ({
         enabled: await availability(deps, projectGroupActions, actor, record, access),
         documents: none,
@@ -222,6 +222,10 @@ const deadlineOf = (
   return round.registrationDates[window]?.end ?? null;
 };
 
+/** A deadline still to come (a window already closed bounds nothing any more), or null. */
+const comingDeadline = (deadline: string | null, today: string): string | null =>
+  deadline !== null && deadline >= today ? deadline : null;
+
 /** Records with a step first, the nearest deadline first, then by name. */
 const byUrgency = (a: HomeRecord, b: HomeRecord): number =>
   Number(b.nextStep !== null) - Number(a.nextStep !== null) ||
@@ -238,6 +242,7 @@ export async function homeRecords(deps: Deps, actor: Actor): Promise<HomeRecord[
   const rounds = await roundsOf(deps, [
     ...new Set(found.map((candidate) => candidate.roundId).filter((id) => id !== null)),
   ]);
+  const today = formatIsoDate(deps.clock());
   const records: HomeRecord[] = [];
   for (const candidate of found) {
     const { enabled, documents } = await candidate.actions();
@@ -260,7 +265,9 @@ export async function homeRecords(deps: Deps, actor: Actor): Promise<HomeRecord[
             }
           : null,
       nextStep: step === undefined ? null : { actionId: step.actionId, label: step.label },
-      deadline: deadlineOf(step, candidate, round),
+      deadline: step?.dueOnRedemption
+        ? deadlineOf(step, candidate, round)
+        : comingDeadline(deadlineOf(step, candidate, round), today),
     });
   }
   return records.sort(byUrgency);

@@ -2,7 +2,13 @@ import { formatIsoDate, type HomeRecord } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildParticipation, buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
+import {
+  buildParticipation,
+  buildPlaces,
+  buildProject,
+  buildProjectGroup,
+  buildRequirement,
+} from '../../../test/factories.ts';
 import {
   asRole,
   buildAgentAuthority,
@@ -131,6 +137,33 @@ describeWithApp('home work lists', (t) => {
         deadline: end,
       });
       expect(records[0]?.nextStep).not.toBeNull();
+    });
+    it('asks to register a draft project by the projects window, and gives no deadline once a window has closed', async () => {
+      const own = world.members.participant.organisation.id;
+      const open = await buildRound(t.db, 'Open', 'Projects round');
+      const end = isoIn(10);
+      await t.db
+        .update(marketRounds)
+        .set({ registrationDates: { projects: { start: isoIn(-5), end } } })
+        .where(eq(marketRounds.id, open.id));
+      const draft = await buildProject(t.db, { supplierId: own, roundId: open.id, status: 'Draft' });
+      await t.db
+        .update(marketRounds)
+        .set({ registrationDates: { projects: { start: isoIn(-60), end: isoIn(-30) } } })
+        .where(eq(marketRounds.id, bidding.id));
+      const group = await buildProjectGroup(t.db, { supplierId: own, roundId: bidding.id });
+      const { records } = (await get('participant', '/api/home/participant')).json() as {
+        records: HomeRecord[];
+      };
+      expect(records.find((record) => record.id === draft.id)).toMatchObject({
+        nextStep: { actionId: 'Register', label: 'Register for the market round' },
+        deadline: end,
+      });
+      expect(records.find((record) => record.id === group.id)).toMatchObject({
+        kind: 'projectGroup',
+        nextStep: { actionId: 'AddProjects', label: 'Add projects to the group' },
+        deadline: null,
+      });
     });
   });
 
