@@ -1,5 +1,6 @@
 import {
   type AnyActionDefinition,
+  type CreditRequirementStatus,
   formatDate,
   formatIsoDate,
   type OperatorHome,
@@ -8,8 +9,10 @@ import {
   type OperatorWorkKind,
   PARTICIPATION_ACTIONS,
   PROJECT_ACTIONS,
+  type ProjectStatus,
   REGISTRATION_PERIODS,
   REQUIREMENT_ACTIONS,
+  type RegistrationStatus,
 } from '@curlew/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/actions/types.ts';
@@ -63,7 +66,12 @@ async function registrations(deps: Deps): Promise<OperatorWorkItem[]> {
     .from(participations)
     .innerJoin(marketRounds, eq(marketRounds.id, participations.marketRoundId))
     .innerJoin(organisations, eq(organisations.id, participations.organisationId))
-    .where(inArray(participations.status, fromStatuses(PARTICIPATION_ACTIONS, 'CompleteRegistration')))
+    .where(
+      inArray(
+        participations.status,
+        fromStatuses<RegistrationStatus>(PARTICIPATION_ACTIONS, 'CompleteRegistration'),
+      ),
+    )
     .orderBy(asc(participations.updatedAt))
     .limit(OPERATOR_ITEMS_PER_KIND);
   return rows.map((row) => ({
@@ -83,7 +91,7 @@ async function projectWork(deps: Deps): Promise<OperatorWorkItem[]> {
       .select({ id: projects.id, name: projects.name, roundName: marketRounds.name })
       .from(projects)
       .leftJoin(marketRounds, eq(marketRounds.id, projects.marketRoundId))
-      .where(inArray(projects.status, fromStatuses(PROJECT_ACTIONS, work.actionId)))
+      .where(inArray(projects.status, fromStatuses<ProjectStatus>(PROJECT_ACTIONS, work.actionId)))
       .orderBy(asc(projects.updatedAt))
       .limit(OPERATOR_ITEMS_PER_KIND);
     items.push(
@@ -101,7 +109,12 @@ async function projectWork(deps: Deps): Promise<OperatorWorkItem[]> {
     .select({ id: creditRequirements.id, name: creditRequirements.name, roundName: marketRounds.name })
     .from(creditRequirements)
     .leftJoin(marketRounds, eq(marketRounds.id, creditRequirements.marketRoundId))
-    .where(inArray(creditRequirements.status, fromStatuses(REQUIREMENT_ACTIONS, 'CompleteRegistration')))
+    .where(
+      inArray(
+        creditRequirements.status,
+        fromStatuses<CreditRequirementStatus>(REQUIREMENT_ACTIONS, 'CompleteRegistration'),
+      ),
+    )
     .orderBy(asc(creditRequirements.updatedAt))
     .limit(OPERATOR_ITEMS_PER_KIND);
   items.push(

@@ -1,5 +1,6 @@
 import type { AgentHome, HomeRecord, OperatorHome } from '@curlew/domain';
 import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWith } from '../../../test/render.tsx';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
@@ -27,7 +28,7 @@ describe('home work lists', () => {
     server = await startLocalServer();
   });
   afterAll(() => server.close());
-  const show = (page: () => JSX.Element, groups: Parameters<typeof userWith>[0] = ['participant']) =>
+  const show = (page: () => ReactElement, groups: Parameters<typeof userWith>[0] = ['participant']) =>
     renderPage([{ path: '/', page }], { at: '/', apiBase: server.origin, user: userWith(groups) });
 
   it("shows a participant's records with their next step, its page and the deadline", async () => {
