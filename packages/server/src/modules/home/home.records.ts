@@ -1,9 +1,11 @@
 import {
+  type AnyActionDefinition,
   formatIsoDate,
   type HomeRecord,
   type HomeRecordKind,
   type HomeStepDefinition,
   nextHomeStep,
+  REQUIREMENT_ACTIONS,
   type RegistrationPeriod,
   type RegistrationWindow,
 } from '@curlew/domain';
@@ -24,6 +26,7 @@ import { projectGroups, projects } from '../projects/projects.tables.ts';
 import { requirementGroupActions } from '../requirement-groups/requirement-groups.actions.ts';
 import { groupInScope, selectGroupsFor } from '../requirement-groups/requirement-groups.repo.ts';
 import { requirementActions } from '../requirements/requirements.actions.ts';
+import { missingParts } from '../requirements/requirements.registration.ts';
 import { requirementInScope, selectRequirementsFor } from '../requirements/requirements.repo.ts';
 import { creditRequirements, requirementGroups } from '../requirements/requirements.tables.ts';
 import { windowOfCapacity } from '../rounds/rounds.windows.ts';
@@ -49,7 +52,13 @@ interface Candidate {
   window?: RegistrationPeriod;
   redemptionDate?: string | null;
   actions(): Promise<{ enabled: Set<string>; documents: () => Promise<Set<string>> }>;
+  /** The step that must come first when none of the kind's steps can be taken yet (what registering still lacks). */
+  blocked?(enabled: ReadonlySet<string>): HomeStepDefinition | undefined;
 }
+
+/** Whether an action's lifecycle edge runs from a status (the runner's own rule, read off the definition). */
+const runsFrom = (definitions: readonly AnyActionDefinition[], actionId: string, status: string): boolean =>
+  (definitions.find((definition) => definition.id === actionId)?.lifecycle?.from ?? []).includes(status);
 
 /** The availability of a record's actions for the reader, as the record's own page lists them. */
 const availability = async <Rec, Rel extends string>(
@@ -126,6 +135,17 @@ async function candidates(deps: Deps, actor: Actor): Promise<Candidate[]> {
       roundName: record.roundName,
       roundStatus: record.roundStatus,
       redemptionDate: record.redemptionDate,
+      // A draft the reader may edit but not yet register: registering waits for what it lacks (its guard's rule).
+      blocked: (enabled) => {
+        const [missing] = missingParts(record);
+        if (
+          missing === undefined ||
+          !enabled.has('Update') ||
+          !runsFrom(REQUIREMENT_ACTIONS, 'Register', record.status)
+        )
+          return undefined;
+        return { actionId: 'Register', label: missing, window: 'requirements' };
+      },
       actions: async () => ({
         enabled: await availability(deps, requirementActions, actor, record, access),
         documents: () => requirementDocumentTags(deps, record.id),
@@ -247,7 +267,9 @@ export async function homeRecords(deps: Deps, actor: Actor): Promise<HomeRecord[
   for (const candidate of found) {
     const { enabled, documents } = await candidate.actions();
     const needsDocuments = [...enabled].some((id) => id.startsWith('Upload'));
-    const step = nextHomeStep(candidate.kind, enabled, needsDocuments ? await documents() : undefined);
+    const step =
+      nextHomeStep(candidate.kind, enabled, needsDocuments ? await documents() : undefined) ??
+      candidate.blocked?.(enabled);
     const round = candidate.roundId === null ? undefined : rounds.get(candidate.roundId);
     records.push({
       kind: candidate.kind,

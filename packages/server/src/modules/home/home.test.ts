@@ -138,7 +138,7 @@ describeWithApp('home work lists', (t) => {
       });
       expect(records[0]?.nextStep).not.toBeNull();
     });
-    it('asks to register a draft project by the projects window, and gives no deadline once a window has closed', async () => {
+    it('asks to register a draft by its window, names what an unfinished draft lacks, and gives no deadline once a window has closed', async () => {
       const own = world.members.participant.organisation.id;
       const open = await buildRound(t.db, 'Open', 'Projects round');
       const end = isoIn(10);
@@ -152,12 +152,31 @@ describeWithApp('home work lists', (t) => {
         .set({ registrationDates: { projects: { start: isoIn(-60), end: isoIn(-30) } } })
         .where(eq(marketRounds.id, bidding.id));
       const group = await buildProjectGroup(t.db, { supplierId: own, roundId: bidding.id });
+      const requirementsEnd = isoIn(12);
+      const requirementsRound = await buildRound(t.db, 'Open', 'Requirements round');
+      await t.db
+        .update(marketRounds)
+        .set({ registrationDates: { requirements: { start: isoIn(-5), end: requirementsEnd } } })
+        .where(eq(marketRounds.id, requirementsRound.id));
+      const unfinished = await buildRequirement(t.db, {
+        buyerId: own,
+        roundId: requirementsRound.id,
+        status: 'Draft',
+      });
+      await t.db
+        .update(creditRequirements)
+        .set({ planningRef: null })
+        .where(eq(creditRequirements.id, unfinished));
       const { records } = (await get('participant', '/api/home/participant')).json() as {
         records: HomeRecord[];
       };
       expect(records.find((record) => record.id === draft.id)).toMatchObject({
         nextStep: { actionId: 'Register', label: 'Register for the market round' },
         deadline: end,
+      });
+      expect(records.find((record) => record.id === unfinished)).toMatchObject({
+        nextStep: { actionId: 'Register', label: 'Set the development' },
+        deadline: requirementsEnd,
       });
       expect(records.find((record) => record.id === group.id)).toMatchObject({
         kind: 'projectGroup',
