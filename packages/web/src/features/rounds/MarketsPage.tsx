@@ -35,13 +35,13 @@ const COLUMNS: DataTableColumn<Market>[] = [
     id: 'round',
     header: 'Current round',
     render: (market) =>
-      market.currentRound === null ? (
+      market.latestRound === null ? (
         <Text size="sm" c="dimmed">
           No rounds yet
         </Text>
       ) : (
-        <Anchor component={Link} to={roundPagePath(market.id, market.currentRound.id)} size="sm">
-          {market.currentRound.name}
+        <Anchor component={Link} to={roundPagePath(market.id, market.latestRound.id)} size="sm">
+          {market.latestRound.name}
         </Anchor>
       ),
   },
@@ -49,10 +49,10 @@ const COLUMNS: DataTableColumn<Market>[] = [
     id: 'status',
     header: 'Round status',
     render: (market) =>
-      market.currentRound === null ? (
+      market.latestRound === null ? (
         '—'
       ) : (
-        <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(market.currentRound.status)}</StatusBadge>
+        <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(market.latestRound.status)}</StatusBadge>
       ),
   },
   {

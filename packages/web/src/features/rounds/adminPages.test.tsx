@@ -34,14 +34,14 @@ describe('markets list', () => {
           [
             marketOf({
               id: 'm1',
-              currentRound: {
+              latestRound: {
                 id: 'r1',
                 self: '/round/r1',
                 name: 'Spring 2026',
                 status: 'OpenForBidsAndOffers',
               },
             }),
-            marketOf({ id: 'm2', name: 'Test valley biodiversity', currentRound: null }),
+            marketOf({ id: 'm2', name: 'Test valley biodiversity', latestRound: null }),
           ],
           { actions: [{ id: 'CreateMarket', title: 'Add market', enabled: true }] },
         ),
