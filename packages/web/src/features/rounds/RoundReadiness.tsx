@@ -28,7 +28,13 @@ export function RoundChecklistView({ round, onChanged }: { round: MarketRound; o
             ? 'Everything is ready: the round can open for registration.'
             : `${open} of ${checklist.items.length} still to do before the round can open for registration.`}
         </Text>
-        <List listStyleType="none" spacing="sm" aria-label="What is still needed to open for registration">
+        <List
+          listStyleType="none"
+          spacing="sm"
+          aria-label="What is still needed to open for registration"
+          // Each line spans the list, so its button sits at the right.
+          styles={{ itemWrapper: { display: 'flex', alignItems: 'stretch' }, itemLabel: { flex: 1 } }}
+        >
           {checklist.items.map((item) => {
             const action = round.actions.find((candidate) => candidate.id === item.actionId);
             return (
