@@ -61,6 +61,8 @@ export function ParticipationPage() {
           self={p.self}
           actions={p.actions}
           exclude={[commentAction.id, ...steps]}
+          // The next steps, refused or not, are in their panel: the other actions only when they may run now.
+          enabledOnly
           label={`Actions for ${p.organisation.name} in ${p.round.name}`}
           onSucceeded={() => void refresh()}
         />
