@@ -1,4 +1,3 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
 import { uniqueTag } from './accounts.ts';
@@ -10,6 +9,7 @@ import {
   signIn,
   waitForSignedInAs,
 } from './browser.ts';
+import { isoDay, typeDate } from './dates.ts';
 import {
   actionPanel,
   chooseOption,
@@ -51,17 +51,26 @@ describe('markets and rounds in the browser', () => {
     await waitForFinishedPage(page);
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Set credit reserve' }).click();
+    // The draft round lists what it still needs before it opens; the reserve's line opens its dialog.
+    const needed = page.getByRole('region', { name: 'What is still needed' });
+    await needed.getByText('It is not agreed with the EMB').waitFor();
+    const nextStep = page.getByRole('region', { name: 'Next step' });
+    expect(
+      await nextStep.getByRole('button', { name: 'Open for registration' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await screenshot(page, '00-draft-round-checklist');
+    await needed.getByRole('button', { name: 'Set credit reserve' }).click();
     const reserve = actionPanel(page, 'Set credit reserve');
     const percentage = field(reserve, 'Credit reserve');
     await percentage.fill('25');
     await reserve.getByText(RESERVE_WARNING).waitFor();
-    await field(reserve, 'Reserve applies to').click();
-    await page.getByRole('option', { name: 'All demand', exact: true }).click();
+    // What the reserve applies to is already chosen; only the EMB's agreement is missing.
+    expect(await field(reserve, 'Reserve applies to').inputValue()).toBe('All demand');
     await field(reserve, 'The reserve has been agreed with the EMB').check();
     await reserve.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Set credit reserve succeeded');
     await page.getByText('25%', { exact: true }).waitFor();
+    await needed.getByText('25% of all demand, agreed with the EMB').waitFor();
     await admin.close();
 
     const supplier = await openBrowser();
@@ -77,15 +86,6 @@ describe('markets and rounds in the browser', () => {
     await supplier.close();
   });
 });
-
-/** An ISO date `days` from today (UTC), as the date fields accept it typed. */
-const isoDay = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Types a date into a date field of a panel and leaves it, as a person does. */
-async function typeDate(input: Locator, iso: string): Promise<void> {
-  await input.fill(iso);
-  await input.press('Tab');
-}
 
 const NEW_ROUND_DECLARATIONS = [
   ['Participant registration', 'Accurate information'],
@@ -157,8 +157,16 @@ describe('a new market round from creation to bids and offers', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, '03-round-draft');
 
+    // What the round still needs is listed; each open line opens the dialog that completes it.
+    const needed = page.getByRole('region', { name: 'What is still needed' });
+    await needed.getByText('7 of 7 still to do before the round can open for registration.').waitFor();
+    const nextStep = page.getByRole('region', { name: 'Next step' });
+    const open = nextStep.getByRole('button', { name: 'Open for registration' });
+    expect(await open.getAttribute('aria-disabled')).toBe('true');
+    await nextStep.getByText('Complete what is still needed, listed below.').waitFor();
+
     // Registration windows open now, and a 25% reserve saved past the warning.
-    await page.getByRole('button', { name: 'Set registration dates' }).click();
+    await needed.getByRole('button', { name: 'Set registration dates' }).click();
     const dates = actionPanel(page, 'Set registration dates');
     for (const window of [
       'Supplier registration',
@@ -173,8 +181,9 @@ describe('a new market round from creation to bids and offers', () => {
     await screenshot(page, '04-registration-dates');
     await dates.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Set registration dates succeeded');
+    await needed.getByText('6 of 7 still to do before the round can open for registration.').waitFor();
 
-    await page.getByRole('button', { name: 'Set credit reserve' }).click();
+    await needed.getByRole('button', { name: 'Set credit reserve' }).click();
     const reserve = actionPanel(page, 'Set credit reserve');
     await field(reserve, 'Credit reserve').fill('25');
     await reserve.getByText(RESERVE_WARNING).waitFor();
@@ -185,27 +194,37 @@ describe('a new market round from creation to bids and offers', () => {
     await expectToast(page, 'Set credit reserve succeeded');
     await page.getByText('25%', { exact: true }).waitFor();
 
-    // Open is refused until every declaration category has one; the operator adds them.
-    const open = page.getByRole('button', { name: 'Open for registration' });
+    // Every declaration category in one dialog: each field offers only its own category's declarations.
+    await needed.getByText('5 of 7 still to do before the round can open for registration.').waitFor();
+    await needed.getByRole('button', { name: 'Add declarations' }).first().click();
+    const add = actionPanel(page, 'Add declarations');
     for (const [category, declaration] of NEW_ROUND_DECLARATIONS) {
-      await page.getByRole('button', { name: 'Add declarations' }).click();
-      const add = actionPanel(page, 'Add declarations');
-      await chooseOption(page, field(add, 'Asked at'), category);
-      await chooseOption(page, field(add, 'Declarations'), declaration);
+      const categoryField = field(add, new RegExp(`^${category}`));
+      await chooseOption(page, categoryField, `${declaration} (participants and agents)`);
       await closeDropdown(add);
-      await add.getByRole('button', { name: 'Add' }).click();
-      await add.waitFor({ state: 'detached' });
     }
+    await screenshot(page, '06-declarations-dialog');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await add.waitFor({ state: 'detached' });
+    await expectToast(page, '5 declarations added');
+    await needed.getByText('Everything is ready: the round can open for registration.').waitFor();
     await screenshot(page, '06-declarations');
+    // Open asks nothing: the server has just checked what it needs.
     await open.click();
     const openPanel = actionPanel(page, 'Open for registration');
-    await field(openPanel, 'I confirm that all required declarations are configured').check();
     await screenshot(page, '07-open-dialog');
     await openPanel.getByRole('button', { name: 'Open' }).click();
     await openPanel.waitFor({ state: 'detached' });
     await page
       .getByRole('list', { name: 'Round progress' })
       .getByText('Open for registration · Now')
+      .waitFor();
+    await needed.waitFor({ state: 'detached' });
+    const history = page.getByRole('table', { name: 'History of the round' });
+    await history
+      .getByRole('row')
+      .filter({ hasText: 'Open for registration' })
+      .filter({ hasText: 'Alex Admin' })
       .waitFor();
     await screenshot(page, '08-round-open');
 
@@ -289,25 +308,22 @@ describe('a new market round from creation to bids and offers', () => {
     await expectNoAxeViolations(agent.page);
     await agent.close();
 
-    // The operator completes both registrations, withdraws one and reinstates it.
+    // The operator completes both registrations from the participants table, then withdraws one and reinstates it.
     await page.getByRole('link', { name: 'Markets', exact: true }).click();
     await page.getByRole('link', { name: marketName }).click();
     await page.getByRole('link', { name: roundName, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
     const participants = page.getByRole('table', { name: `Participants of ${roundName}` });
     for (const organisation of [DEMO_SUPPLIER, DEMO_BUYER]) {
-      await participants.getByRole('link', { name: organisation }).click();
-      await page.getByRole('heading', { level: 1, name: organisation }).waitFor();
-      await page.getByRole('button', { name: 'Complete registration' }).click();
+      await participants.getByRole('button', { name: `Complete registration of ${organisation}` }).click();
       const complete = actionPanel(page, 'Complete registration');
       await complete.getByRole('button', { name: 'Complete' }).click();
       await complete.waitFor({ state: 'detached' });
-      await page.getByText('Registered', { exact: true }).first().waitFor();
-      await page
-        .getByRole('navigation', { name: 'Breadcrumbs' })
-        .getByRole('link', { name: roundName, exact: true })
-        .click();
-      await page.getByRole('heading', { level: 1, name: roundName }).waitFor();
+      await participants
+        .getByRole('row')
+        .filter({ hasText: organisation })
+        .filter({ hasText: 'Registered' })
+        .waitFor();
     }
     await participants.getByRole('link', { name: DEMO_BUYER }).click();
     await page.getByRole('heading', { level: 1, name: DEMO_BUYER }).waitFor();
@@ -363,5 +379,19 @@ describe('a new market round from creation to bids and offers', () => {
     );
     await expectNoAxeViolations(page);
     await screenshot(page, '13-bids-and-offers-open');
+
+    // The buyer's page lists its market rounds, each linked to its participation.
+    await page.goto(`${operator.baseUrl}/participants`);
+    await page.getByRole('link', { name: DEMO_BUYER, exact: true }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: DEMO_BUYER }).waitFor();
+    const rounds = page.getByRole('table', { name: `Market rounds of ${DEMO_BUYER}` });
+    const row = rounds.getByRole('row').filter({ hasText: roundName });
+    await row.filter({ hasText: 'Bids and offers open' }).filter({ hasText: 'Registered' }).waitFor();
+    await waitForFinishedPage(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, '14-participant-rounds');
+    await row.getByRole('link', { name: roundName }).click();
+    await page.getByRole('heading', { level: 1, name: DEMO_BUYER }).waitFor();
+    await page.getByText(`Buyer in ${roundName}`).waitFor();
   }, 600_000);
 });

@@ -17,7 +17,7 @@ import {
 import type { Transaction } from './platform/db/connect.ts';
 
 /**
- * The demo market's rounds: one being set up, one open for registration, one open for bids and offers (with
+ * The demo market's rounds: one being set up (part way: its page lists what it still needs), one open for registration, one open for bids and offers (with
  * biodiversity, nitrogen and phosphorus), one closed.
  */
 export const DEMO_ROUNDS = {
@@ -179,6 +179,17 @@ export async function seedDemoRounds(
         name: DEMO_ROUNDS.draft,
         status: 'Draft',
         ...setup,
+        // Part set up: its windows are set, its reserve awaits the EMB's agreement and three declaration
+        // categories have none yet, so its page lists what is still needed before it opens.
+        registrationDates: {
+          suppliers: window(14, 60),
+          buyers: window(14, 60),
+          projects: window(21, 75),
+          requirements: window(21, 75),
+        },
+        reservePercentage: 15,
+        reserveAppliesTo: 'allDemand',
+        reserveAgreedWithEMB: false,
         createdAt: now,
         updatedAt: now,
       },
@@ -192,8 +203,12 @@ export async function seedDemoRounds(
   const open = roundId(DEMO_ROUNDS.open);
   const closed = roundId(DEMO_ROUNDS.closed);
   const bidding = roundId(DEMO_ROUNDS.bidding);
-  await tx.insert(roundDeclarations).values(
-    [open, bidding, closed].flatMap((marketRoundId) =>
+  const draftAsks: readonly DeclarationCategory[] = [
+    'MarketRoundParticipant_Register',
+    'MarketRoundProject_Register',
+  ];
+  await tx.insert(roundDeclarations).values([
+    ...[open, bidding, closed].flatMap((marketRoundId) =>
       asked.map((declaration) => ({
         marketRoundId,
         declarationId: declaration.id,
@@ -201,7 +216,15 @@ export async function seedDemoRounds(
         createdAt: now,
       })),
     ),
-  );
+    ...asked
+      .filter((declaration) => draftAsks.includes(declaration.category))
+      .map((declaration) => ({
+        marketRoundId: roundId(DEMO_ROUNDS.draft),
+        declarationId: declaration.id,
+        category: declaration.category,
+        createdAt: now,
+      })),
+  ]);
   // The demo agent acts for the buyer in the open round with approved authority.
   await tx.insert(agentClients).values({
     agentOrganisationId: idOf('agent'),

@@ -105,6 +105,29 @@ describeWithApp('demo data', (t) => {
     expect(DEMO_MARKET.round).toBe(DEMO_ROUNDS.open);
   });
 
+  it("shows the draft round's page with what it still needs before it opens: dates done, the reserve and three categories to do", async () => {
+    const [draft] = await t.db
+      .select({ id: marketRounds.id })
+      .from(marketRounds)
+      .where(eq(marketRounds.name, DEMO_ROUNDS.draft));
+    const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
+    const round = await requestJson(t.app, 'GET', `/api/round/${draft?.id}`, undefined, { cookie });
+    expect(round.statusCode, round.body).toBe(200);
+    const items: { id: string; done: boolean }[] = round.json().checklist.items;
+    expect(items.map(({ id, done }) => [id, done])).toEqual([
+      ['dates', true],
+      ['reserve', false],
+      ['declarations.MarketRoundParticipant_Register', true],
+      ['declarations.MarketRoundProject_Register', true],
+      ['declarations.MarketRoundCreditRequirement_Register', false],
+      ['declarations.MarketRoundProject_Offer', false],
+      ['declarations.MarketRoundCreditRequirement_Bid', false],
+    ]);
+    expect(round.json().actions.find((action: { id: string }) => action.id === 'Open')).toMatchObject({
+      enabled: false,
+    });
+  });
+
   it('opens Round 1 2026 with its windows open today, declarations, a 15 % reserve and participants', async () => {
     const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
     const list = await requestJson(t.app, 'GET', '/api/rounds?status=Open', undefined, { cookie });

@@ -69,7 +69,7 @@ export interface MissingDeclaration {
 
 /**
  * The categories a round must have a declaration for before it opens, for participants and for agents (MARKET.md
- * section 1: Open is refused while one has none). The Open dialog lists them.
+ * section 1: Open is refused while one has none). The round's checklist lists them (`openChecklist`).
  */
 export const missingDeclarations = (
   declarations: readonly Pick<Declaration, 'category' | 'isForAgents' | 'isForParticipants'>[],

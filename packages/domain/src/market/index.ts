@@ -13,5 +13,6 @@ export * from './round.fields.ts';
 export * from './round.lifecycle.ts';
 export * from './round.list.ts';
 export * from './round.periods.ts';
+export * from './round.readiness.ts';
 export * from './round.setup-actions.ts';
 export * from './solver-task.ts';

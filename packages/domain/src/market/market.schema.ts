@@ -7,6 +7,7 @@ import type {
   ReserveAppliesTo,
 } from '../vocab/market.ts';
 import type { MarketRoundStatus, ParticipationCapacity, RegistrationStatus } from '../vocab/statuses.ts';
+import type { RoundChecklist, RoundHistoryEntry } from './round.readiness.ts';
 import type { RoundSolverTask } from './solver-task.ts';
 
 /** A record named by another: its id and display name. */
@@ -26,8 +27,8 @@ export interface Market {
   buyerShareOfSurplus: number;
   /** The reserve proposed for new rounds, percent. */
   defaultReservePercentage: number | null;
-  /** The newest round, if any. */
-  currentRound: { id: string; self: string; name: string; status: MarketRoundStatus } | null;
+  /** The most recently created round the reader may see, if any. */
+  latestRound: { id: string; self: string; name: string; status: MarketRoundStatus } | null;
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];
@@ -96,6 +97,13 @@ export interface MarketRound {
   summary: RoundSummary;
   /** The round's latest solver task (operator only, on `GET /api/round/{id}`); null when it was never matched. */
   latestTask?: RoundSolverTask | null;
+  /**
+   * What the round still needs before its next step, as that step's guard checks it (operator only, on
+   * `GET /api/round/{id}`, while the round is a Draft); absent otherwise.
+   */
+  checklist?: RoundChecklist;
+  /** Every move of the round's status with its date, who made it and any reason (operator only, on `GET /api/round/{id}`). */
+  history?: RoundHistoryEntry[];
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];

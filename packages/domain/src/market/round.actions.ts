@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { fileValue } from '../forms/rules.ts';
-import { MESSAGES } from '../validation/messages.ts';
 import { reservePercentage } from '../validation/reserve.ts';
 import { requiredText } from '../validation/rules.ts';
 import { CSV_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
@@ -45,25 +44,19 @@ export const updateRound = defineAction({
   lifecycle: { from: ROUND_SETUP_STATUSES },
 });
 
-/** Open: registration opens once the operator confirms every required declaration is configured. */
+/**
+ * Open: registration opens. The guard checks what the round needs first (`openChecklist`: registration dates, the
+ * credit reserve, declarations of every category) and refuses with what is missing, so nothing is asked here.
+ */
 export const openRound = defineAction({
   id: 'Open',
   entity: ROUND_ENTITY,
   title: 'Open for registration',
   actionLabel: 'Open',
-  text: 'Participants can register and submit projects and credit requirements once the round is open. Registration asks each participant the declarations configured for the round.',
-  fields: [
-    {
-      id: 'declarationsConfigured',
-      type: 'Checkbox',
-      label: 'I confirm that all required declarations are configured',
-    },
-  ],
-  input: z.object({
-    declarationsConfigured: z
-      .boolean({ error: () => MESSAGES.mustConfirm })
-      .refine((value) => value, { error: MESSAGES.mustConfirm }),
-  }),
+  text: 'Open this round for registration? Participants can then register and submit projects and credit requirements, each answering the declarations configured for the round.',
+  modal: true,
+  fields: [],
+  input: noValues,
   lifecycle: { from: ['Draft', 'Closed'] satisfies MarketRoundStatus[], to: 'Open' },
 });
 

@@ -16,7 +16,7 @@ import {
   bidderTypeSchema,
   DECLARATION_CATEGORIES,
   DECLARATION_CATEGORY_LABELS,
-  declarationCategorySchema,
+  type DeclarationCategory,
   REGISTRATION_PERIODS,
   RESERVE_APPLIES_TO,
   RESERVE_APPLIES_TO_LABELS,
@@ -124,31 +124,42 @@ export const setReserveInfo = defineAction({
   lifecycle: { from: ROUND_RESERVE_STATUSES },
 });
 
-/** AddDeclarations: adds declarations of one category from reference data to the round. */
+const idsOfCategory = () => z.array(requiredText()).max(1000, { error: 'Too many choices' }).optional();
+const declarationIdsShape = Object.fromEntries(
+  DECLARATION_CATEGORIES.map((category) => [category, idsOfCategory()]),
+) as { [C in DeclarationCategory]: ReturnType<typeof idsOfCategory> };
+
+/** AddDeclarations' answer when nothing is chosen. */
+export const CHOOSE_DECLARATION = 'Choose at least one declaration';
+
+/** The field of AddDeclarations holding the declarations chosen of one category. */
+export const addDeclarationsFieldId = (category: DeclarationCategory): string => `declarationIds.${category}`;
+
+/**
+ * AddDeclarations: adds declarations from reference data to the round, all categories in one dialog: one field per
+ * category, offering only that category's declarations (the server sends the options), at least one in all.
+ */
 export const addDeclarations = defineAction({
   id: 'AddDeclarations',
   entity: ROUND_ENTITY,
   title: 'Add declarations',
   actionLabel: 'Add',
-  fields: [
-    {
-      id: 'category',
-      type: 'Select',
-      label: 'Asked at',
-      options: DECLARATION_CATEGORIES.map((category) => ({
-        value: category,
-        label: DECLARATION_CATEGORY_LABELS[category],
-      })),
+  text: 'Choose the declarations participants and agents answer at each step of the round. Each declaration is asked at the step its category names.',
+  fields: DECLARATION_CATEGORIES.map((category) => ({
+    id: addDeclarationsFieldId(category),
+    type: 'SelectMulti',
+    label: DECLARATION_CATEGORY_LABELS[category],
+    optional: true,
+  })),
+  input: withRules(
+    z.object({ declarationIds: z.object(declarationIdsShape).optional() }),
+    (value, addIssue) => {
+      const byCategory = value.declarationIds;
+      const chosen =
+        typeof byCategory === 'object' && byCategory !== null ? Object.values(byCategory).flat() : [];
+      if (chosen.length === 0) addIssue([], CHOOSE_DECLARATION);
     },
-    {
-      id: 'declarationIds',
-      type: 'SelectMulti',
-      label: 'Declarations',
-      optionsSource: OPTION_SOURCES.declarations,
-      dependsOn: ['category'],
-    },
-  ],
-  input: z.object({ category: declarationCategorySchema, declarationIds: choicesValue() }),
+  ),
   lifecycle: { from: ROUND_SETUP_STATUSES },
 });
 

@@ -161,13 +161,15 @@ describe('round setup actions', () => {
     expect(actionWarnings(setReserveInfo, { ...reserve, percentage: 10 })).toEqual([]);
   });
 
-  it('adds declarations of a category and removes one only on an explicit Yes', () => {
+  it('adds declarations of several categories at once, at least one, and removes one only on an explicit Yes', () => {
     expect(
-      validateAction(addDeclarations, { category: 'MarketRoundProject_Offer', declarationIds: [] }).errors,
-    ).toEqual([{ path: 'declarationIds', message: 'Empty array' }]);
-    expect(validateAction(addDeclarations, { declarationIds: ['d1'] }).errors).toEqual([
-      { path: 'category', message: 'Field required' },
-    ]);
+      validateAction(addDeclarations, { declarationIds: { MarketRoundProject_Offer: [] } }).errors,
+    ).toEqual([{ path: '', message: 'Choose at least one declaration' }]);
+    expect(
+      validateAction(addDeclarations, {
+        declarationIds: { MarketRoundProject_Offer: ['d1'], MarketRoundCreditRequirement_Bid: ['d2', 'd3'] },
+      }).success,
+    ).toBe(true);
     expect(validateAction(removeDeclaration, { declarationId: 'd1' }).errors).toEqual([
       { path: 'confirmed', message: 'Field required' },
     ]);
@@ -215,11 +217,9 @@ describe('round setup actions', () => {
     ).toEqual([{ path: 'declarations.d1', message: 'Must be agreed to' }]);
   });
 
-  it('opens only once the operator confirms the declarations; rejecting needs a reason', () => {
-    expect(validateAction(openRound, {}).errors).toEqual([
-      { path: 'declarationsConfigured', message: 'Must be confirmed' },
-    ]);
-    expect(validateAction(openRound, { declarationsConfigured: true }).success).toBe(true);
+  it('opens with nothing to tick (its guard checks the round); rejecting needs a reason', () => {
+    expect(openRound.fields).toEqual([]);
+    expect(validateAction(openRound, {}).success).toBe(true);
     expect(validateAction(rejectMatch, { reason: ' ' }).errors).toEqual([
       { path: 'reason', message: 'Field required' },
     ]);

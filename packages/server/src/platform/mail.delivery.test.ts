@@ -6,7 +6,7 @@ import { describeWithApp, requestJson } from '../../test/app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import { asRole, buildWorld, type World } from '../../test/world.ts';
 import { MIN_ANSWER_MS } from '../auth/parity.ts';
-import { buildRoundReferences, declareEverything } from '../modules/rounds/rounds.testing.ts';
+import { buildRoundReferences, readyToOpen } from '../modules/rounds/rounds.testing.ts';
 import { mailOutbox } from './mail.tables.ts';
 
 const MINUTE_MS = 60_000;
@@ -60,10 +60,8 @@ describeWithApp('e-mail through the outbox when the SMTP server refuses, then ac
     });
     expect(created.statusCode, created.body).toBe(201);
     const roundId: string = created.json().context.id;
-    await declareEverything(t.db, roundId);
-    expect(
-      (await post(`/api/round/${roundId}/action/Open`, { declarationsConfigured: true })).statusCode,
-    ).toBe(200);
+    await readyToOpen(t.db, roundId);
+    expect((await post(`/api/round/${roundId}/action/Open`, {})).statusCode).toBe(200);
     for (const member of [world.members.participant, world.otherParticipant]) {
       const recorded = await post(`/api/round/${roundId}/action/RecordParticipant`, {
         organisationId: member.organisation.id,

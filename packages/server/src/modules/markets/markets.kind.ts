@@ -45,11 +45,11 @@ export const marketKind: EntityKind<MarketRecord, MarketRelation> = {
 };
 
 /** The newest round the actor may see of each market (none for a market without one), in one query. */
-export async function currentRoundsOf(
+export async function latestRoundsOf(
   db: Queryable,
   actor: ScopeReader,
   marketIds: readonly string[],
-): Promise<Map<string, NonNullable<Market['currentRound']>>> {
+): Promise<Map<string, NonNullable<Market['latestRound']>>> {
   if (marketIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([marketRounds.marketId], {
@@ -65,18 +65,18 @@ export async function currentRoundsOf(
 }
 
 /** The newest round of a market the actor may see; null when there is none. */
-export async function currentRoundOf(
+export async function latestRoundOf(
   db: Queryable,
   actor: ScopeReader,
   marketId: string,
-): Promise<Market['currentRound']> {
-  return (await currentRoundsOf(db, actor, [marketId])).get(marketId) ?? null;
+): Promise<Market['latestRound']> {
+  return (await latestRoundsOf(db, actor, [marketId])).get(marketId) ?? null;
 }
 
 /** A market as the API answers it. */
 export const presentMarket = (
   record: MarketRecord,
-  currentRound: Market['currentRound'],
+  latestRound: Market['latestRound'],
   actions: EntityAction[],
 ): Market => ({
   id: record.id,
@@ -86,7 +86,7 @@ export const presentMarket = (
   region: record.region,
   buyerShareOfSurplus: record.buyerShareOfSurplus,
   defaultReservePercentage: record.defaultReservePercentage,
-  currentRound,
+  latestRound,
   createdAt: record.createdAt.toISOString(),
   updatedAt: record.updatedAt.toISOString(),
   actions,

@@ -5,7 +5,7 @@ import { runnerCall } from '../../platform/actions/routes.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { marketActions } from './markets.actions.ts';
-import { currentRoundOf, currentRoundsOf, marketKind, presentMarket } from './markets.kind.ts';
+import { latestRoundOf, latestRoundsOf, marketKind, presentMarket } from './markets.kind.ts';
 import { marketScope } from './markets.scope.ts';
 import { markets } from './markets.tables.ts';
 
@@ -33,7 +33,7 @@ export async function registerMarketRoutes(app: FastifyInstance): Promise<void> 
         total: () => countRows(deps.db, markets, scope.where),
       },
       async (rows) => {
-        const current = await currentRoundsOf(
+        const current = await latestRoundsOf(
           deps.db,
           actor,
           rows.map((row) => row.market.id),
@@ -55,6 +55,6 @@ export async function registerMarketRoutes(app: FastifyInstance): Promise<void> 
     const found = await marketKind.loadFor(deps.db, actor, request.params.id);
     if (found === undefined) throw notFoundInScope(marketKind.noun);
     const actions = await marketActions.actionsFor(deps, { actor, record: found.record, ...found.access });
-    return presentMarket(found.record, await currentRoundOf(deps.db, actor, found.record.id), actions);
+    return presentMarket(found.record, await latestRoundOf(deps.db, actor, found.record.id), actions);
   });
 }

@@ -1,9 +1,14 @@
 import {
   canTransition,
+  completeParticipation,
   type MarketRoundReference,
   type ParticipationCapacity,
   participationLifecycle,
+  REGISTRATION_STATUS_LABELS,
   type RegistrationStatus,
+  registerParticipation,
+  reinstateParticipation,
+  withdrawParticipation,
 } from '@curlew/domain';
 import { recordActivity } from '../../platform/actions/activity.ts';
 import { actorOf } from '../../platform/actions/run-context.ts';
@@ -24,6 +29,37 @@ import type { ParticipationRelation } from './participations.scope.ts';
 export type { ParticipationRecord } from './participations.repo.ts';
 export type { ParticipationRelation } from './participations.scope.ts';
 
+/**
+ * Why an action on a participation is refused in its status, said for a person ('This organisation is already
+ * registered for this round'), by the action's title; the runner's default sentence for any other.
+ */
+export function participationRefusal(title: string, status: RegistrationStatus): string {
+  const sentences: Partial<Record<string, Partial<Record<RegistrationStatus, string>>>> = {
+    [registerParticipation.title]: {
+      Provisional:
+        'This organisation has already registered for this round: the market operator completes the registration',
+      Registered: 'This organisation is already registered for this round',
+      Withdrawn: 'This registration was withdrawn: reinstate it to take part again',
+    },
+    [completeParticipation.title]: {
+      Interested:
+        'This organisation has only expressed interest: it registers before its registration can be completed',
+      Registered: 'This registration is already complete',
+      Withdrawn: 'This registration was withdrawn: reinstate it before completing it',
+    },
+    [withdrawParticipation.title]: { Withdrawn: 'This registration is already withdrawn' },
+    [reinstateParticipation.title]: {
+      Interested: 'Only a withdrawn registration can be reinstated',
+      Provisional: 'Only a withdrawn registration can be reinstated',
+      Registered: 'Only a withdrawn registration can be reinstated',
+    },
+  };
+  return (
+    sentences[title]?.[status] ??
+    `${title} is not possible while this registration is ${REGISTRATION_STATUS_LABELS[status].toLowerCase()}`
+  );
+}
+
 /** The participation entity: `/participation/{id}`, moved along its lifecycle by the runner and `transition`. */
 export const participationKind: EntityKind<ParticipationRecord, ParticipationRelation, RegistrationStatus> = {
   entity: 'participation',
@@ -36,6 +72,7 @@ export const participationKind: EntityKind<ParticipationRecord, ParticipationRel
     definition: participationLifecycle,
     statusOf: (record) => record.status,
     writeStatus: (tx, record, status, now) => writeParticipationStatus(tx, record.id, status, now),
+    refusal: participationRefusal,
   },
 };
 

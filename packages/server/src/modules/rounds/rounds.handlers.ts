@@ -1,11 +1,10 @@
 import {
-  DECLARATION_CATEGORY_LABELS,
   NUTRIENT_CREDIT_TYPES,
   type ROUND_ACTIONS,
   type RoundDetails,
   roundReviewRoute,
 } from '@curlew/domain';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
@@ -16,13 +15,14 @@ import { applyResult } from '../match/accept.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { declarations } from '../refdata/refdata.tables.ts';
+import { declarationHandlers } from './rounds.declarations.ts';
 import { importHandlers } from './rounds.imports.ts';
 import { roundStatusMail } from './rounds.mail.ts';
 import { assertActiveReferences } from './rounds.references.ts';
 import { registrationHandlers } from './rounds.registration.ts';
 import { declarationsOfRound, type RoundRecord, updateRound } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
+import { assertNoWindowEnded } from './rounds.windows.ts';
 
 /** A round's details as stored: subcatchments and AMP end only for nutrient services. */
 export const detailColumns = (values: RoundDetails) => {
@@ -54,15 +54,6 @@ const detailValues = (record: RoundRecord) => ({
   ...(record.ampEnd === null ? {} : { ampEnd: record.ampEnd }),
 });
 
-async function activeDeclarationOptions(db: Queryable) {
-  const rows = await db
-    .select({ id: declarations.id, name: declarations.name, category: declarations.category })
-    .from(declarations)
-    .where(eq(declarations.active, true))
-    .orderBy(declarations.name);
-  return rows;
-}
-
 /**
  * Round handlers: setup writes the round's columns and declarations; Open, Close and the bids and offers edges
  * e-mail the participants in its transaction (the runner writes the status).
@@ -83,6 +74,7 @@ export const roundHandlers = {
       return { initialValues: { ...record.registrationDates } };
     },
     async handle({ tx, record, values, now, describe }) {
+      assertNoWindowEnded(record, values, now);
       await updateRound(tx, record.id, { registrationDates: values, updatedAt: now });
       describe({ registrationDates: values });
       return undefined;
@@ -108,43 +100,7 @@ export const roundHandlers = {
       return undefined;
     },
   },
-  AddDeclarations: {
-    async load({ db }) {
-      const rows = await activeDeclarationOptions(db);
-      return {
-        options: { declarationIds: rows.map((row) => ({ value: row.id, label: row.name })) },
-      };
-    },
-    async handle({ tx, record, values, now, describe }) {
-      const ids = [...new Set(values.declarationIds)];
-      const found = await tx
-        .select({ id: declarations.id, category: declarations.category })
-        .from(declarations)
-        .where(and(inArray(declarations.id, ids), eq(declarations.active, true)));
-      const wrong = ids.filter(
-        (id) => !found.some((row) => row.id === id && row.category === values.category),
-      );
-      if (wrong.length > 0)
-        throw validationError(
-          'declarationIds',
-          `Choose declarations asked at ${DECLARATION_CATEGORY_LABELS[values.category].toLowerCase()}`,
-        );
-      await tx
-        .insert(roundDeclarations)
-        .values(
-          ids.map((declarationId) => ({
-            marketRoundId: record.id,
-            declarationId,
-            category: values.category,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing();
-      await updateRound(tx, record.id, { updatedAt: now });
-      describe({ declarationIds: ids });
-      return { message: ids.length === 1 ? 'Declaration added' : `${ids.length} declarations added` };
-    },
-  },
+  ...declarationHandlers,
   RemoveDeclaration: {
     async load({ db, record }) {
       const list = await declarationsOfRound(db, record.id);

@@ -13,20 +13,14 @@ import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, postMultipart, type World } from '../../../test/world.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { buildClearableRound } from '../match/match.testing.ts';
-import { declareEverything, setRoundStatus } from './rounds.testing.ts';
+import { readyToOpen, setRoundStatus, windowsFromToday } from './rounds.testing.ts';
 
 /** Valid values of each round action with an edge (or a status rule). */
 const VALUES: Record<string, Record<string, unknown>> = {
   Update: {},
-  Open: { declarationsConfigured: true },
   RejectMatch: { reason: 'The reserve was wrong' },
   SetReserveInfo: { percentage: 15, appliesTo: 'allDemand', agreedWithEMB: true },
-  SetRegistrationDates: {
-    suppliers: { start: '2026-01-01', end: '2026-02-01' },
-    buyers: { start: '2026-01-01', end: '2026-02-01' },
-    projects: { start: '2026-01-01', end: '2026-02-01' },
-    requirements: { start: '2026-01-01', end: '2026-02-01' },
-  },
+  SetRegistrationDates: windowsFromToday(),
 };
 
 const IMPORT_DATA_FROM: readonly string[] = importData.lifecycle?.from ?? [];
@@ -58,7 +52,7 @@ describeWithApp('round lifecycle', (t) => {
   beforeAll(async () => {
     world = await buildWorld(t.app, t.db);
     roundId = world.openRound.id;
-    await declareEverything(t.db, roundId);
+    await readyToOpen(t.db, roundId);
   });
 
   const statusOf = async (): Promise<MarketRoundStatus | undefined> =>

@@ -3,7 +3,7 @@ import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { mailOutbox } from '../../platform/mail.tables.ts';
 import { subcatchments } from '../refdata/refdata.tables.ts';
-import { buildRoundReferences, declareEverything, setRoundStatus } from './rounds.testing.ts';
+import { buildRoundReferences, declareEverything, readyToOpen, setRoundStatus } from './rounds.testing.ts';
 
 type Problem = { path: string; message: string };
 
@@ -134,21 +134,19 @@ describeWithApp('market round rules (SPEC 5) through the API', (t) => {
     expect(remove.map((problem) => problem.path)).toEqual(['confirmed']);
   });
 
-  it('refuses Open while a declaration category has none, naming it, then opens and e-mails participants', async () => {
+  it('refuses Open while the round misses something, naming it, then opens without a tick and e-mails participants', async () => {
     const created = await post('/api/rounds', { ...round(), name: 'Round B' });
     const id = created.json().context.id;
-    const refused = await post(`/api/round/${id}/action/Open`, { declarationsConfigured: true });
+    const refused = await post(`/api/round/${id}/action/Open`, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('participant registration (participants)');
+    expect(refused.json().message).toContain(
+      'declarations asked at participant registration (none for participants and agents yet)',
+    );
     const shown = await asRole(t.app, world, 'admin', 'GET', `/api/round/${id}`);
     const open = shown.json().actions.find((action: { id: string }) => action.id === 'Open');
     expect(open).toMatchObject({ enabled: false, reason: refused.json().message });
-    await declareEverything(t.db, id);
-    const unconfirmed = await problems(`/api/round/${id}/action/Open`, { declarationsConfigured: false });
-    expect(unconfirmed.map((problem) => problem.path)).toEqual(['declarationsConfigured']);
-    expect((await post(`/api/round/${id}/action/Open`, { declarationsConfigured: true })).statusCode).toBe(
-      200,
-    );
+    await readyToOpen(t.db, id);
+    expect((await post(`/api/round/${id}/action/Open`, {})).statusCode).toBe(200);
     const recorded = await post(`/api/round/${id}/action/RecordParticipant`, {
       organisationId: world.members.participant.organisation.id,
       capacity: 'Supplier',

@@ -1,9 +1,4 @@
-import {
-  DECLARATION_CATEGORY_LABELS,
-  missingDeclarations,
-  type ROUND_ACTIONS,
-  type ROUND_CREATE_ACTIONS,
-} from '@curlew/domain';
+import type { ROUND_ACTIONS, ROUND_CREATE_ACTIONS } from '@curlew/domain';
 import { allow, denyRole, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
 import type {
   CreatePolicies,
@@ -15,7 +10,8 @@ import { NO_RESULT_TO_ACCEPT } from '../match/accept.ts';
 import { clearingRefusal } from '../match/match.records.ts';
 import { latestTaskState } from '../match/tasks.ts';
 import { settleRefusal } from '../settlement/settlement.readiness.ts';
-import { declarationsOfRound, type RoundRecord } from './rounds.repo.ts';
+import { openRoundRefusal } from './rounds.readiness.ts';
+import type { RoundRecord } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { windowRefusal } from './rounds.windows.ts';
 
@@ -58,27 +54,15 @@ export const roundCreatePolicies = {
 const ok: GuardAnswer = { ok: true };
 const refuse = (reason: string): GuardAnswer => ({ ok: false, reason });
 
-/** The sentence listing the declaration categories a round still needs before it opens. */
-export async function missingDeclarationsSentence(
-  db: Parameters<typeof declarationsOfRound>[0],
-  roundId: string,
-): Promise<string | undefined> {
-  const missing = missingDeclarations(await declarationsOfRound(db, roundId));
-  if (missing.length === 0) return undefined;
-  const names = missing.map(
-    ({ category, audience }) => `${DECLARATION_CATEGORY_LABELS[category].toLowerCase()} (${audience})`,
-  );
-  return `Add declarations before opening the round: none is configured for ${names.join(', ')}`;
-}
-
 /**
- * When round actions may run apart from the status: Open needs every required declaration category configured;
+ * When round actions may run apart from the status: Open needs what its checklist lists (`openChecklist`: dates,
+ * reserve, declarations of every category);
  * registration needs one of its windows open today; clearing needs offers and bids, which arrive with projects
  * and credit requirements.
  */
 export const roundGuards = {
-  Open: async ({ db, record }) => {
-    const sentence = await missingDeclarationsSentence(db, record.id);
+  Open: async ({ db, record, now }) => {
+    const sentence = await openRoundRefusal(db, record, now);
     return sentence === undefined ? ok : refuse(sentence);
   },
   RegisterAsParticipant: async ({ record, now }) => {

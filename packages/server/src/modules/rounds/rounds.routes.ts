@@ -11,6 +11,7 @@ import { marketRounds, markets, roundDeclarations } from '../markets/markets.tab
 import { latestRoundTask } from '../match/tasks.ts';
 import { roundActions } from './rounds.actions.ts';
 import { presentRounds, roundKind, roundSummaries, roundSummary } from './rounds.kind.ts';
+import { roundChecklist, roundHistory } from './rounds.readiness.ts';
 import { declarationsOfRound, declarationsOfRounds } from './rounds.repo.ts';
 import { roundScope } from './rounds.scope.ts';
 
@@ -27,7 +28,7 @@ const SORT_COLUMNS = {
 
 /**
  * `GET /api/rounds` (marketId, status), `GET /api/round/{id}` with its summary (counted within the actor's
- * scope), `GET /api/round-declarations?roundId=` and `GET /api/round-declaration/{id}`.
+ * scope) and, for the operator, its history and what it still needs before it opens, `GET /api/round-declarations?roundId=` and `GET /api/round-declaration/{id}`.
  */
 export async function registerRoundRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/rounds', async (request) => {
@@ -86,15 +87,21 @@ export async function registerRoundRoutes(app: FastifyInstance): Promise<void> {
     const { actor, deps } = await runnerCall(request);
     const found = await roundKind.loadFor(deps.db, actor, request.params.id);
     if (found === undefined) throw notFoundInScope(roundKind.noun);
+    const declarations = await declarationsOfRound(deps.db, found.record.id);
     const [round] = await presentRounds(deps.db, [
       {
         record: found.record,
         actions: await roundActions.actionsFor(deps, { actor, record: found.record, ...found.access }),
-        declarations: await declarationsOfRound(deps.db, found.record.id),
+        declarations,
         summary: await roundSummary(deps.db, actor, found.record.id),
       },
     ]);
-    if (round && isOperator(actor)) round.latestTask = await latestRoundTask(deps.db, found.record.id);
+    if (round && isOperator(actor)) {
+      round.latestTask = await latestRoundTask(deps.db, found.record.id);
+      round.history = await roundHistory(deps.db, found.record.id);
+      const checklist = roundChecklist(found.record, declarations, deps.clock());
+      if (checklist !== undefined) round.checklist = checklist;
+    }
     return round;
   });
 

@@ -1,5 +1,6 @@
 import {
   DECLARATION_CATEGORIES,
+  formatIsoDate,
   type MarketRoundStatus,
   type RegistrationPeriod,
   type RegistrationWindow,
@@ -71,4 +72,36 @@ export async function setWindows(
   windows: Partial<Record<RegistrationPeriod, RegistrationWindow>>,
 ): Promise<void> {
   await db.update(marketRounds).set({ registrationDates: windows }).where(eq(marketRounds.id, roundId));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Registration windows from `now` to 30 days on, every one of them. */
+export const windowsFromToday = (now: Date = new Date()): Record<RegistrationPeriod, RegistrationWindow> => {
+  const window = {
+    start: formatIsoDate(now),
+    end: formatIsoDate(new Date(now.getTime() + 30 * DAY_MS)),
+  };
+  return { suppliers: window, buyers: window, projects: window, requirements: window };
+};
+
+/**
+ * Gives a round everything Open checks: registration windows from today, a 15% reserve of all demand agreed with
+ * the EMB and a declaration of every category; answers the declarations' ids by category.
+ */
+export async function readyToOpen(
+  db: Database,
+  roundId: string,
+  now: Date = new Date(),
+): Promise<Record<string, string>> {
+  await db
+    .update(marketRounds)
+    .set({
+      registrationDates: windowsFromToday(now),
+      reservePercentage: 15,
+      reserveAppliesTo: 'allDemand',
+      reserveAgreedWithEMB: true,
+    })
+    .where(eq(marketRounds.id, roundId));
+  return declareEverything(db, roundId);
 }

@@ -2,9 +2,12 @@ import {
   formatDate,
   formatIsoDate,
   type ParticipationCapacity,
+  REGISTRATION_PERIOD_LABELS,
+  REGISTRATION_PERIODS,
   type RegistrationPeriod,
   type RegistrationWindow,
 } from '@curlew/domain';
+import { AppError } from '../../platform/errors.ts';
 
 /** What a window is called in a sentence ('Registration of suppliers'). */
 export const WINDOW_WORDS = {
@@ -35,4 +38,24 @@ export function windowRefusal(
   if (today > window.end)
     return `${WINDOW_WORDS[period]} for ${round.name} closed on ${formatDate(window.end)}`;
   return undefined;
+}
+
+/**
+ * SetRegistrationDates refuses a window that is wholly in the past (it ended before today), unless the round already
+ * had exactly that window (a window that has run its course may stay as it was): 422 at the window's end.
+ */
+export function assertNoWindowEnded(
+  round: { registrationDates: Partial<Record<RegistrationPeriod, RegistrationWindow>> },
+  windows: Record<RegistrationPeriod, RegistrationWindow>,
+  now: Date,
+): void {
+  const today = formatIsoDate(now);
+  const errors = REGISTRATION_PERIODS.flatMap((period) => {
+    const window = windows[period];
+    const before = round.registrationDates[period];
+    if (window.end >= today || (before?.start === window.start && before.end === window.end)) return [];
+    const message = `${REGISTRATION_PERIOD_LABELS[period]} is wholly in the past: choose an end date from today on`;
+    return [{ path: `${period}.end`, message }];
+  });
+  if (errors.length > 0) throw new AppError('validation', errors[0]?.message ?? '', { errors });
 }

@@ -16,7 +16,6 @@ import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../app/api.ts';
-import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
@@ -24,7 +23,8 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { projectPagePath } from '../projects/projectsApi.ts';
 import { requirementPagePath } from '../requirements/requirementsApi.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
-import { roundPagePath, useRound } from '../rounds/roundsApi.ts';
+import { RoundHistory } from '../rounds/RoundReadiness.tsx';
+import { roundPagePath, useRound, useRoundCrumbs } from '../rounds/roundsApi.ts';
 import { useMatchReview } from './matchApi.ts';
 import { NotInClearingList, ReviewAllocations } from './ReviewAllocations.tsx';
 import { SupplyDemandCharts } from './SupplyDemandChart.tsx';
@@ -247,8 +247,7 @@ export function ReviewPage() {
   const round = useRound(roundId);
   const review = useMatchReview(roundId);
   const refresh = useRefreshAfterAction();
-  useCrumbName('market', round.data?.market.name);
-  useCrumbName('round', round.data?.name);
+  useRoundCrumbs(round, marketId);
   usePageTitle(round.data ? `Review of ${round.data.name}` : 'Review matches');
   if (round.isPending) return <PageLoader />;
   if (round.isError)
@@ -277,6 +276,7 @@ export function ReviewPage() {
       ) : (
         <ReviewBody review={review.data} />
       )}
+      <RoundHistory round={round.data} />
       {back}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { AgentAuthoritiesTable } from '../agents/AgentAuthoritiesTable.tsx';
 import { ClientsTable } from '../agents/ClientsTable.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { OrganisationRounds } from '../rounds/OrganisationRounds.tsx';
 import { OrganisationUsers } from '../users/OrganisationUsers.tsx';
 import { OrganisationDetails } from './OrganisationDetails.tsx';
 import { OrganisationTitleBar } from './OrganisationTitleBar.tsx';
@@ -21,6 +22,8 @@ import { useOrganisation } from './organisationsApi.ts';
 export interface OrganisationSections {
   /** Its users and the InviteUser action (for the operator and the organisation's own members). */
   users?: boolean;
+  /** The market rounds it takes part in, each linked to its participation (the operator's participant page). */
+  rounds?: boolean;
   /** The signed-in agent's clients (only on the agent's own organisation page). */
   clients?: boolean;
   /** Agent authorities given by this organisation as client, or held by it as agent. */
@@ -93,6 +96,9 @@ function OrganisationSectionsView({
           inviteAction={invite}
           onActionSucceeded={refresh}
         />
+      )}
+      {sections.rounds && (
+        <OrganisationRounds organisationId={organisation.id} organisationName={organisation.name} />
       )}
       {sections.clients && <ClientsTable />}
       {authorities !== undefined && (

@@ -11,7 +11,7 @@ const agencyPath = (id: string) => `/${ORGANISATION_KINDS.AGENT.path}/${encodeUR
 const ADMIN_SECTIONS = {
   OPER: { users: true },
   LPA: { users: true },
-  PARTICIPANT: { users: true, authorities: { of: 'client', agentLink: agencyPath } },
+  PARTICIPANT: { users: true, rounds: true, authorities: { of: 'client', agentLink: agencyPath } },
   AGENT: {
     users: true,
     authorities: { of: 'agent', title: 'Clients and agent authorities', clientLink: participantPath },
@@ -51,7 +51,7 @@ export function AgenciesPage() {
 export function OperatorPage() {
   return <AdminOrganisationPage type="OPER" />;
 }
-/** `/participants/{organisationId}`: a participant with its users and the authorities it gave agents. */
+/** `/participants/{organisationId}`: a participant with its users, its market rounds and the authorities it gave agents. */
 export function ParticipantPage() {
   return <AdminOrganisationPage type="PARTICIPANT" />;
 }

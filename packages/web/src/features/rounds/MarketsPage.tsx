@@ -1,5 +1,5 @@
 import { MARKET_SORT_KEYS, type Market } from '@curlew/domain';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
@@ -33,26 +33,19 @@ const COLUMNS: DataTableColumn<Market>[] = [
   { id: 'region', header: 'Region', sortKey: 'region', render: (market) => market.region ?? '—' },
   {
     id: 'round',
-    header: 'Current round',
+    header: 'Latest round and its status',
     render: (market) =>
-      market.currentRound === null ? (
+      market.latestRound === null ? (
         <Text size="sm" c="dimmed">
           No rounds yet
         </Text>
       ) : (
-        <Anchor component={Link} to={roundPagePath(market.id, market.currentRound.id)} size="sm">
-          {market.currentRound.name}
-        </Anchor>
-      ),
-  },
-  {
-    id: 'status',
-    header: 'Round status',
-    render: (market) =>
-      market.currentRound === null ? (
-        '—'
-      ) : (
-        <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(market.currentRound.status)}</StatusBadge>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor component={Link} to={roundPagePath(market.id, market.latestRound.id)} size="sm">
+            {market.latestRound.name}
+          </Anchor>
+          <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(market.latestRound.status)}</StatusBadge>
+        </Group>
       ),
   },
   {
@@ -63,7 +56,7 @@ const COLUMNS: DataTableColumn<Market>[] = [
   },
 ];
 
-/** `/markets` (admin): the markets with their current round and its status, and CreateMarket when offered. */
+/** `/markets` (admin): the markets with their latest round and its status, and CreateMarket when offered. */
 export function MarketsPage() {
   usePageTitle('Markets');
   const navigate = useNavigate();

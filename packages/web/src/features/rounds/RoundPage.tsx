@@ -1,9 +1,8 @@
 import type { MarketRound, Participation } from '@curlew/domain';
-import { REGISTRATION_STATUS_LABELS } from '@curlew/domain';
+import { REGISTRATION_STATUS_LABELS, ROUND_ACTIONS } from '@curlew/domain';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/currentUser.ts';
-import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
@@ -16,8 +15,10 @@ import './ImportDataPreview.tsx';
 import { OwnOutcomes } from '../match/OwnOutcomes.tsx';
 import { RoundStatementView } from '../match/RoundStatementView.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
+import { NextSteps, nextStepIds } from './NextSteps.tsx';
 import { RoundDatasets } from './RoundDatasets.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
+import { RoundChecklistView, RoundHistory } from './RoundReadiness.tsx';
 import {
   RoundDates,
   RoundDeclarations,
@@ -33,7 +34,7 @@ import {
   ROUND_STATUS_COLOUR,
   roundStatusLabel,
 } from './roundDisplay.ts';
-import { participationSelf, useListAt, useRound } from './roundsApi.ts';
+import { participationSelf, useListAt, useRound, useRoundCrumbs } from './roundsApi.ts';
 
 // Shown beside the sections, not as header buttons.
 const SECTION_ACTIONS = ['AddDeclarations', 'RemoveDeclaration'];
@@ -50,35 +51,49 @@ function RoundHeader({
   /** Participants and agents see only what they may do now, not the operator's refused buttons. */
   enabledOnly?: boolean;
 }) {
+  const steps = nextStepIds(ROUND_ACTIONS, round.status, layout.primary);
+  const checklistOpen = round.checklist?.items.some((item) => !item.done) === true;
   return (
-    <Group justify="space-between" align="flex-start">
-      <Stack gap={4}>
-        <Title order={1}>{round.name}</Title>
-        <Group gap="xs">
-          <Text c="dimmed">{round.market.name}</Text>
-          <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(round.status)}</StatusBadge>
-        </Group>
-      </Stack>
-      <EntityActionButtons
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{round.name}</Title>
+          <Group gap="xs">
+            <Text c="dimmed">{round.market.name}</Text>
+            <StatusBadge color={ROUND_STATUS_COLOUR}>{roundStatusLabel(round.status)}</StatusBadge>
+          </Group>
+        </Stack>
+        <EntityActionButtons
+          self={round.self}
+          actions={round.actions}
+          exclude={[...SECTION_ACTIONS, ...steps]}
+          // A settled round is over: the refused actions of its whole life would only be noise.
+          enabledOnly={enabledOnly || round.status === 'Settled'}
+          layout={layout}
+          label={`Actions for ${round.name}`}
+          onSucceeded={onChanged}
+        />
+      </Group>
+      <NextSteps
         self={round.self}
         actions={round.actions}
-        exclude={SECTION_ACTIONS}
-        // A settled round is over: the refused actions of its whole life would only be noise.
-        enabledOnly={enabledOnly || round.status === 'Settled'}
-        layout={layout}
-        label={`Actions for ${round.name}`}
+        stepIds={steps}
         onSucceeded={onChanged}
+        explainedElsewhere={
+          checklistOpen
+            ? { [round.checklist?.actionId ?? '']: 'Complete what is still needed, listed below.' }
+            : {}
+        }
       />
-    </Group>
+    </Stack>
   );
 }
 
 function useRoundPage() {
-  const { roundId = '' } = useParams();
+  const { roundId = '', marketId = '' } = useParams();
   const round = useRound(roundId);
-  useCrumbName('market', round.data?.market.name);
-  useCrumbName('round', round.data?.name);
-  usePageTitle(round.data?.name ?? 'Market round');
+  useRoundCrumbs(round, marketId);
+  usePageTitle(round.data?.name ?? (round.isError ? 'Market round not found' : 'Market round'));
   return round;
 }
 
@@ -93,6 +108,7 @@ export function OperatorRoundPage() {
   return (
     <Stack gap="xl">
       <RoundHeader round={round.data} onChanged={changed} layout={OPERATOR_ROUND_ACTION_LAYOUT} />
+      <RoundChecklistView round={round.data} onChanged={changed} />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
       <RoundStatementView round={round.data} />
       <BalancingShortfalls round={round.data} />
@@ -103,6 +119,7 @@ export function OperatorRoundPage() {
       <RoundDeclarations round={round.data} onChanged={changed} />
       <RoundParticipants round={round.data} />
       <RoundDatasets round={round.data} />
+      <RoundHistory round={round.data} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  completeParticipation,
   type MarketRound,
   PARTICIPATION_CAPACITIES,
   PARTICIPATION_SORT_KEYS,
@@ -9,12 +10,14 @@ import {
 import { Anchor, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
+import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, showDate } from './roundDisplay.ts';
-import { MARKETS_KEY, participationPagePath } from './roundsApi.ts';
+import { MARKETS_KEY, participationPagePath, participationSelf } from './roundsApi.ts';
 
 const LIST_CONFIG: ListConfig = {
   sortKeys: PARTICIPATION_SORT_KEYS,
@@ -87,7 +90,27 @@ const COLUMNS: DataTableColumn<Participation>[] = [
         <time dateTime={participation.registeredAt}>{showDate(participation.registeredAt)}</time>
       ),
   },
+  {
+    id: 'actions',
+    header: 'Next step',
+    render: (participation) => <CompleteRegistrationCell participation={participation} />,
+  },
 ];
+
+/** A provisional registration's Complete registration, right in the participants table (the server decides). */
+function CompleteRegistrationCell({ participation }: { participation: Participation }) {
+  const refresh = useRefreshAfterAction();
+  const complete = participation.actions.find((action) => action.id === completeParticipation.id);
+  if (complete === undefined || !complete.enabled) return '—';
+  return (
+    <EntityActionButton
+      self={participationSelf(participation.id)}
+      action={{ ...complete, title: `Complete registration of ${participation.organisation.name}` }}
+      size="xs"
+      onSucceeded={() => void refresh()}
+    />
+  );
+}
 
 const CAPACITY_OPTIONS = PARTICIPATION_CAPACITIES.map((value) => ({ value, label: CAPACITY_LABELS[value] }));
 const STATUS_OPTIONS = REGISTRATION_STATUSES.map((value) => ({

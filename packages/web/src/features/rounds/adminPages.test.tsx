@@ -27,21 +27,21 @@ const show = (path: string, page: typeof MarketsPage, at: string) =>
   renderPage([{ path, page }], { at, apiBase: server.origin, user: operator });
 
 describe('markets list', () => {
-  it('lists markets with their current round and its status, and offers CreateMarket', async () => {
+  it('lists markets with their latest round and its status, and offers CreateMarket', async () => {
     server.routes = {
       [MARKETS]: {
         body: listOf(
           [
             marketOf({
               id: 'm1',
-              currentRound: {
+              latestRound: {
                 id: 'r1',
                 self: '/round/r1',
                 name: 'Spring 2026',
                 status: 'OpenForBidsAndOffers',
               },
             }),
-            marketOf({ id: 'm2', name: 'Test valley biodiversity', currentRound: null }),
+            marketOf({ id: 'm2', name: 'Test valley biodiversity', latestRound: null }),
           ],
           { actions: [{ id: 'CreateMarket', title: 'Add market', enabled: true }] },
         ),
@@ -56,6 +56,9 @@ describe('markets list', () => {
       '/markets/m1/round/r1',
     );
     expect(within(solent as HTMLElement).getByText('Bids and offers open')).toBeInTheDocument();
+    expect(
+      within(table).getByRole('columnheader', { name: 'Latest round and its status' }),
+    ).toBeInTheDocument();
     const other = within(table).getByRole('link', { name: 'Test valley biodiversity' }).closest('tr');
     expect(within(other as HTMLElement).getByText('No rounds yet')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -238,10 +241,12 @@ describe('operator round page', () => {
     );
     expect(within(table).getByText('Fen Agents')).toBeInTheDocument();
 
-    // What the operator may do now are buttons (the round's next step filled, a setting plain); the refused step is
-    // in 'More actions' with its reason.
+    // The round's next step is in its own panel; a setting the operator may use now is a plain button; a step of
+    // another status is in 'More actions' with its reason.
+    const next = screen.getByRole('region', { name: 'Next step' });
+    expect(within(next).getByRole('button', { name: 'Close registration' })).toBeEnabled();
     const actions = screen.getByRole('group', { name: 'Actions for Spring 2026' });
-    expect(within(actions).getByRole('button', { name: 'Close registration' })).toBeEnabled();
+    expect(within(actions).queryByRole('button', { name: 'Close registration' })).not.toBeInTheDocument();
     expect(within(actions).getByRole('button', { name: 'Set credit reserve' })).toBeEnabled();
     expect(within(actions).queryByRole('button', { name: 'Open bids and offers' })).not.toBeInTheDocument();
     await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));

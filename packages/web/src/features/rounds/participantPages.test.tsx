@@ -227,11 +227,10 @@ describe('participation page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wetland Trust' })).toBeInTheDocument();
     expect(screen.getByText('Withdrawn (was Provisional)')).toBeInTheDocument();
     expect(screen.getByText('Fen Agents')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reinstate' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Complete registration' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    // Reinstate is the withdrawn registration's next step; a step of another status is not shown.
+    const next = screen.getByRole('region', { name: 'Next step' });
+    expect(within(next).getByRole('button', { name: 'Reinstate' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Complete registration' })).not.toBeInTheDocument();
     expect(await screen.findByText('No activity yet')).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumbs' });
     expect(await within(crumbs).findByText('Solent nutrients')).toBeInTheDocument();

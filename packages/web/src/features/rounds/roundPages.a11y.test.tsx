@@ -24,7 +24,7 @@ beforeAll(async () => {
         [
           marketOf({
             id: 'm1',
-            currentRound: { id: 'r1', self: '/round/r1', name: 'Spring 2026', status: 'Open' },
+            latestRound: { id: 'r1', self: '/round/r1', name: 'Spring 2026', status: 'Open' },
           }),
         ],
         { actions: [{ id: 'CreateMarket', title: 'Add market', enabled: true }] },

@@ -6,8 +6,10 @@ import type {
   Participation,
   RoundDeclaration,
 } from '@curlew/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
+import { isNotFound } from '../../app/errorStatus.ts';
+import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 
 /** The self link of the markets collection, where CreateMarket opens and posts. */
 export const MARKETS_SELF = '/markets';
@@ -92,3 +94,17 @@ export const roundDeclarationsPath = (roundId: string): string =>
 
 /** Re-exported for pages that list declarations. */
 export type { RoundDeclaration };
+
+/**
+ * Names the market and round breadcrumbs of a round's pages. A round that failed to load still gives both a label:
+ * the market's own name (read by the address's market id) or 'Market', and 'Not found' or 'Market round'.
+ */
+export function useRoundCrumbs(round: UseQueryResult<MarketRound>, marketId: string): void {
+  const failed = round.isError;
+  const market = useMarket(failed ? marketId : '');
+  useCrumbName('market', round.data?.market.name ?? (failed ? (market.data?.name ?? 'Market') : undefined));
+  useCrumbName(
+    'round',
+    round.data?.name ?? (failed ? (isNotFound(round.error) ? 'Not found' : 'Market round') : undefined),
+  );
+}

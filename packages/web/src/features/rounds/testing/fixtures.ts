@@ -15,7 +15,7 @@ export const marketOf = (overrides: Partial<Market> & { id: string }): Market =>
   region: 'South East',
   buyerShareOfSurplus: 0.5,
   defaultReservePercentage: 15,
-  currentRound: null,
+  latestRound: null,
   createdAt: '2025-01-10T10:00:00.000Z',
   updatedAt: '2025-01-10T10:00:00.000Z',
   actions: [],
