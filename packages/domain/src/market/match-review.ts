@@ -159,7 +159,15 @@ export interface SupplyDemandCurve {
   clearedUnits: number;
 }
 
-/** `GET /api/match-review?roundId=` (operator only): the round's result for review. */
+/** The operator's decision on a result: accepted or rejected, when (ISO date-time), by whom, and why it was rejected. */
+export interface MatchDecision {
+  outcome: 'Accepted' | 'Rejected';
+  at: string;
+  by: string;
+  reason: string | null;
+}
+
+/** `GET /api/match-review?roundId=` (operator only): the round's result for review, with its decision once made. */
 export interface MatchReview {
   round: { id: string; name: string; status: MarketRoundStatus };
   taskId: string;
@@ -170,6 +178,7 @@ export interface MatchReview {
   requirements: MatchReviewRequirement[];
   allocations: MatchAllocationLine[];
   notInClearing: NotInClearing[];
+  decision: MatchDecision | null;
 }
 
 /** A project that did not win or did not enter the clearing (`GET /api/unmatched-projects?roundId=`). */

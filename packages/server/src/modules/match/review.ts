@@ -248,6 +248,7 @@ export function buildReview(input: ReviewInput): MatchReview {
     requirements,
     allocations,
     notInClearing: mapping.leftOut.map((item) => ({ ...item })),
+    decision: null,
   };
 }
 

@@ -152,5 +152,6 @@ export const reviewOf = (overrides: Partial<MatchReview> = {}): MatchReview => (
       reason: 'It has no bid',
     },
   ],
+  decision: null,
   ...overrides,
 });
