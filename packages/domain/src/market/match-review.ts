@@ -29,9 +29,9 @@ export interface MatchReviewHeadline {
   buyerShareOfSurplus: number;
   buyersSurplusPence: number;
   suppliersSurplusPence: number;
-  /** Supply units sold, before the spatial multipliers. */
+  /** Supply units sold, before the spatial multipliers: the sum of the allocations' units. */
   volumes: CreditVolume[];
-  /** Units the requirements receive: sold units times their spatial multipliers (rounded down). */
+  /** Units the requirements receive: each allocation's units times its multiplier (rounded down), summed. */
   deliveredVolumes: CreditVolume[];
   feesPence: number;
   reserve: CreditVolume[];
@@ -52,7 +52,10 @@ export interface MatchReviewProject {
   project: ReviewReference;
   supplier: { id: string; name: string };
   won: boolean;
+  /** What it sells: the units its allocations carry, as AcceptMatch writes them. */
   sells: ReviewSale[];
+  /** What the reserve holds back from it, per credit type (with `sells`, what the registry counts of its site). */
+  reserve: CreditVolume[];
   /** The supplier's offer (pence), fees excluded. */
   offerPence: number;
   /** Market operator fee and monitoring costs inside what it receives (pence). */

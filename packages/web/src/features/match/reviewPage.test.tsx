@@ -190,7 +190,12 @@ describe('review of matches', () => {
       [REVIEW]: {
         body: reviewOf({
           round: { id: 'r1', name: 'Spring 2026', status: 'Matched' },
-          decision: { outcome: 'Accepted', at: '2026-11-02T09:00:00.000Z', by: 'Olivia Operator', reason: null },
+          decision: {
+            outcome: 'Accepted',
+            at: '2026-11-02T09:00:00.000Z',
+            by: 'Olivia Operator',
+            reason: null,
+          },
         }),
       },
     };
