@@ -149,6 +149,10 @@ const PROJECT_COLUMNS: readonly ResultColumn<MatchReviewProject>[] = [
   { header: 'Supplier', cell: (row) => row.supplier.name },
   { header: 'Result', cell: (row) => (row.won ? 'Won' : 'Lost') },
   { header: 'Sells (units)', cell: (row) => formatCreditVolumes(row.sells) },
+  {
+    header: 'Reserve held (units)',
+    cell: (row) => (row.reserve.length === 0 ? '—' : formatCreditVolumes(row.reserve)),
+  },
   { header: 'Offer', cell: (row) => formatPenceAsGBP(row.offerPence) },
   { header: 'Fees', cell: (row) => formatPenceAsGBP(row.feesPence) },
   { header: 'Share of surplus', cell: (row) => formatPenceAsGBP(row.surplusSharePence) },

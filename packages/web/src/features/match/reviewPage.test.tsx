@@ -64,7 +64,7 @@ describe('review of matches', () => {
     expect(marsh).toHaveTextContent('Won');
     // What it receives, split: its offer, its fees and its share of the surplus; and why it won.
     expect(marsh).toHaveTextContent(
-      '138.58 Nitrogen£20,000£450£4,550£25,000Won: it sells 138.58 of its 150.00',
+      '138.58 Nitrogen18.08 Nitrogen£20,000£450£4,550£25,000Won: it sells 138.58 of its 150.00',
     );
     expect(marsh).toHaveTextContent('plus £4,550, its share of the surplus.');
     expect(within(winners).queryByText('Hill Copse reedbed')).not.toBeInTheDocument();
@@ -136,7 +136,9 @@ describe('review of matches', () => {
         body: roundOf({
           id: 'r1',
           status: rejected ? 'Rejected' : 'Pending',
-          actions: rejected ? [{ ...decisions[0], enabled: false }] : decisions,
+          actions: rejected
+            ? [{ id: 'RejectMatch', title: 'Reject match', enabled: false, reason: 'The round is rejected' }]
+            : decisions,
         }),
       }),
       [REVIEW]: () => ({
