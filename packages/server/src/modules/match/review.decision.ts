@@ -18,7 +18,12 @@ export async function decisionOf(
   const outcome = DECIDED[round.status as keyof typeof DECIDED];
   if (outcome === undefined) return null;
   const [entry] = await db
-    .select({ at: activity.at, by: activity.actorName, details: activity.details })
+    .select({
+      at: activity.at,
+      by: activity.actorName,
+      userId: activity.actorUserId,
+      details: activity.details,
+    })
     .from(activity)
     .where(
       and(
@@ -36,7 +41,8 @@ export async function decisionOf(
   return {
     outcome,
     at: entry.at.toISOString(),
-    by: entry.by ?? 'A removed user',
+    // An entry the system wrote (the demo's history) names no user, as the activity feed says it.
+    by: entry.by ?? (entry.userId === null ? 'System' : 'A removed user'),
     reason: outcome === 'Rejected' && typeof reason === 'string' ? reason : null,
   };
 }
