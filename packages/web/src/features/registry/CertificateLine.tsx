@@ -46,12 +46,16 @@ function Certificate({ requirementId }: { requirementId: string }) {
     <Text size="sm">
       {`Credit allocation certificate ${number}${issued}: `}
       {signedCopy === null ? (
-        <Anchor href={apiAddress(apiBase, `/requirement/${enc(requirementId)}/certificate.pdf`)}>
+        <Anchor
+          underline="always"
+          href={apiAddress(apiBase, `/requirement/${enc(requirementId)}/certificate.pdf`)}
+        >
           Download the certificate (PDF)
         </Anchor>
       ) : (
         <>
           <Anchor
+            underline="always"
             href={apiAddress(
               apiBase,
               fileDownloadPath({
