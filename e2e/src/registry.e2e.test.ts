@@ -114,16 +114,13 @@ describe('after the round: contracts, the registry, balancing and settlement', (
     await operator.close();
   }, 600_000);
 
-  it("allocates the buyer's rights with a certificate, issues its credits, and the buyer redeems them", async () => {
+  it("allocates the buyer's rights (no upload needed), issues its credits, and the buyer redeems them", async () => {
     const password = inject('demoPassword');
     const operator = await signInAs('admin', password, 'Alex Admin');
     const { page } = operator;
     await openFromList(page, '/credit-requirements', 'Credit requirements', ITS_REQUIREMENT);
     await status(page).getByText('Rights created', { exact: true }).waitFor();
     const allocate = await openAction(page, 'Allocate rights');
-    await fillDate(field(allocate, 'Certificate date'), '21 Nov 2026');
-    await allocate.locator('input[type="file"]').setInputFiles(writeSmallPdf('allocation-certificate.pdf'));
-    await allocate.getByText('allocation-certificate.pdf').waitFor();
     await submit(allocate, 'Allocate');
     await status(page).getByText('Rights allocated', { exact: true }).waitFor();
     const issue = await openAction(page, 'Issue credits', false);
@@ -143,9 +140,10 @@ describe('after the round: contracts, the registry, balancing and settlement', (
     await status(buying).getByText('Credits redeemed', { exact: true }).waitFor();
 
     // The certificate Curlew generates is a real PDF the buyer can hand to its planning authority.
-    const certificate = buying.getByRole('link', {
-      name: 'Download the credit allocation certificate (PDF)',
-    });
+    await buying
+      .getByText(/^Credit allocation certificate CAC-[0-9A-F]{4}-[0-9A-F]{4}, issued on /)
+      .waitFor();
+    const certificate = buying.getByRole('link', { name: 'Download the certificate (PDF)' });
     const href = (await certificate.getAttribute('href')) ?? '';
     const download = await buying.request.get(new URL(href, buying.url()).toString());
     expect(download.status()).toBe(200);

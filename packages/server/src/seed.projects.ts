@@ -48,7 +48,12 @@ export async function seedDemoProjects(
   const { now, idOf } = context;
   await tx.insert(ncas).values(DEMO_NCAS).onConflictDoNothing();
   const rounds = await tx
-    .select({ id: marketRounds.id, name: marketRounds.name, marketId: marketRounds.marketId })
+    .select({
+      id: marketRounds.id,
+      name: marketRounds.name,
+      marketId: marketRounds.marketId,
+      registrationDates: marketRounds.registrationDates,
+    })
     .from(marketRounds)
     .where(inArray(marketRounds.name, Object.values(DEMO_ROUNDS)));
   const places = await tx
@@ -94,7 +99,19 @@ export async function seedDemoProjects(
   const ids = new Map<string, string>();
   for (const [index, demo] of DEMO_PROJECTS.entries()) {
     const round = rounds.find((candidate) => candidate.name === demo.round);
-    const createdAt = new Date(now.getTime() - (DEMO_PROJECTS.length - index) * DAY);
+    // Registered within its round's projects window (up to today), its outcomes dated between then and today.
+    const window = round?.registrationDates?.projects;
+    const opens = window ? new Date(`${window.start}T09:00:00Z`).getTime() : now.getTime() - 30 * DAY;
+    const closes = Math.min(
+      window ? new Date(`${window.end}T17:00:00Z`).getTime() : now.getTime(),
+      now.getTime(),
+    );
+    const createdAt = new Date(
+      opens + ((index + 1) / (DEMO_PROJECTS.length + 1)) * Math.max(0, closes - opens),
+    );
+    const steps = (demo.outcomes ?? []).length + 1;
+    const outcomeOn = (step: number) =>
+      new Date(createdAt.getTime() + ((step + 1) / steps) * (now.getTime() - createdAt.getTime()));
     const services = demo.services.filter(
       (service) =>
         service.type !== 'Biodiversity' ||
@@ -106,7 +123,7 @@ export async function seedDemoProjects(
     const outcomes: ProjectOutcome[] = (demo.outcomes ?? []).map((kind, step) => ({
       kind,
       outcome: demo.status === 'FailedScreening' && kind === 'screening' ? 'Fail' : 'Pass',
-      date: new Date(createdAt.getTime() + (step + 1) * 3 * DAY).toISOString().slice(0, 10),
+      date: outcomeOn(step).toISOString().slice(0, 10),
       comment:
         demo.status === 'FailedScreening' && kind === 'screening'
           ? 'The heath lies within a scheduled monument; creation works need consent first.'

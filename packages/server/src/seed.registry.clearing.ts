@@ -18,9 +18,17 @@ const at = (date: string) => new Date(`${date}T10:00:00Z`);
 export async function insertDemoBid(
   tx: Transaction,
   demo: Omit<DemoDemand, 'stage'>,
-  context: { marketId: string; roundId: string; buyerId: string; lpaId: string | null; ncaId: string | null },
+  context: {
+    marketId: string;
+    roundId: string;
+    buyerId: string;
+    lpaId: string | null;
+    ncaId: string | null;
+    /** Moves a written history date to this seeding's history. */
+    history: (iso: string) => string;
+  },
 ): Promise<string> {
-  const created = at('2025-01-27');
+  const created = at(context.history('2025-01-27'));
   const [row] = await tx
     .insert(creditRequirements)
     .values({
@@ -37,7 +45,7 @@ export async function insertDemoBid(
       bioIsDivisible: true,
       developmentCreditType: 'Biodiversity',
       planningRef: demo.planningRef,
-      redemptionDate: demo.redemptionDate,
+      redemptionDate: context.history(demo.redemptionDate),
       lpaId: context.lpaId,
       ncaId: context.ncaId,
       nearAddress: demo.name,
@@ -65,7 +73,7 @@ export async function insertDemoBid(
     acceptOngoingOnly: false,
     bidOngoingOnly: null,
     setBy: null,
-    now: at('2025-04-10'),
+    now: at(context.history('2025-04-10')),
   });
   return row.id;
 }

@@ -1,7 +1,8 @@
 /** The projects and credit requirements of the demo market's Round 1 2025 (cleared a year ago). */
+import { demoRoundNames } from './seed.dates.ts';
 
 /** The round of the demo market that was cleared and accepted a year ago, its credits now in the registry. */
-export const DEMO_SETTLING_ROUND = 'Round 1 2025';
+export const DEMO_SETTLING_ROUND = demoRoundNames(new Date()).settling;
 
 const gains = (years: number, target: number): number[] =>
   Array.from({ length: years + 1 }, (_, year) => Math.round(((target * year) / years) * 100) / 100);

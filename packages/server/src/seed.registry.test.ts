@@ -9,6 +9,7 @@ import { projects } from './modules/projects/projects.tables.ts';
 import { seedReferenceData } from './modules/refdata/index.ts';
 import { creditRequirements } from './modules/requirements/requirements.tables.ts';
 import { systemClock } from './platform/clock.ts';
+import { historyYear } from './seed.dates.ts';
 import { DEMO_EXCLUDED_BID } from './seed.registry.data.ts';
 import { DEMO_SETTLING_ROUND } from './seed.registry.ts';
 import { seedDemoData } from './seed.ts';
@@ -82,7 +83,9 @@ describeWithApp("the demo market's Round 1 2025, cleared a year ago", (t) => {
       'Reserved',
       'Retired',
     ]);
-    expect([...new Set(events.map((event) => event.at.getUTCFullYear()))].sort()).toEqual([2025, 2026]);
+    const [first, second] = [historyYear(new Date(), 2025), historyYear(new Date(), 2026)];
+    expect([...new Set(events.map((event) => event.at.getUTCFullYear()))].sort()).toEqual([first, second]);
+    expect(events.every((event) => event.at.getTime() <= Date.now())).toBe(true);
   });
 
   it("keeps Round 1 2025's history: a result rejected, one bid excluded with its reason, the round matched again without it", async () => {
@@ -122,7 +125,10 @@ describeWithApp("the demo market's Round 1 2025, cleared a year ago", (t) => {
     });
     expect(record.json()).toMatchObject({
       status: 'Unmatched',
-      clearingExclusion: { reason: DEMO_EXCLUDED_BID.reason, at: '2025-05-06T10:00:00.000Z' },
+      clearingExclusion: {
+        reason: DEMO_EXCLUDED_BID.reason,
+        at: `${historyYear(new Date(), 2025)}-05-06T10:00:00.000Z`,
+      },
     });
     const own = await requestJson(
       t.app,

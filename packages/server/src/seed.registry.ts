@@ -16,6 +16,7 @@ import type { TransitionEntry } from './platform/actions/status.ts';
 import { transition } from './platform/actions/status.ts';
 import type { Transaction } from './platform/db/connect.ts';
 
+import { historyDate } from './seed.dates.ts';
 import { clearDemoRound, excludeDemoBid, insertDemoBid } from './seed.registry.clearing.ts';
 import {
   DEMO_DEMAND,
@@ -27,6 +28,7 @@ import {
 
 export { DEMO_SETTLING_ROUND } from './seed.registry.data.ts';
 
+/** An instant of the written history on an (already moved) ISO date. */
 const at = (date: string) => new Date(`${date}T10:00:00Z`);
 
 const PROJECT_STEPS: Record<ProjectStage, number> = {
@@ -63,6 +65,8 @@ export async function seedDemoRegistry(
   context: { marketId: string; now: Date; idOf(key: string): string },
 ): Promise<void> {
   const { marketId, idOf } = context;
+  // The written history moves by whole years so that it ends in the past (none from July 2026 to June 2027).
+  const h = (iso: string) => historyDate(context.now, iso);
   const places = await tx.select({ id: lpas.id, name: lpas.name }).from(lpas);
   const areas = await tx.select({ id: ncas.id, number: ncas.number }).from(ncas);
   const lpaId = (name: string) => places.find((place) => place.name === name)?.id ?? null;
@@ -92,16 +96,16 @@ export async function seedDemoRegistry(
       lpaIds: [...new Set(supply.map((demo) => lpaId(demo.lpa)).filter((id) => id !== null))],
       bidderType: 'BuyersAndInvestors',
       registrationDates: {
-        suppliers: { start: '2025-01-06', end: '2025-02-14' },
-        buyers: { start: '2025-01-06', end: '2025-02-14' },
-        projects: { start: '2025-01-13', end: '2025-03-07' },
-        requirements: { start: '2025-01-13', end: '2025-03-07' },
+        suppliers: { start: h('2025-01-06'), end: h('2025-02-14') },
+        buyers: { start: h('2025-01-06'), end: h('2025-02-14') },
+        projects: { start: h('2025-01-13'), end: h('2025-03-07') },
+        requirements: { start: h('2025-01-13'), end: h('2025-03-07') },
       },
       reservePercentage: 10,
       reserveAppliesTo: 'supply',
       reserveAgreedWithEMB: true,
-      createdAt: at('2024-12-02'),
-      updatedAt: at('2025-05-20'),
+      createdAt: at(h('2024-12-02')),
+      updatedAt: at(h('2025-05-20')),
     })
     .returning({ id: marketRounds.id });
   if (!round) throw new Error('The settling demo round was not inserted');
@@ -118,8 +122,8 @@ export async function seedDemoRegistry(
       capacity,
       status: 'Registered' as const,
       agentOrganisationId: null,
-      createdAt: at('2025-01-20'),
-      updatedAt: at('2025-01-24'),
+      createdAt: at(h('2025-01-20')),
+      updatedAt: at(h('2025-01-24')),
     })),
   );
 
@@ -148,10 +152,10 @@ export async function seedDemoRegistry(
         complianceMonitoring: 6000,
         performanceMonitoring: 4500,
         offer: demo.offer,
-        offeredAt: at('2025-04-14'),
+        offeredAt: at(h('2025-04-14')),
         certifiedRoundId: round.id,
-        createdAt: at('2025-01-20'),
-        updatedAt: at('2025-04-14'),
+        createdAt: at(h('2025-01-20')),
+        updatedAt: at(h('2025-04-14')),
       })
       .returning({ id: projects.id });
     if (!row) throw new Error(`Demo project ${demo.name} was not inserted`);
@@ -169,22 +173,26 @@ export async function seedDemoRegistry(
         difficulty: 'Low',
         size: demo.size,
         sizeUnit: 'ha',
-        mitigationBegins: '2025-10-01',
+        mitigationBegins: h('2025-10-01'),
         standardId: standard?.id ?? null,
         decision: 'Yes',
-        createdAt: at('2025-01-20'),
-        updatedAt: at('2025-03-28'),
+        createdAt: at(h('2025-01-20')),
+        updatedAt: at(h('2025-03-28')),
       })
       .returning({ id: projectServices.id });
     if (!service) throw new Error(`Demo service of ${demo.name} was not inserted`);
-    const periods = biodiversityPeriods('2025-10-01', { baselineUnitsLost: 0, gainsPerYear: demo.gains }, 1);
+    const periods = biodiversityPeriods(
+      h('2025-10-01'),
+      { baselineUnitsLost: 0, gainsPerYear: demo.gains },
+      1,
+    );
     if (periods.length > 0)
       await tx
         .insert(projectServiceUnits)
         .values(periods.map((period) => ({ serviceId: service.id, ...period })));
   }
 
-  const bidContext = { marketId, roundId: round.id, buyerId: idOf('buyer') };
+  const bidContext = { marketId, roundId: round.id, buyerId: idOf('buyer'), history: h };
   for (const demo of DEMO_DEMAND)
     await insertDemoBid(tx, demo, { ...bidContext, lpaId: lpaId(demo.lpa), ncaId: ncaId(demo.nca) });
   const slip = DEMO_EXCLUDED_BID.demand;
@@ -201,33 +209,34 @@ export async function seedDemoRegistry(
     round.id,
     'ClosedForBidsAndOffers',
     'system',
-    entry('CloseBidsAndOffers', 'Close bids and offers', at('2025-04-30')),
+    entry('CloseBidsAndOffers', 'Close bids and offers', at(h('2025-04-30'))),
   );
   // The first result is rejected: one bid was entered with two zeros too many. The operator excludes it (the buyer
   // is told why) and matches again.
-  await clearDemoRound(tx, round.id, '2025-05-02');
+  await clearDemoRound(tx, round.id, h('2025-05-02'));
   await transition(tx, roundKind, round.id, 'Rejected', 'system', {
-    ...entry('RejectMatch', 'Reject match', at('2025-05-05')),
+    ...entry('RejectMatch', 'Reject match', at(h('2025-05-05'))),
     details: { reason: DEMO_EXCLUDED_BID.rejectedBecause },
   });
-  await excludeDemoBid(tx, slipId, DEMO_EXCLUDED_BID.reason, '2025-05-06');
-  await clearDemoRound(tx, round.id, '2025-05-12');
-  await applyResult(tx, round.id, at('2025-05-20'), 'system');
+  await excludeDemoBid(tx, slipId, DEMO_EXCLUDED_BID.reason, h('2025-05-06'));
+  await clearDemoRound(tx, round.id, h('2025-05-12'));
+  await applyResult(tx, round.id, at(h('2025-05-20')), 'system');
   await transition(
     tx,
     roundKind,
     round.id,
     'Matched',
     'system',
-    entry('AcceptMatch', 'Accept match', at('2025-05-20')),
+    entry('AcceptMatch', 'Accept match', at(h('2025-05-20'))),
   );
 
-  await advanceProjects(tx, round.id);
-  await advanceRequirements(tx, round.id);
+  await advanceProjects(tx, round.id, context.now);
+  await advanceRequirements(tx, round.id, context.now);
 }
 
 /** Each winning project along its stages: contracted in July 2025, verified in October, monitored in 2026. */
-async function advanceProjects(tx: Transaction, roundId: string): Promise<void> {
+async function advanceProjects(tx: Transaction, roundId: string, now: Date): Promise<void> {
+  const h = (iso: string) => historyDate(now, iso);
   const winners = await tx
     .select({ id: projects.id, name: projects.name })
     .from(projects)
@@ -242,23 +251,23 @@ async function advanceProjects(tx: Transaction, roundId: string): Promise<void> 
     const outcomes: ProjectOutcome[] = [...record.outcomes];
     const move = async (to: ProjectStatus, action: string, title: string, date: string) =>
       transition(tx, projectKind, project.id, to, 'system', entry(action, title, at(date)));
-    if (steps >= 1) await move('Contracted', 'Contract', 'Contract project', `2025-07-${day}`);
+    if (steps >= 1) await move('Contracted', 'Contract', 'Contract project', h(`2025-07-${day}`));
     if (steps >= 2) {
       outcomes.push({
         kind: 'verification',
         outcome: 'Pass',
-        date: `2025-10-${day}`,
+        date: h(`2025-10-${day}`),
         comment: null,
         by: 'Priya Marsh',
       });
-      await updateProject(tx, project.id, { outcomes: [...outcomes] }, at(`2025-10-${day}`));
-      await move('Verified', 'Verify', 'Record project verification outcome', `2025-10-${day}`);
+      await updateProject(tx, project.id, { outcomes: [...outcomes] }, at(h(`2025-10-${day}`)));
+      await move('Verified', 'Verify', 'Record project verification outcome', h(`2025-10-${day}`));
     }
     if (steps >= 3) {
       outcomes.push({
         kind: 'performance',
         outcome: null,
-        date: `2026-04-${day}`,
+        date: h(`2026-04-${day}`),
         comment: null,
         by: 'Priya Marsh',
       });
@@ -266,26 +275,27 @@ async function advanceProjects(tx: Transaction, roundId: string): Promise<void> 
       outcomes.push({
         kind: 'compliance',
         outcome: failed ? 'Fail' : 'Pass',
-        date: `2026-06-${day}`,
+        date: h(`2026-06-${day}`),
         comment: failed
           ? 'Grazing stopped early; the sward is rank and the target condition is at risk.'
           : null,
         by: 'Priya Marsh',
-        ...(failed ? { nextAction: { action: 'Rectify' as const, date: '2026-12-31' } } : {}),
+        ...(failed ? { nextAction: { action: 'Rectify' as const, date: h('2026-12-31') } } : {}),
       });
-      await updateProject(tx, project.id, { outcomes: [...outcomes] }, at(`2026-06-${day}`));
+      await updateProject(tx, project.id, { outcomes: [...outcomes] }, at(h(`2026-06-${day}`)));
       await move(
         'Monitoring',
         'RecordPerformanceCheck',
         'Performance monitoring check outcome',
-        `2026-04-${day}`,
+        h(`2026-04-${day}`),
       );
     }
   }
 }
 
 /** Each matched requirement as far as its stage and its suppliers allow, each move in the ledger on its date. */
-async function advanceRequirements(tx: Transaction, roundId: string): Promise<void> {
+async function advanceRequirements(tx: Transaction, roundId: string, now: Date): Promise<void> {
+  const h = (iso: string) => historyDate(now, iso);
   const matched = await tx
     .select({ id: creditRequirements.id, name: creditRequirements.name, status: creditRequirements.status })
     .from(creditRequirements)
@@ -301,7 +311,7 @@ async function advanceRequirements(tx: Transaction, roundId: string): Promise<vo
     for (const step of REQUIREMENT_STEPS.slice(0, Math.max(0, last))) {
       if (step.stage !== null && (await suppliersRefusal(tx, requirement.id, step.stage)) !== undefined)
         break;
-      const when = at(`${step.date}${String(10 + index * 2).padStart(2, '0')}`);
+      const when = at(h(`${step.date}${String(10 + index * 2).padStart(2, '0')}`));
       await recordRequirementMove(tx, requirement.id, step.move, when);
       await transition(
         tx,

@@ -69,7 +69,13 @@ export async function seedDemoRequirements(
   const groups = new Map<string, { buyerId: string; roundId: string; ids: string[] }>();
   for (const [index, demo] of DEMO_REQUIREMENTS.entries()) {
     const round = roundOf(demo.round);
-    const createdAt = new Date(now.getTime() - (DEMO_REQUIREMENTS.length - index) * 60 * 60 * 1000);
+    // Registered within its round's requirements window, up to today.
+    const window = round.registrationDates?.requirements;
+    const closes = Math.min(
+      window ? new Date(`${window.end}T17:00:00Z`).getTime() : now.getTime(),
+      now.getTime(),
+    );
+    const createdAt = new Date(closes - (DEMO_REQUIREMENTS.length - index) * 60 * 60 * 1000);
     const credits = demo.credits;
     const bio = credits?.type === 'Biodiversity' ? credits : undefined;
     const nutrient = credits !== undefined && credits.type !== 'Biodiversity' ? credits : undefined;

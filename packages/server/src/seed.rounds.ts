@@ -1,9 +1,4 @@
-import {
-  type DeclarationCategory,
-  formatIsoDate,
-  type ParticipationCapacity,
-  type RegistrationStatus,
-} from '@curlew/domain';
+import type { DeclarationCategory, ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { agentAuthorities, agentClients } from './modules/agent-authorities/agent-authorities.tables.ts';
 import { marketRounds, participations, roundDeclarations } from './modules/markets/markets.tables.ts';
@@ -15,20 +10,55 @@ import {
   subcatchments,
 } from './modules/refdata/refdata.tables.ts';
 import type { Transaction } from './platform/db/connect.ts';
+import { dayFrom, daysBefore, demoRoundNames, historyYear } from './seed.dates.ts';
 
 /**
  * The demo market's rounds: one being set up (part way: its page lists what it still needs), one open for registration, one open for bids and offers (with
  * biodiversity, nitrogen and phosphorus), one closed.
  */
-export const DEMO_ROUNDS = {
-  draft: 'Round 2 2026',
-  open: 'Round 1 2026',
-  bidding: 'Round 3 2025',
-  closed: 'Round 2 2025',
-} as const;
+export const DEMO_ROUNDS = demoRoundNames(new Date());
 
-const DAY = 24 * 60 * 60 * 1000;
-const dayFrom = (now: Date, days: number): string => formatIsoDate(new Date(now.getTime() + days * DAY));
+/**
+ * When each demo round was set up and its registration windows, from the day it is seeded: last year's closed and
+ * bidding rounds in last year's autumn (the bidding round has stayed open for bids and offers since), this year's
+ * open round with its windows open today, its draft round today.
+ */
+const roundCalendar = (now: Date) => {
+  const last = historyYear(now, 2025);
+  const span = (start: string, end: string) => ({ start: `${last}-${start}`, end: `${last}-${end}` });
+  const window = (from: number, to: number) => ({ start: dayFrom(now, from), end: dayFrom(now, to) });
+  return {
+    closed: {
+      createdAt: new Date(`${last}-06-02T10:00:00Z`),
+      registrationDates: {
+        suppliers: span('06-16', '08-15'),
+        buyers: span('06-16', '08-15'),
+        projects: span('06-23', '08-29'),
+        requirements: span('06-23', '08-29'),
+      },
+    },
+    bidding: {
+      createdAt: new Date(`${last}-08-04T10:00:00Z`),
+      registrationDates: {
+        suppliers: span('08-18', '10-10'),
+        buyers: span('08-18', '10-10'),
+        projects: span('08-25', '10-24'),
+        requirements: span('08-25', '10-24'),
+      },
+    },
+    open: {
+      // A month ago, within this year (its name's).
+      createdAt: new Date(Math.max(daysBefore(now, 30).getTime(), Date.UTC(now.getUTCFullYear(), 0, 1, 9))),
+      registrationDates: {
+        suppliers: window(-14, 30),
+        // closes within the week: the operator's home lists it
+        buyers: window(-14, 6),
+        projects: window(-7, 45),
+        requirements: window(-7, 45),
+      },
+    },
+  };
+};
 
 const DEMO_DECLARATIONS: { name: string; text: string; category: DeclarationCategory }[] = [
   {
@@ -113,7 +143,7 @@ export async function seedDemoRounds(
     .select({ id: subcatchments.id })
     .from(subcatchments)
     .where(inArray(subcatchments.name, ['Solent']));
-  const window = (from: number, to: number) => ({ start: dayFrom(now, from), end: dayFrom(now, to) });
+  const calendar = roundCalendar(now);
   const rounds = await tx
     .insert(marketRounds)
     .values([
@@ -122,16 +152,11 @@ export async function seedDemoRounds(
         name: DEMO_ROUNDS.closed,
         status: 'Closed',
         ...setup,
-        registrationDates: {
-          suppliers: window(-120, -60),
-          buyers: window(-120, -60),
-          projects: window(-110, -50),
-          requirements: window(-110, -50),
-        },
+        registrationDates: calendar.closed.registrationDates,
         reservePercentage: 15,
         reserveAppliesTo: 'allDemand',
         reserveAgreedWithEMB: true,
-        createdAt: new Date(now.getTime() - 150 * DAY),
+        createdAt: calendar.closed.createdAt,
         updatedAt: now,
       },
       {
@@ -139,16 +164,11 @@ export async function seedDemoRounds(
         name: DEMO_ROUNDS.open,
         status: 'Open',
         ...setup,
-        registrationDates: {
-          suppliers: window(-14, 30),
-          buyers: window(-14, 6),
-          projects: window(-7, 45),
-          requirements: window(-7, 45),
-        },
+        registrationDates: calendar.open.registrationDates,
         reservePercentage: 15,
         reserveAppliesTo: 'allDemand',
         reserveAgreedWithEMB: true,
-        createdAt: new Date(now.getTime() - 30 * DAY),
+        createdAt: calendar.open.createdAt,
         updatedAt: now,
       },
       {
@@ -162,16 +182,11 @@ export async function seedDemoRounds(
             : ['Biodiversity'],
         subcatchmentIds: solent.map((row) => row.id),
         ampEnd: solent.length > 0 ? '2030-03-31' : null,
-        registrationDates: {
-          suppliers: window(-75, -45),
-          buyers: window(-75, -45),
-          projects: window(-70, -35),
-          requirements: window(-70, -35),
-        },
+        registrationDates: calendar.bidding.registrationDates,
         reservePercentage: 15,
         reserveAppliesTo: 'allDemand',
         reserveAgreedWithEMB: true,
-        createdAt: new Date(now.getTime() - 90 * DAY),
+        createdAt: calendar.bidding.createdAt,
         updatedAt: now,
       },
       {
@@ -263,6 +278,11 @@ export async function seedDemoRounds(
       authority(bidding, 'buyer'),
       authority(bidding, 'supplier'),
     ]);
+  // Last year's participants registered when their rounds' windows opened; this year's today.
+  const registeredOn = new Map([
+    [closed, new Date(`${calendar.closed.registrationDates.suppliers.start}T10:00:00Z`)],
+    [bidding, new Date(`${calendar.bidding.registrationDates.suppliers.start}T10:00:00Z`)],
+  ]);
   const take = (
     marketRoundId: string,
     key: string,
@@ -275,8 +295,8 @@ export async function seedDemoRounds(
     capacity,
     status,
     agentOrganisationId: agent === undefined ? null : idOf(agent),
-    createdAt: now,
-    updatedAt: now,
+    createdAt: registeredOn.get(marketRoundId) ?? now,
+    updatedAt: registeredOn.get(marketRoundId) ?? now,
   });
   await tx
     .insert(participations)

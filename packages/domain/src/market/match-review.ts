@@ -29,9 +29,9 @@ export interface MatchReviewHeadline {
   buyerShareOfSurplus: number;
   buyersSurplusPence: number;
   suppliersSurplusPence: number;
-  /** Supply units sold, before the spatial multipliers. */
+  /** Supply units sold, before the spatial multipliers: the sum of the allocations' units. */
   volumes: CreditVolume[];
-  /** Units the requirements receive: sold units times their spatial multipliers (rounded down). */
+  /** Units the requirements receive: each allocation's units times its multiplier (rounded down), summed. */
   deliveredVolumes: CreditVolume[];
   feesPence: number;
   reserve: CreditVolume[];
@@ -52,7 +52,10 @@ export interface MatchReviewProject {
   project: ReviewReference;
   supplier: { id: string; name: string };
   won: boolean;
+  /** What it sells: the units its allocations carry, as AcceptMatch writes them. */
   sells: ReviewSale[];
+  /** What the reserve holds back from it, per credit type (with `sells`, what the registry counts of its site). */
+  reserve: CreditVolume[];
   /** The supplier's offer (pence), fees excluded. */
   offerPence: number;
   /** Market operator fee and monitoring costs inside what it receives (pence). */
@@ -159,7 +162,15 @@ export interface SupplyDemandCurve {
   clearedUnits: number;
 }
 
-/** `GET /api/match-review?roundId=` (operator only): the round's result for review. */
+/** The operator's decision on a result: accepted or rejected, when (ISO date-time), by whom, and why it was rejected. */
+export interface MatchDecision {
+  outcome: 'Accepted' | 'Rejected';
+  at: string;
+  by: string;
+  reason: string | null;
+}
+
+/** `GET /api/match-review?roundId=` (operator only): the round's result for review, with its decision once made. */
 export interface MatchReview {
   round: { id: string; name: string; status: MarketRoundStatus };
   taskId: string;
@@ -170,6 +181,7 @@ export interface MatchReview {
   requirements: MatchReviewRequirement[];
   allocations: MatchAllocationLine[];
   notInClearing: NotInClearing[];
+  decision: MatchDecision | null;
 }
 
 /** A project that did not win or did not enter the clearing (`GET /api/unmatched-projects?roundId=`). */

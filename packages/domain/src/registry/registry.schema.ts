@@ -267,3 +267,14 @@ export interface PublicRegistry {
   byLpa: PublicAreaTotal[];
   byNca: PublicAreaTotal[];
 }
+
+/**
+ * `GET /api/requirement/{id}/certificate`: a requirement's credit allocation certificate once its rights are
+ * allocated: the number and the day of issue (the allocation's, ISO date), and the certificate that stands: the signed
+ * copy uploaded for it when there is one (its latest), else the one Curlew generates (`certificate.pdf`).
+ */
+export interface RequirementCertificate {
+  number: string;
+  issuedOn: string | null;
+  signedCopy: { fileId: string; name: string; uploadedAt: string } | null;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { isMissing, withRules } from '../forms/refine.ts';
-import { fileValue, isoDateValue } from '../forms/rules.ts';
+import { fileValue, optionalFileValue } from '../forms/rules.ts';
 import { clearingExclusionFields, clearingExclusionInput } from '../market/clearing-exclusion.ts';
 import { completionFields, completionInput } from '../market/completion.ts';
 import { declarationsShape } from '../market/declarations.ts';
@@ -188,22 +188,26 @@ export const reinstateRequirementInClearing = defineAction({
   lifecycle: { from: ['Bid'] satisfies CreditRequirementStatus[] },
 });
 
-/** AllocateRights: with the credit allocation certificate (date and file), once every supplying project is contracted. */
+/**
+ * AllocateRights: once every supplying project is contracted. Curlew issues the credit allocation certificate, dated
+ * the day of the allocation; a signed copy may come with it and then stands as the requirement's certificate.
+ */
 export const allocateRights = defineAction({
   id: 'AllocateRights',
   entity: REQUIREMENT_ENTITY,
   title: 'Allocate rights',
   actionLabel: 'Allocate',
+  text: 'Allocate the rights of this requirement? Curlew issues its credit allocation certificate, dated today. A signed copy of the certificate, if you have one, replaces it.',
   fields: [
-    { id: 'certificateDate', type: 'Date', label: 'Certificate date' },
     {
       id: 'certificate',
       type: 'File',
-      label: 'Credit allocation certificate',
+      label: 'Signed copy of the certificate',
+      optional: true,
       accept: DOCUMENT_UPLOAD_EXTENSIONS,
     },
   ],
-  input: z.object({ certificateDate: isoDateValue(), certificate: fileValue(DOCUMENT_UPLOAD_EXTENSIONS) }),
+  input: z.object({ certificate: optionalFileValue(DOCUMENT_UPLOAD_EXTENSIONS) }),
   lifecycle: { from: ['RightsCreated'] satisfies CreditRequirementStatus[], to: 'RightsAllocated' },
 });
 

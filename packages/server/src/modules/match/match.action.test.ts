@@ -242,7 +242,7 @@ describeWithApp('Match action', (t) => {
     expect(seen).not.toHaveProperty('latestTask');
   });
 
-  it('rejects a pending result with a reason (required); the round may be matched again, the review has no result', async () => {
+  it('rejects a pending result with a reason (required); the round may be matched again, the review says who rejected it and why', async () => {
     const round = await buildRound(t.db, 'ClosedForBidsAndOffers');
     await buildClearableRound(t.db, round.id, owners());
     expect(
@@ -270,8 +270,13 @@ describeWithApp('Match action', (t) => {
     expect(after.status).toBe('Rejected');
     expect(after.actions.find((a: { id: string }) => a.id === 'Match')).toMatchObject({ enabled: true });
     const review = await asRole(t.app, world, 'admin', 'GET', `/api/match-review?roundId=${round.id}`);
-    expect(review.statusCode).toBe(409);
-    expect(review.json().message).toBe('This round has no matching result to review');
+    expect(review.statusCode).toBe(200);
+    expect(review.json().decision).toEqual({
+      outcome: 'Rejected',
+      at: t.clock.now().toISOString(),
+      by: world.members.admin.user.displayName,
+      reason: 'Fees were set wrongly',
+    });
   });
 
   it('refuses Match with what is missing when the round has no offers and bids', async () => {

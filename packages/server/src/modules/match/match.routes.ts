@@ -19,6 +19,7 @@ import { marketRounds } from '../markets/markets.tables.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { loadRoundRecords } from './match.records.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
+import { decisionOf } from './review.decision.ts';
 import { buildReview, unmatchedProjects, unmatchedRequirements } from './review.ts';
 import { moveRoundOnTaskEnd } from './round-status.ts';
 import { CANCELLED_REASON } from './runner.ts';
@@ -85,12 +86,16 @@ export async function registerMatchRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** The round statuses with a result to review: pending the decision, or decided (accepted or rejected). */
+const REVIEWED: readonly string[] = ['Pending', 'Matched', 'Settled', 'Rejected'];
+
 /** The sentence of a review asked of a round without a result. */
 export const NO_RESULT = 'This round has no matching result to review';
 
 /**
  * The review of a round's latest result (operator only): 401 signed out, 403 for anyone else, 404 for a round that
- * does not exist, 409 when the round has no result (it is not Pending or Matched, or its latest task gave none).
+ * does not exist, 409 when the round has no result (it is not Pending or decided, or its latest task gave none).
+ * A decided result carries the decision: who accepted or rejected it, when, and why it was rejected.
  */
 export async function reviewOfRound(
   request: FastifyRequest,
@@ -101,13 +106,11 @@ export async function reviewOfRound(
   const round = typeof roundId === 'string' ? await roundKind.load(deps.db, roundId) : undefined;
   if (!round) throw notFoundInScope(roundKind.noun);
   const task = await latestTaskOfRound(deps.db, round.id);
-  if (
-    (round.status !== 'Pending' && round.status !== 'Matched') ||
-    task?.status !== 'Succeeded' ||
-    !task.result
-  )
+  if (!REVIEWED.includes(round.status) || task?.status !== 'Succeeded' || !task.result)
     throw new AppError('invalid_status', NO_RESULT);
-  return buildRoundReview(deps.db, round, { ...task, result: task.result }, deps.clock());
+  const built = await buildRoundReview(deps.db, round, { ...task, result: task.result }, deps.clock());
+  built.review.decision = await decisionOf(deps.db, round, task.finishedAt);
+  return built;
 }
 
 /** The review of a round's task with a result, built from the round's records as they are now. */

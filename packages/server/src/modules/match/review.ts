@@ -74,7 +74,16 @@ export function buildReview(input: ReviewInput): MatchReview {
   const add = <K>(map: Map<K, number>, key: K, units: number) => map.set(key, (map.get(key) ?? 0) + units);
   const note = (map: Map<string, Set<string>>, key: string, value: string) =>
     map.set(key, (map.get(key) ?? new Set()).add(value));
-  for (const flow of result.flows) {
+  // Every figure is a sum of the parts AcceptMatch writes: each flow rounded once (`allocationsOf`), the reserve
+  // held back of each credit-year likewise; so the review, the statement and the registry agree to the hundredth.
+  const written = allocationsOf(
+    instance,
+    result,
+    input.reservePercent > 0 && input.reserveAppliesTo !== null
+      ? { percentage: input.reservePercent, appliesTo: input.reserveAppliesTo }
+      : null,
+  );
+  for (const { flow, units } of written.allocations) {
     const project = engineProjects.get(flow.project);
     const credit = project?.credits[flow.credit];
     const requirement = engineRequirements.get(flow.requirement);
@@ -82,30 +91,41 @@ export function buildReview(input: ReviewInput): MatchReview {
     if (!project || !credit || !requirement || !target) continue;
     const serviceId = mapping.credits[flow.project]?.[flow.credit] ?? '';
     const { multiplier, basis } = multiplierOf(instance, project, credit, requirement);
+    const deliveredUnits = units2Down(units * multiplier);
     allocations.push({
       project: projectRef(flow.project),
       serviceId,
       creditType: credit.type,
       requirement: requirementRef(target.requirementId),
-      units: units2(flow.units),
+      units,
       multiplier,
       multiplierBasis: basis,
-      deliveredUnits: units2Down(flow.units * multiplier),
+      deliveredUnits,
       year: input.firstDeliveryYear + flow.year,
     });
     const sales = sold.get(flow.project) ?? new Map();
     const sale = sales.get(serviceId) ?? { creditType: credit.type, units: 0 };
-    sale.units += flow.units;
+    sale.units += units;
     sales.set(serviceId, sale);
     sold.set(flow.project, sales);
     const byType = soldByType.get(flow.project) ?? new Map<CreditType, number>();
-    add(byType, credit.type, flow.units);
+    add(byType, credit.type, units);
     soldByType.set(flow.project, byType);
-    add(received, target.requirementId, flow.units * multiplier);
-    add(volumes, credit.type, flow.units);
-    add(delivered, credit.type, flow.units * multiplier);
+    add(received, target.requirementId, deliveredUnits);
+    add(volumes, credit.type, units);
+    add(delivered, credit.type, deliveredUnits);
     note(buyersOf, flow.project, target.requirementId);
     note(suppliersOf, target.requirementId, flow.project);
+  }
+  const reserve = new Map<CreditType, number>();
+  const reserveOf = new Map<string, Map<CreditType, number>>();
+  for (const item of written.reserve) {
+    const credit = engineProjects.get(item.project)?.credits[item.credit];
+    if (!credit) continue;
+    add(reserve, credit.type, item.units);
+    const held = reserveOf.get(item.project) ?? new Map<CreditType, number>();
+    add(held, credit.type, item.units);
+    reserveOf.set(item.project, held);
   }
   const clusters = clustersOf(instance, result);
   allocations.sort(
@@ -115,6 +135,11 @@ export function buildReview(input: ReviewInput): MatchReview {
       byString(a.requirement.id, b.requirement.id) ||
       a.year - b.year,
   );
+
+  const volumeList = (map: Map<CreditType, number>): CreditVolume[] =>
+    [...map.entries()]
+      .sort(([a], [b]) => byString(a, b))
+      .map(([creditType, units]) => ({ creditType, units: units2(units) }));
 
   let feesPence = 0;
   let suppliersSurplus = 0;
@@ -135,6 +160,7 @@ export function buildReview(input: ReviewInput): MatchReview {
       sells: [...(sold.get(line.id) ?? new Map()).entries()]
         .map(([serviceId, sale]) => ({ serviceId, creditType: sale.creditType, units: units2(sale.units) }))
         .sort((a, b) => byString(a.serviceId, b.serviceId)),
+      reserve: volumeList(reserveOf.get(line.id) ?? new Map()),
       offerPence,
       feesPence: pence(projectFees),
       surplusSharePence,
@@ -185,7 +211,7 @@ export function buildReview(input: ReviewInput): MatchReview {
         fill: Math.round(line.fill * 1e6) / 1e6,
         partFilled,
         ongoingOnly: line.fill > 0 && ongoingOnly,
-        units: units2Down(received.get(id) ?? 0),
+        units: units2(received.get(id) ?? 0),
         bidPence: pence(bid),
         surplusSharePence,
         paysPence: pence(line.pays),
@@ -204,23 +230,6 @@ export function buildReview(input: ReviewInput): MatchReview {
       };
     });
 
-  // The reserve exactly as AcceptMatch will write it.
-  const reserve = new Map<CreditType, number>();
-  if (input.reservePercent > 0 && input.reserveAppliesTo !== null) {
-    const held = allocationsOf(instance, result, {
-      percentage: input.reservePercent,
-      appliesTo: input.reserveAppliesTo,
-    }).reserve;
-    for (const item of held) {
-      const credit = engineProjects.get(item.project)?.credits[item.credit];
-      if (credit) add(reserve, credit.type, item.units);
-    }
-  }
-  const volumeList = (map: Map<CreditType, number>, round = units2): CreditVolume[] =>
-    [...map.entries()]
-      .sort(([a], [b]) => byString(a, b))
-      .map(([creditType, units]) => ({ creditType, units: round(units) }));
-
   return {
     round: input.round,
     taskId: input.taskId,
@@ -233,7 +242,7 @@ export function buildReview(input: ReviewInput): MatchReview {
       buyersSurplusPence: pence(buyersSurplus),
       suppliersSurplusPence: pence(suppliersSurplus),
       volumes: volumeList(volumes),
-      deliveredVolumes: volumeList(delivered, units2Down),
+      deliveredVolumes: volumeList(delivered),
       feesPence,
       reserve: volumeList(reserve),
     },
@@ -248,6 +257,7 @@ export function buildReview(input: ReviewInput): MatchReview {
     requirements,
     allocations,
     notInClearing: mapping.leftOut.map((item) => ({ ...item })),
+    decision: null,
   };
 }
 

@@ -64,7 +64,10 @@ export const requirementAfterRoundHandlers = {
     async handle(context) {
       await storeFieldFile(context, context.record.id, 'certificate', DOCUMENT_UPLOAD_EXTENSIONS);
       const moved = await recordRequirementMove(context.tx, context.record.id, 'Allocated', context.now);
-      context.describe({ certificateDate: context.values.certificateDate, units: moved });
+      context.describe({
+        units: moved,
+        signedCertificate: context.files.some((f) => f.fieldId === 'certificate'),
+      });
       return { message: `Rights allocated: ${units(moved)}` };
     },
   },

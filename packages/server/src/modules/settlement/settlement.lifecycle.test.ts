@@ -26,7 +26,7 @@ describeWithApp('after the round: rights, credits, monitoring and Settle through
     postMultipart(
       t.app,
       `/api/requirement/${id}/action/AllocateRights`,
-      { certificateDate: '2027-01-15' },
+      {},
       { certificate: pdf('certificate.pdf') },
       world.members.admin.cookie,
     );

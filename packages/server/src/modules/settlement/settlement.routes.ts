@@ -1,17 +1,18 @@
-import type { BalancingShortfall } from '@curlew/domain';
+import { type BalancingShortfall, formatIsoDate, type RequirementCertificate } from '@curlew/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { isOperator } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
+import { listOwnerFiles } from '../files/files.repo.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { balancingShortfalls } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
-import { certificateData } from './certificate.data.ts';
+import { allocatedAt, certificateData, certificateNumber } from './certificate.data.ts';
 import { renderCertificate } from './certificate.pdf.ts';
 
 /** Requirement statuses from which the certificate is available. */
@@ -21,19 +22,45 @@ export const CERTIFIED = ['RightsAllocated', 'CreditsIssued', 'CreditsRedeemed',
 export const CERTIFICATE_NOT_YET =
   'The credit allocation certificate is available once the rights are allocated';
 
+/** A requirement the reader may read whose rights are allocated (404 out of scope, 409 before the allocation). */
+async function certifiedRequirement(request: FastifyRequest) {
+  const { actor, deps } = await runnerCall(request);
+  const found = await requirementKind.loadFor(deps.db, actor, (request.params as { id: string }).id);
+  if (found === undefined) throw notFoundInScope(requirementKind.noun);
+  if (!CERTIFIED.includes(found.record.status)) throw new AppError('invalid_status', CERTIFICATE_NOT_YET);
+  return { deps, record: found.record };
+}
+
 /**
- * `GET /api/requirement/:id/certificate.pdf`: the credit allocation certificate, for whoever reads the requirement
- * (the operator, the owner, its agent, the LPA of the development; 404 for anyone else), once rights are allocated.
+ * `GET /api/requirement/:id/certificate.pdf`: the credit allocation certificate Curlew generates, and
+ * `GET /api/requirement/:id/certificate`: its number, its day of issue and the signed copy that replaces it when one
+ * was uploaded; for whoever reads the requirement (the operator, the owner, its agent, the LPA of the development;
+ * 404 for anyone else), once rights are allocated (409 before).
  * `GET /api/round/:id/balancing`: the operator's list of what market balancing could not replace in the round.
  */
 export async function registerSettlementRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/requirement/:id/certificate', async (request) => {
+    const { deps, record } = await certifiedRequirement(request);
+    const issued = await allocatedAt(deps.db, record.id);
+    const [signed] = await listOwnerFiles(
+      deps.db,
+      { ownerType: 'requirement', ownerId: record.id },
+      { tag: 'CreditAllocationCertificate' },
+    );
+    const answer: RequirementCertificate = {
+      number: certificateNumber(record.id),
+      issuedOn: issued === null ? null : formatIsoDate(issued),
+      signedCopy:
+        signed === undefined
+          ? null
+          : { fileId: signed.id, name: signed.filename, uploadedAt: signed.uploadedAt },
+    };
+    return answer;
+  });
+
   app.get<{ Params: { id: string } }>('/api/requirement/:id/certificate.pdf', async (request, reply) => {
-    const { actor, deps } = await runnerCall(request);
-    const found = await requirementKind.loadFor(deps.db, actor, request.params.id);
-    if (found === undefined) throw notFoundInScope(requirementKind.noun);
-    const { record } = found;
-    if (!CERTIFIED.includes(record.status)) throw new AppError('invalid_status', CERTIFICATE_NOT_YET);
-    const pdf = await renderCertificate(await certificateData(deps.db, record), deps.clock());
+    const { deps, record } = await certifiedRequirement(request);
+    const pdf = await renderCertificate(await certificateData(deps.db, record));
     const name = record.name.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'certificate';
     return reply
       .header('content-type', 'application/pdf')

@@ -1,6 +1,7 @@
 import type {
   CreditVolume,
   MarketRound,
+  MatchDecision,
   MatchReview,
   MatchReviewProject,
   MatchReviewRequirement,
@@ -9,6 +10,7 @@ import {
   CREDIT_TYPE_LABELS,
   formatCredits,
   formatCreditVolumes,
+  formatDate,
   formatPenceAsGBP,
   formatPercent,
 } from '@curlew/domain';
@@ -147,6 +149,10 @@ const PROJECT_COLUMNS: readonly ResultColumn<MatchReviewProject>[] = [
   { header: 'Supplier', cell: (row) => row.supplier.name },
   { header: 'Result', cell: (row) => (row.won ? 'Won' : 'Lost') },
   { header: 'Sells (units)', cell: (row) => formatCreditVolumes(row.sells) },
+  {
+    header: 'Reserve held (units)',
+    cell: (row) => (row.reserve.length === 0 ? '—' : formatCreditVolumes(row.reserve)),
+  },
   { header: 'Offer', cell: (row) => formatPenceAsGBP(row.offerPence) },
   { header: 'Fees', cell: (row) => formatPenceAsGBP(row.feesPence) },
   { header: 'Share of surplus', cell: (row) => formatPenceAsGBP(row.surplusSharePence) },
@@ -226,7 +232,26 @@ function ReviewBody({ review }: { review: MatchReview }) {
   );
 }
 
+/** The sentence of a decision: 'Accepted on 3 Sep 2026 by Ann Operator', a rejection with its reason. */
+export const decisionText = (decision: MatchDecision): string =>
+  `${decision.outcome} on ${formatDate(decision.at)} by ${decision.by}${
+    decision.reason === null ? '' : `: ${decision.reason}`
+  }`;
+
+function DecisionBanner({ decision }: { decision: MatchDecision }) {
+  return (
+    <Alert
+      color={decision.outcome === 'Accepted' ? 'green' : 'red'}
+      title={decision.outcome === 'Accepted' ? 'Result accepted' : 'Result rejected'}
+    >
+      {decisionText(decision)}
+    </Alert>
+  );
+}
+
+/** Accept and Reject while the result waits for the decision; nothing once it is made. */
 function Decision({ round, onChanged }: { round: MarketRound; onChanged: () => void }) {
+  if (round.status !== 'Pending') return null;
   return (
     <EntityActionButtons
       self={round.self}
@@ -274,7 +299,10 @@ export function ReviewPage() {
           <LoadFailure what="Matching result" error={review.error} retry={() => void review.refetch()} />
         )
       ) : (
-        <ReviewBody review={review.data} />
+        <>
+          {review.data.decision !== null && <DecisionBanner decision={review.data.decision} />}
+          <ReviewBody review={review.data} />
+        </>
       )}
       <RoundHistory round={round.data} />
       {back}

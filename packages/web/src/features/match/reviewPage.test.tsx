@@ -64,7 +64,7 @@ describe('review of matches', () => {
     expect(marsh).toHaveTextContent('Won');
     // What it receives, split: its offer, its fees and its share of the surplus; and why it won.
     expect(marsh).toHaveTextContent(
-      '138.58 Nitrogen£20,000£450£4,550£25,000Won: it sells 138.58 of its 150.00',
+      '138.58 Nitrogen18.08 Nitrogen£20,000£450£4,550£25,000Won: it sells 138.58 of its 150.00',
     );
     expect(marsh).toHaveTextContent('plus £4,550, its share of the surplus.');
     expect(within(winners).queryByText('Hill Copse reedbed')).not.toBeInTheDocument();
@@ -129,23 +129,32 @@ describe('review of matches', () => {
     expect(screen.queryByText('r1')).not.toBeInTheDocument();
   });
 
-  it("rejects the result with a reason through the round's RejectMatch, then has nothing left to review", async () => {
+  it("rejects the result with a reason through the round's RejectMatch, then says who rejected it and why", async () => {
     let rejected = false;
     server.routes = {
       'GET /api/round/r1': () => ({
         body: roundOf({
           id: 'r1',
           status: rejected ? 'Rejected' : 'Pending',
-          actions: rejected ? [] : decisions,
+          actions: rejected
+            ? [{ id: 'RejectMatch', title: 'Reject match', enabled: false, reason: 'The round is rejected' }]
+            : decisions,
         }),
       }),
-      [REVIEW]: () =>
-        rejected
-          ? {
-              status: 409,
-              body: { error: 'invalid_status', message: 'This round has no matching result to review' },
-            }
-          : { body: reviewOf() },
+      [REVIEW]: () => ({
+        body: reviewOf(
+          rejected
+            ? {
+                decision: {
+                  outcome: 'Rejected',
+                  at: '2026-11-20T10:15:00.000Z',
+                  by: 'Olivia Operator',
+                  reason: 'Prices look wrong',
+                },
+              }
+            : {},
+        ),
+      }),
       'GET /api/round/r1/action/RejectMatch': { body: buildActionFormData(rejectMatch) },
       'POST /api/round/r1/action/RejectMatch': () => {
         rejected = true;
@@ -155,6 +164,7 @@ describe('review of matches', () => {
     const user = userEvent.setup();
     show();
     await screen.findByRole('table', { name: 'Allocations' });
+    expect(screen.queryByText('Result rejected')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reject match' }));
     // The first dialog of a run shows a loading frame while the panel's code loads, then the panel's own.
     const form = await screen.findByRole('form', { name: 'Reject match' }, { timeout: 30_000 });
@@ -164,10 +174,40 @@ describe('review of matches', () => {
     await waitFor(() => expect(rejected).toBe(true));
     const post = server.received.find((request) => request.method === 'POST');
     expect(JSON.parse(post?.body ?? '{}')).toEqual({ reason: 'Prices look wrong' });
-    expect(await screen.findByText('This round has no matching result to review')).toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Allocations' })).not.toBeInTheDocument();
+    const banner = (await screen.findByText('Result rejected')).closest('[role="alert"]') as HTMLElement;
+    expect(banner).toHaveTextContent('Rejected on 20 Nov 2026 by Olivia Operator: Prices look wrong');
+    expect(screen.queryByRole('button', { name: 'Reject match' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept match' })).not.toBeInTheDocument();
   }, 60_000);
+
+  it('says who accepted an accepted result and when, without Accept or Reject', async () => {
+    server.routes = {
+      'GET /api/round/r1': {
+        body: roundOf({
+          id: 'r1',
+          status: 'Matched',
+          actions: decisions.map((action) => ({ ...action, enabled: false, reason: 'The round is matched' })),
+        }),
+      },
+      [REVIEW]: {
+        body: reviewOf({
+          round: { id: 'r1', name: 'Spring 2026', status: 'Matched' },
+          decision: {
+            outcome: 'Accepted',
+            at: '2026-11-02T09:00:00.000Z',
+            by: 'Olivia Operator',
+            reason: null,
+          },
+        }),
+      },
+    };
+    show();
+    const banner = (await screen.findByText('Result accepted')).closest('[role="alert"]') as HTMLElement;
+    expect(banner).toHaveTextContent('Result acceptedAccepted on 2 Nov 2026 by Olivia Operator');
+    expect(screen.getByRole('table', { name: 'Allocations' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept match' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject match' })).not.toBeInTheDocument();
+  });
 
   it('says when a result is only the best found, not proven optimal', async () => {
     const base = reviewOf();

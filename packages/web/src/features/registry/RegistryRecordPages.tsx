@@ -18,6 +18,7 @@ import { projectStatusColour, projectStatusLabel, showDate } from '../projects/p
 import { projectPagePath, useProject } from '../projects/projectsApi.ts';
 import { requirementPagePath, useRequirement } from '../requirements/requirementsApi.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { CertificateLine, otherDocuments } from './CertificateLine.tsx';
 import { CreditsList } from './CreditsList.tsx';
 import { Detail, Details, Heading, Section, SmallTable } from './RegistryParts.tsx';
 import {
@@ -254,8 +255,9 @@ export function RegistryRequirementPage() {
           label="Credits of this requirement"
         />
       </Section>
-      <Section id="requirement-documents" title="Certificates and agreements">
-        <Documents documents={record.documents} />
+      <Section id="requirement-documents" title="Certificate and agreements">
+        <CertificateLine requirement={record} />
+        <Documents documents={otherDocuments(record.documents)} />
       </Section>
     </Stack>
   );

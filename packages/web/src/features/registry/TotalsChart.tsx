@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import {
   CREDIT_TYPE_LABELS,
   type CreditType,
+  formatDate,
   REGISTRY_MEASURE_LABELS,
   REGISTRY_MEASURES,
   type RegistryTotals,
@@ -40,7 +41,10 @@ export function TotalsChart({ marketId = '', roundId = '' }: { marketId?: string
   const [chosen, setChosen] = useState<CreditType | ''>('');
   const types = totals.data?.now.map((row) => row.creditType) ?? [];
   const creditType = chosen !== '' && types.includes(chosen) ? chosen : types[0];
-  const points = (totals.data?.series ?? []).filter((point) => point.creditType === creditType);
+  // The axis and the tooltip name each day as the product writes dates ('d MMM yyyy'), never as an ISO date.
+  const points = (totals.data?.series ?? [])
+    .filter((point) => point.creditType === creditType)
+    .map((point) => ({ ...point, day: formatDate(point.date) }));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="registry-totals">
       <Stack gap="sm">
@@ -98,7 +102,7 @@ export function TotalsChart({ marketId = '', roundId = '' }: { marketId?: string
               <LineChart
                 h={260}
                 data={points}
-                dataKey="date"
+                dataKey="day"
                 series={SERIES}
                 withLegend
                 curveType="stepAfter"

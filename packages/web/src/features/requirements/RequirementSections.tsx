@@ -17,6 +17,7 @@ import { Anchor, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
+import { CertificateLine, otherDocuments } from '../registry/CertificateLine.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { NeedTable } from './RequirementFormExtras.tsx';
@@ -177,29 +178,14 @@ export function PlaceSection({ requirement }: { requirement: CreditRequirement }
   );
 }
 
-/** Statuses from which Curlew generates the credit allocation certificate. */
-const CERTIFIED_STATUSES: readonly CreditRequirement['status'][] = [
-  'RightsAllocated',
-  'CreditsIssued',
-  'CreditsRedeemed',
-  'Retired',
-];
-
-/** The requirement's documents, each a download, and the generated certificate once rights are allocated. */
+/** The requirement's documents, each a download, with its one credit allocation certificate once rights are allocated. */
 export function DocumentsSection({ requirement }: { requirement: CreditRequirement }) {
   const { apiBase } = useActionsConfig();
+  const documents = otherDocuments(requirement.documents);
   return (
     <Section title="Documents">
-      {CERTIFIED_STATUSES.includes(requirement.status) ? (
-        <Text size="sm">
-          <Anchor
-            href={apiAddress(apiBase, `/requirement/${encodeURIComponent(requirement.id)}/certificate.pdf`)}
-          >
-            Download the credit allocation certificate (PDF)
-          </Anchor>
-        </Text>
-      ) : null}
-      {requirement.documents.length === 0 ? (
+      <CertificateLine requirement={requirement} />
+      {documents.length === 0 ? (
         <Text size="sm">No documents yet.</Text>
       ) : (
         <Table aria-label="Documents" withTableBorder>
@@ -211,7 +197,7 @@ export function DocumentsSection({ requirement }: { requirement: CreditRequireme
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {requirement.documents.map((document) => (
+            {documents.map((document) => (
               <Table.Tr key={document.fileId}>
                 <Table.Td>{documentKindLabel(document.tag)}</Table.Td>
                 <Table.Td>

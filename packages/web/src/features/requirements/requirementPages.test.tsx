@@ -342,19 +342,24 @@ describe('credit requirement page', () => {
     expect(screen.queryByText('q1')).not.toBeInTheDocument();
   });
 
-  it('links the generated credit allocation certificate once rights are allocated', async () => {
+  it('links the generated credit allocation certificate, with its number and day of issue, once rights are allocated', async () => {
     server.routes = {
       ...emptyFeedsOf('requirement', 'q1'),
       'GET /api/requirement/q1': { body: requirementOf({ id: 'q1', status: 'RightsAllocated' }) },
+      'GET /api/requirement/q1/certificate': {
+        body: { number: 'CAC-1A2B-3C4D', issuedOn: '2026-11-02', signedCopy: null },
+      },
     };
     renderPage([{ path: '/credit-requirements/:requirementId', page: OperatorRequirementPage }], {
       at: '/credit-requirements/q1',
       apiBase: server.origin,
       user: operator,
     });
-    expect(
-      await screen.findByRole('link', { name: 'Download the credit allocation certificate (PDF)' }),
-    ).toHaveAttribute('href', `${server.origin}/api/requirement/q1/certificate.pdf`);
+    const link = await screen.findByRole('link', { name: 'Download the certificate (PDF)' });
+    expect(link).toHaveAttribute('href', `${server.origin}/api/requirement/q1/certificate.pdf`);
+    expect(link.parentElement).toHaveTextContent(
+      'Credit allocation certificate CAC-1A2B-3C4D, issued on 2 Nov 2026: Download the certificate (PDF)',
+    );
   });
 
   it('offers no certificate before the rights are allocated', async () => {
@@ -369,7 +374,8 @@ describe('credit requirement page', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Plot 4 nitrogen' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Documents' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /credit allocation certificate/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /certificate/ })).toBeNull();
+    expect(screen.queryByText(/Credit allocation certificate/)).toBeNull();
   });
 
   it("counts the need from the year after the round's requirements window closes", async () => {

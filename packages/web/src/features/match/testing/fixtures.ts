@@ -44,6 +44,7 @@ export const reviewOf = (overrides: Partial<MatchReview> = {}): MatchReview => (
       supplier: { id: 'o1', name: 'Wetland Trust' },
       won: true,
       sells: [{ serviceId: 's1', creditType: 'NutrientMitigationNitrogen', units: 138.575 }],
+      reserve: [{ creditType: 'NutrientMitigationNitrogen', units: 18.08 }],
       offerPence: 2_000_000,
       feesPence: 45_000,
       surplusSharePence: 455_049,
@@ -56,6 +57,7 @@ export const reviewOf = (overrides: Partial<MatchReview> = {}): MatchReview => (
       supplier: { id: 'o3', name: 'Copse Estates' },
       won: false,
       sells: [],
+      reserve: [],
       offerPence: 9_000_000,
       feesPence: 0,
       surplusSharePence: 0,
@@ -152,5 +154,6 @@ export const reviewOf = (overrides: Partial<MatchReview> = {}): MatchReview => (
       reason: 'It has no bid',
     },
   ],
+  decision: null,
   ...overrides,
 });

@@ -205,6 +205,7 @@ export const registryRoutes = (): Routes => ({
   },
   [`GET /api/credits/registry?projectId=p2&${DEFAULT_CREDITS}`]: { body: listOf([]) },
   'GET /api/reserved-credits?projectId=p2&page=1&pageSize=100': { body: listOf([]) },
+  'GET /api/reserved-credits?sort=project&order=asc&page=1&pageSize=100': { body: listOf([]) },
   'GET /api/reserved-credits?projectId=p1&page=1&pageSize=100': { body: listOf([reservedOf({ id: 'rc1' })]) },
   'GET /api/requirements?registry=true&sort=createdAt&order=asc&page=1&pageSize=25': {
     body: listOf([requirementRowOf({ id: 'q1', status: 'RightsCreated' })]),
