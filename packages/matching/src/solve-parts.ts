@@ -104,7 +104,7 @@ export async function solveParts(
     const large = (largestPart?.model?.numCols ?? 0) >= largeFrom;
     const race = threads >= 2 && large;
     // Joined by AND groups of requirements, the largest part is first solved apart (`apart.ts`): that
-    // answer, when better than the greedy one, starts the joined solve (then without a local search).
+    // answer, when better than the greedy one, starts the second thread and stands if nothing beats it.
     const pieces = options.apart && largestPart && large ? partsApart(round, largestPart.component) : [];
     // Its relaxation, solved at once on a thread of its own, bounds it however little time the joined solve
     // has left after the pieces.
@@ -130,12 +130,7 @@ export async function solveParts(
     const exchange = race && largestPart?.model ? createExchange(largestPart.model.numCols) : null;
     const runs: { i: number; runs: Promise<SolveOutcome>[] }[] = [];
     for (const [n, { part, i }] of toSolve.entries()) {
-      const config =
-        (part.model?.numCols ?? 0) < largeFrom
-          ? SMALL_PART
-          : n === 0 && apart
-            ? { ...PROVER, start: 'none' as const }
-            : PROVER;
+      const config = (part.model?.numCols ?? 0) >= largeFrom ? PROVER : SMALL_PART;
       runs.push({ i, runs: [solveWith(part, i, config, i * 2, n === 0 ? exchange : null)] });
       // The pool hands a request to its thread in a microtask: let each go before the next part's
       // greedy answer is computed here.
