@@ -5,7 +5,7 @@ import { REAL_FAMILIES, type RealFamily } from '../src/generator/families.ts';
 import { generateRound } from '../src/generator/generate.ts';
 import { type Instance, parseInstance } from '../src/instance.schema.ts';
 import { buildComponentModel } from '../src/model/build.ts';
-import { prepareRound } from '../src/model/prepare.ts';
+import { partsApart, prepareRound } from '../src/model/prepare.ts';
 import { SolverPool } from '../src/solver/pool.ts';
 import type { SolveRequest } from '../src/solver/protocol.ts';
 import { LARGE_PART_COLUMNS } from '../src/solver/settings.ts';
@@ -107,23 +107,34 @@ describe('families of real round shapes', () => {
     expect(local('few-local')).toBeLessThan(local('realistic') / 3);
   });
 
-  it("a round that a development's AND groups join into one large part is raced on both threads", async () => {
+  it("a round that a development's AND groups join into one large part is solved apart, then raced on both threads", async () => {
     const instance = generateRound({ projects: 100, requirements: 400, seed: 2, profile: 'real' });
     const round = prepareRound(parseInstance(instance));
     const [part, ...others] = round.components;
     expect(others).toEqual([]);
-    expect(part && buildComponentModel(round, part).numCols).toBeGreaterThanOrEqual(LARGE_PART_COLUMNS);
-    const solves: SolveRequest['start'][] = [];
+    const columns = part ? buildComponentModel(round, part).numCols : 0;
+    expect(columns).toBeGreaterThanOrEqual(LARGE_PART_COLUMNS);
+    expect(part && partsApart(round, part).length).toBeGreaterThan(2);
+    const solves: { columns: number; integers: number; start: SolveRequest['start'] }[] = [];
     const watched = new SolverPool(2);
     const solve = watched.solve.bind(watched);
     watched.solve = (request, deadline, onProgress) => {
-      solves.push(request.start);
+      const integers = request.integrality.reduce((sum, x) => sum + x, 0);
+      solves.push({ columns: request.numCols, integers, start: request.start });
       return solve(request, deadline, onProgress);
     };
     try {
-      const result = await clearRound(instance, { pool: watched, timeLimitSeconds: 20 });
+      const result = await clearRound(instance, { pool: watched, timeLimitSeconds: 20, apart: true });
       expect(checkResult(instance, result)).toEqual([]);
-      expect(solves.sort()).toEqual(['local-search', 'none']);
+      const whole = solves.flatMap((s, i) => (s.columns === columns ? [{ ...s, i }] : []));
+      // Its relaxation first (no integers: the bound), then its pieces, each a smaller model, then the
+      // joined solve on both threads: the prover with its local search, the second from the answer apart.
+      expect(whole.map((s) => [s.i, s.integers > 0, s.start])).toEqual([
+        [0, false, 'none'],
+        [solves.length - 2, true, 'local-search'],
+        [solves.length - 1, true, 'none'],
+      ]);
+      expect(solves.length).toBeGreaterThan(5);
     } finally {
       await watched.close();
     }

@@ -14,7 +14,8 @@ import type { Measurement } from './run-one.ts';
  * configurations do, so compare changes over several) --no-cbc --profile connected (rounds whose biodiversity
  * nearly all forms one connected part: the generator's `profile`; several, comma-separated, are reported apart;
  * `real` rounds have every shape of real rounds, `families` is the generator's two profiles and each family of
- * real shapes: `src/generator/families.ts`).
+ * real shapes: `src/generator/families.ts`); --apart solves a part that AND groups of requirements join by
+ * its pieces first (`clearRound`'s `apart`).
  */
 const SIZES = ['50x200', '200x800', '500x2000', '1000x4000'];
 const args = process.argv.slice(2);
@@ -45,7 +46,18 @@ function measure(
 ): Measurement {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', runOne, projects, requirements, mode, String(timeLimit), String(seed), profile],
+    [
+      '--import',
+      'tsx',
+      runOne,
+      projects,
+      requirements,
+      mode,
+      String(timeLimit),
+      String(seed),
+      profile,
+      args.includes('--apart') ? 'apart' : '',
+    ],
     {
       encoding: 'utf8',
       timeout: (timeLimit * 6 + 180) * 1000,

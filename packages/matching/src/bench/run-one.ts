@@ -28,7 +28,7 @@ export type Measurement = {
   detail?: string;
 };
 
-const [projects, requirements, mode, limit, seedArg, profileArg] = process.argv.slice(2);
+const [projects, requirements, mode, limit, seedArg, profileArg, apartArg] = process.argv.slice(2);
 const shape = {
   projects: Number(projects),
   requirements: Number(requirements),
@@ -48,7 +48,12 @@ async function measure(): Promise<Measurement> {
       await clearRound(generateRound({ projects: 30, requirements: 120, seed: 7 }), { pool });
     const warmUpSeconds = (performance.now() - warm) / 1000;
     const before = process.cpuUsage();
-    const result = await clearRound(instance, { timeLimitSeconds, greedyOnly: mode === 'greedy', pool });
+    const result = await clearRound(instance, {
+      timeLimitSeconds,
+      greedyOnly: mode === 'greedy',
+      pool,
+      apart: apartArg === 'apart',
+    });
     const used = process.cpuUsage(before);
     return {
       ...pick(result),

@@ -258,7 +258,26 @@ function pruneProjects(
   return pruned;
 }
 
-/** Union-find over projects, classes and pools; groups also join their members. */
+/**
+ * The parts a component falls into when its requirements' AND groups do not join them: each part is then
+ * independent once every such group's fill is decided (a development's needs of several credit types
+ * join otherwise separate parts). A component that does not fall apart is its own only part.
+ */
+export function partsApart(round: PreparedRound, component: Component): Component[] {
+  const inside = new Set(component.requirements);
+  return decompose(
+    round.projects,
+    round.requirements,
+    round.credits,
+    round.classes,
+    round.classOf,
+    round.pools,
+    round.prunedProjects,
+    { requirementGroups: false },
+  ).filter((part) => part.requirements.some((r) => inside.has(r)));
+}
+
+/** Union-find over projects, classes and pools; groups also join their members (unless told otherwise). */
 function decompose(
   projects: Project[],
   requirements: Requirement[],
@@ -267,6 +286,7 @@ function decompose(
   classOf: number[],
   pools: FarPool[],
   pruned: Set<number>,
+  { requirementGroups = true }: { requirementGroups?: boolean } = {},
 ): Component[] {
   const P = projects.length;
   const K = classes.length;
@@ -308,7 +328,7 @@ function decompose(
     else union(first, p);
   });
   requirements.forEach((requirement, r) => {
-    if (!requirement.group) return;
+    if (!requirement.group || (!requirementGroups && requirement.group.type === 'AND')) return;
     const node = P + (classOf[r] as number);
     const first = firstOfGroup.get(`r:${requirement.group.id}`);
     if (first === undefined) firstOfGroup.set(`r:${requirement.group.id}`, node);
