@@ -21,7 +21,7 @@ export const DEMO_ROUNDS = demoRoundNames(new Date());
 /**
  * When each demo round was set up and its registration windows, from the day it is seeded: last year's closed and
  * bidding rounds in last year's autumn (the bidding round has stayed open for bids and offers since), this year's
- * open round with its windows open today, its draft round today.
+ * open round with its windows open today, its draft round today with its windows from a fortnight on.
  */
 const roundCalendar = (now: Date) => {
   const last = historyYear(now, 2025);
@@ -55,6 +55,14 @@ const roundCalendar = (now: Date) => {
         buyers: window(-14, 6),
         projects: window(-7, 45),
         requirements: window(-7, 45),
+      },
+    },
+    draft: {
+      registrationDates: {
+        suppliers: window(14, 60),
+        buyers: window(14, 60),
+        projects: window(21, 75),
+        requirements: window(21, 75),
       },
     },
   };
@@ -196,12 +204,7 @@ export async function seedDemoRounds(
         ...setup,
         // Part set up: its windows are set, its reserve awaits the EMB's agreement and three declaration
         // categories have none yet, so its page lists what is still needed before it opens.
-        registrationDates: {
-          suppliers: window(14, 60),
-          buyers: window(14, 60),
-          projects: window(21, 75),
-          requirements: window(21, 75),
-        },
+        registrationDates: calendar.draft.registrationDates,
         reservePercentage: 15,
         reserveAppliesTo: 'allDemand',
         reserveAgreedWithEMB: false,
