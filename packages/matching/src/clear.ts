@@ -3,55 +3,13 @@ import { type Instance, parseInstance } from './instance.schema.ts';
 import { type Allocation, emptyAllocation } from './model/allocation.ts';
 import { mergeFlows, surplusOf } from './model/extract.ts';
 import { type PreparedRound, prepareRound } from './model/prepare.ts';
+import type { ClearOptions } from './options.ts';
 import { answerOf, copyComponent, planPart, trivialBound } from './parts.ts';
 import { dropUnpayableClusters } from './payments.ts';
 import type { ClearingResult } from './result.schema.ts';
 import { byProjectCreditRequirementPeriod, resultFlows, toResult } from './result.ts';
 import { roundedFlowUnits } from './rounding.ts';
 import { solveParts } from './solve-parts.ts';
-import type { SolverPool } from './solver/pool.ts';
-
-/** Live figures of a clearing run, summed over its components. */
-export type ClearingProgress = {
-  best: number;
-  bound: number;
-  gap: number;
-  solved: number;
-  components: number;
-};
-
-/** How to clear. */
-export type ClearOptions = {
-  /** Wall-clock budget for the whole clear, in seconds (default 60): the solve stops in time for the rest. */
-  timeLimitSeconds?: number;
-  /** Solver threads (default: the cores, at most 2). */
-  threads?: number;
-  /** Absolute optimality gap in GBP at which a component counts as solved (default 1). */
-  absoluteGap?: number;
-  /** Skip the solver and return the greedy allocation (the benchmark's baseline). */
-  greedyOnly?: boolean;
-  onProgress?: (progress: ClearingProgress) => void;
-  /** Solver threads to reuse across rounds; the caller closes them. */
-  pool?: SolverPool;
-  /** Largest model handed to HiGHS, in nonzeros (default MAX_MODEL_NONZEROS). */
-  maxModelNonzeros?: number;
-  /**
-   * Dominance rows between indivisible requirements (default false: measured without gain on the connected
-   * 500x2000 round). They leave the optimum as it is (`src/model/dominance.ts`).
-   */
-  dominance?: boolean;
-  /**
-   * Solve a large part that AND groups of requirements join by its pieces first (`apart.ts`; default false:
-   * at 60 s on a machine so loaded that a clear gets 7-16 CPU seconds its answers were 1-3 % poorer, given
-   * four times the time 14 % better: README, "Rounds of real shapes").
-   */
-  apart?: boolean;
-  /**
-   * Parts from this many columns on are large (default LARGE_PART_COLUMNS): a local-search start, both
-   * threads, and, with `apart`, when AND groups of requirements join them, an answer apart first.
-   */
-  largePartColumns?: number;
-};
 
 /** Raised when the engine's own answer fails the independent checker: never returned as a result. */
 export class ClearingError extends Error {
@@ -159,4 +117,5 @@ export function solveBudgetMs(limitMs: number, setupMs: number): number {
 const MIN_SOLVE_SHARE = 0.5;
 
 /** Re-exported for callers that validate before clearing. */
+export type { ClearingProgress, ClearOptions } from './options.ts';
 export type { Instance };

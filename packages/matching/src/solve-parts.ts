@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { solveApart } from './apart.ts';
-import type { ClearOptions } from './clear.ts';
 import type { Allocation } from './model/allocation.ts';
 import type { ComponentModel } from './model/build.ts';
 import { respectDominance } from './model/dominance.ts';
 import { type PreparedRound, partsApart } from './model/prepare.ts';
+import type { ClearOptions } from './options.ts';
 import { type Part, type PlanOptions, trivialBound } from './parts.ts';
 import { relativeGap } from './result.ts';
 import { createExchange } from './solver/exchange.ts';
