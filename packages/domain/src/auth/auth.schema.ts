@@ -13,8 +13,10 @@ export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
 /** A new password: 8-128 characters. */
 export const newPasswordValue = () =>
   z.string({ error: () => MESSAGES.required }).check(
-    z.minLength(1, { error: MESSAGES.required, abort: true }),
-    z.minLength(PASSWORD_POLICY.minLength, {
+    z.minLength(1, { error: MESSAGES.required }),
+    // Only for a typed password (a blank one is just 'Field required'); not an abort, which would stop the
+    // form's cross-field rules from reporting their fields at the same time.
+    z.refine((value: string) => value === '' || value.length >= PASSWORD_POLICY.minLength, {
       error: `Must be at least ${PASSWORD_POLICY.minLength} characters`,
     }),
     z.maxLength(PASSWORD_POLICY.maxLength, {
@@ -114,3 +116,15 @@ export interface CurrentUser {
   groups: UserGroup[];
   organisation: { id: string; name: string; type: OrganisationType } | null;
 }
+
+/** What GET /api/auth/user answers when nobody is signed in: a plain answer, not an error. */
+export interface SignedOutAnswer {
+  user: null;
+}
+
+/** The answer of GET /api/auth/user: the signed-in user, or that nobody is signed in. */
+export type CurrentUserAnswer = CurrentUser | SignedOutAnswer;
+
+/** Whether GET /api/auth/user answered that nobody is signed in. */
+export const isSignedOutAnswer = (answer: CurrentUserAnswer): answer is SignedOutAnswer =>
+  'user' in answer && answer.user === null;
