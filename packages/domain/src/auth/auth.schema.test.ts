@@ -73,14 +73,16 @@ describe('Passwords do not match is reported with the other field errors', () =>
       email: 'jo@example.org',
       organisationName: 'Meadow Farm',
     };
-    expect(errorsOf(signUpSchema, { ...complete, organisationType: 'PARTICIPANT', mailingAddress: '  ' })).toEqual([
-      { path: 'mailingAddress', message: MESSAGES.required },
-    ]);
+    expect(
+      errorsOf(signUpSchema, { ...complete, organisationType: 'PARTICIPANT', mailingAddress: '  ' }),
+    ).toEqual([{ path: 'mailingAddress', message: MESSAGES.required }]);
     expect(errorsOf(signUpSchema, { organisationType: 'PARTICIPANT' })).toContainEqual({
       path: 'mailingAddress',
       message: MESSAGES.required,
     });
-    expect(errorsOf(signUpSchema, { ...complete, organisationType: 'AGENT', mailingAddress: '' })).toEqual([]);
+    expect(errorsOf(signUpSchema, { ...complete, organisationType: 'AGENT', mailingAddress: '' })).toEqual(
+      [],
+    );
   });
 
   it('accepts a complete sign-up', () => {

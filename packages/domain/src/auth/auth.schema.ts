@@ -4,11 +4,11 @@ import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.
 import { email, optionalText, requiredText } from '../validation/rules.mini.ts';
 import { parseThrowsZodError } from '../validation/zodError.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.values.ts';
+import { PASSWORD_POLICY } from './password-policy.ts';
 
 // Built with zod/mini (see rules.mini.ts): these schemas are what the public authentication pages load.
 
-/** Password length limits; there are no composition rules (common passwords are refused by the server). */
-export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
+export { PASSWORD_POLICY } from './password-policy.ts';
 
 /** A new password: 8-128 characters. */
 export const newPasswordValue = () =>
@@ -116,15 +116,3 @@ export interface CurrentUser {
   groups: UserGroup[];
   organisation: { id: string; name: string; type: OrganisationType } | null;
 }
-
-/** What GET /api/auth/user answers when nobody is signed in: a plain answer, not an error. */
-export interface SignedOutAnswer {
-  user: null;
-}
-
-/** The answer of GET /api/auth/user: the signed-in user, or that nobody is signed in. */
-export type CurrentUserAnswer = CurrentUser | SignedOutAnswer;
-
-/** Whether GET /api/auth/user answered that nobody is signed in. */
-export const isSignedOutAnswer = (answer: CurrentUserAnswer): answer is SignedOutAnswer =>
-  'user' in answer && answer.user === null;

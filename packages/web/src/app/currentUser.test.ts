@@ -79,7 +79,7 @@ describe('forgetCachedData', () => {
     server.routes = { ...server.routes, [route]: { body: { items: [{ id: 'o9', name: 'Another Farm' }] } } };
     expect(await load()).toEqual([{ value: 'o9', label: 'Another Farm' }]);
     server.routes = { ...server.routes, [route]: { body: { items: [{ id: 'o1', name: 'Wetland Trust' }] } } };
-    forgetCachedData(new QueryClient());
+    await forgetCachedData(new QueryClient());
     expect(await load()).toEqual([{ value: 'o1', label: 'Wetland Trust' }]);
   });
 });

@@ -20,7 +20,9 @@ describe('LoginPage', () => {
     renderAt(<LoginPage />, { path: '/login', user: null });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await userEvent.type(screen.getByLabelText('Username or email address'), 'a');
-    expect(screen.getByLabelText('Username or email address')).not.toHaveAccessibleDescription('Field required');
+    expect(screen.getByLabelText('Username or email address')).not.toHaveAccessibleDescription(
+      'Field required',
+    );
     expect(screen.getAllByText('Field required')).toHaveLength(1);
     await userEvent.clear(screen.getByLabelText('Username or email address'));
     expect(screen.getByLabelText('Username or email address')).toHaveAccessibleDescription('Field required');
@@ -42,7 +44,9 @@ describe('LoginPage', () => {
       path: { pathname: '/login', state: { confirmedEmail: 'sam@example.org' } },
       user: null,
     });
-    const note = screen.getByText('Your account is confirmed. You can now sign in.').closest('[role="status"]');
+    const note = screen
+      .getByText('Your account is confirmed. You can now sign in.')
+      .closest('[role="status"]');
     expect(note).toHaveTextContent('Account confirmed');
     expect(screen.getByLabelText('Username or email address')).toHaveValue('sam@example.org');
   });

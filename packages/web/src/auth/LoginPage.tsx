@@ -1,4 +1,4 @@
-import { loginSchema } from '@curlew/domain';
+import { loginFormCheck } from '@curlew/domain';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { api } from '../app/api.ts';
@@ -28,7 +28,7 @@ const confirmedEmailOf = (state: unknown): string | undefined => {
  */
 export function LoginPage() {
   const confirmedEmail = confirmedEmailOf(useLocation().state);
-  const form = useSchemaForm(loginSchema, { username: confirmedEmail ?? '', password: '' });
+  const form = useSchemaForm(loginFormCheck, { username: confirmedEmail ?? '', password: '' });
   const applyAnswer = useLoginAnswer();
   const submit = form.onSubmit(async (input) => {
     const answer = await api.post<LoginAnswer>('/api/auth/login', input);
@@ -44,7 +44,11 @@ export function LoginPage() {
             </Alert>
           ) : null}
           <FormError error={form.formError} />
-          <TextInput label="Username or email address" autoComplete="username" {...form.inputProps('username')} />
+          <TextInput
+            label="Username or email address"
+            autoComplete="username"
+            {...form.inputProps('username')}
+          />
           <PasswordField label="Password" autoComplete="current-password" {...form.inputProps('password')} />
           <Button type="submit" loading={form.submitting}>
             Sign in

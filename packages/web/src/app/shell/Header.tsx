@@ -57,8 +57,8 @@ export function Header({ user, loading = false, menuToggle }: HeaderProps) {
   const entries = useMenuEntries(user);
   const showMenu = !loading && entries.length > 0;
   return (
-    <Container size="xl" h="100%">
-      <Group justify="space-between" wrap="nowrap" gap="sm" h="100%">
+    <Container size="xl" py="xs">
+      <Group justify="space-between" wrap="nowrap" gap="sm" mih={44}>
         <Group gap="lg" wrap="nowrap">
           <Anchor component={Link} to="/" fw={800} size="xl" c="bright" underline="never">
             Curlew

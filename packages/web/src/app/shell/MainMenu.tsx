@@ -9,7 +9,7 @@ export function MainMenu({ entries }: { entries: readonly MenuEntry[] }) {
   if (entries.length === 0) return null;
   return (
     <nav aria-label="Main menu">
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="wrap">
         {entries.map((entry) =>
           isMenuGroup(entry) ? (
             <DisclosureMenu key={entry.label} label={entry.label} items={entry.items} />
@@ -69,7 +69,13 @@ const MenuPanelGroup = ({
  * The same menu laid out in a column for the narrow-screen panel: each group's links listed under its name.
  * `onNavigate` closes the panel when a link is chosen.
  */
-export function MenuPanel({ entries, onNavigate }: { entries: readonly MenuEntry[]; onNavigate: () => void }) {
+export function MenuPanel({
+  entries,
+  onNavigate,
+}: {
+  entries: readonly MenuEntry[];
+  onNavigate: () => void;
+}) {
   return (
     <Stack gap={4}>
       {entries.map((entry) =>

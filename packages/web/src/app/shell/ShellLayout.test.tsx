@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
 import { renderAt, userWith } from '../../../test/render.tsx';
 import { TEST_TREES } from '../../../test/trees.tsx';
 import { AreaTreesContext } from '../routing/AreaTreesContext.ts';
@@ -45,9 +45,7 @@ describe('ShellLayout', () => {
     const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(panel).not.toBeNull();
     const links = within(panel as HTMLElement).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(
-      ['Markets', 'Projects', 'Reference data'],
-    );
+    expect(links.map((link) => link.textContent)).toEqual(['Markets', 'Projects', 'Reference data']);
     await userEvent.click(within(panel as HTMLElement).getByRole('link', { name: 'Markets' }));
     expect(screen.getByRole('heading', { name: 'Markets page' })).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -116,7 +116,12 @@ describe('ActivityFeed', () => {
               changes: [
                 { field: 'durations', label: 'Mitigation durations offered', before: null, after: [] },
                 { field: 'note', label: 'Note', before: '', after: null },
-                { field: 'redemptionDate', label: 'Redemption date', before: '2027-06-30', after: '2028-01-05' },
+                {
+                  field: 'redemptionDate',
+                  label: 'Redemption date',
+                  before: '2027-06-30',
+                  after: '2028-01-05',
+                },
                 {
                   field: 'closesAt',
                   label: 'Closes',
