@@ -14,22 +14,30 @@ async function firstOf<T>(page: Page, path: string): Promise<T> {
   return item;
 }
 
-/** The widest the document gets on each page: nothing may make the whole page scroll sideways. */
-async function pageWidths(page: Page, baseUrl: string, paths: readonly string[], shotPrefix: string) {
-  const widths: Record<string, number> = {};
+/**
+ * The pages on which the document is wider than the phone (so the whole page scrolls sideways), each with the
+ * outermost elements reaching past its right edge; none is the answer wanted.
+ */
+async function sidewaysPages(page: Page, baseUrl: string, paths: readonly string[], shotPrefix: string) {
+  const wide: Record<string, string[]> = {};
   for (const path of paths) {
     await page.goto(`${baseUrl}${path}`);
     await waitForFinishedPage(page);
-    widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
     await screenshot(page, `${shotPrefix}${path.replaceAll('/', '_') || '_home'}`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width <= PHONE.width) continue;
+    wide[path] = await page.evaluate((limit) => {
+      const reaching = [...document.body.querySelectorAll('*')].filter(
+        (element) => element.getBoundingClientRect().right > limit + 1,
+      );
+      return reaching
+        .filter((element) => !reaching.includes(element.parentElement as Element))
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`);
+    }, PHONE.width);
   }
-  return widths;
+  return wide;
 }
-
-const within = (widths: Record<string, number>) =>
-  Object.fromEntries(Object.keys(widths).map((path) => [path, PHONE.width]));
-const capped = (widths: Record<string, number>) =>
-  Object.fromEntries(Object.entries(widths).map(([path, width]) => [path, Math.max(width, PHONE.width)]));
 
 describe('on a phone (390 px wide)', () => {
   it('no page of the operator, a supplier, a buyer or an LPA scrolls sideways', async () => {
@@ -37,8 +45,8 @@ describe('on a phone (390 px wide)', () => {
     await page.setViewportSize(PHONE);
     const password = inject('demoPassword');
 
-    const visitor = await pageWidths(page, baseUrl, ['/login', '/signUp'], 'mobile-visitor');
-    expect(capped(visitor)).toEqual(within(visitor));
+    const wide: Record<string, Record<string, string[]>> = {};
+    wide.visitor = await sidewaysPages(page, baseUrl, ['/login', '/signUp'], 'mobile-visitor');
 
     await signIn(page, baseUrl, 'admin', password);
     await waitForSignedInAs(page, 'Alex Admin');
@@ -49,7 +57,7 @@ describe('on a phone (390 px wide)', () => {
     const project = await firstOf<{ id: string }>(page, '/api/projects?page=1&pageSize=1');
     const requirement = await firstOf<{ id: string }>(page, '/api/requirements?page=1&pageSize=1');
     const roundPath = `/markets/${round.market.id}/round/${round.id}`;
-    const admin = await pageWidths(
+    wide.admin = await sidewaysPages(
       page,
       baseUrl,
       [
@@ -67,7 +75,6 @@ describe('on a phone (390 px wide)', () => {
       ],
       'mobile-admin',
     );
-    expect(capped(admin)).toEqual(within(admin));
 
     for (const [username, name] of [
       ['supplier', undefined],
@@ -93,10 +100,10 @@ describe('on a phone (390 px wide)', () => {
         const mine = await firstOf<{ id: string }>(session.page, `/api/${record}?page=1&pageSize=1`);
         paths.push(username === 'buyer' ? `/credit-requirements/${mine.id}` : `/projects/${mine.id}`);
       }
-      const widths = await pageWidths(session.page, baseUrl, paths, `mobile-${username}`);
-      expect(capped(widths)).toEqual(within(widths));
+      wide[username] = await sidewaysPages(session.page, baseUrl, paths, `mobile-${username}`);
       await session.close();
     }
+    expect(wide).toEqual({ visitor: {}, admin: {}, supplier: {}, buyer: {}, lpa: {} });
   });
 
   it('the menu button opens the menu, and choosing a page closes it', async () => {
@@ -145,7 +152,9 @@ describe('the skip link', () => {
     await waitForSignedInAs(page, 'Alex Admin');
     await page.goto(`${baseUrl}/markets`);
     await waitForFinishedPage(page);
+    await screenshot(page, 'desktop-admin-markets');
     await page.keyboard.press('Tab');
+    await screenshot(page, 'desktop-admin-skip-link');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
   });
 });
