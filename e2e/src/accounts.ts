@@ -53,6 +53,7 @@ export async function createConfirmedParticipant(baseUrl: string, prefix: string
     phone: '+447700900123',
     organisationName: account.organisationName,
     organisationType: 'PARTICIPANT',
+    mailingAddress: '1 Marsh Lane, Snettisham',
   });
   const code = await waitForCodeFor(baseUrl, account.email);
   await postJson(baseUrl, '/api/auth/confirm-sign-up', { email: account.email, code });

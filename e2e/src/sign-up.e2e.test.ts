@@ -23,6 +23,10 @@ describe('sign-up journey', () => {
     await page.getByLabel('Confirm password').fill(`${password}-typo`);
     await page.getByRole('button', { name: 'Sign up' }).click();
 
+    // A participant organisation needs a mailing address (SPEC 5).
+    const address = page.getByLabel('Mailing address');
+    await page.getByText('Field required').waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
     await page.getByText('Passwords do not match').waitFor();
     await page.getByText('Not a valid phone number').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signUp');
@@ -36,6 +40,7 @@ describe('sign-up journey', () => {
     expect(await page.getByLabel('Confirm password').inputValue()).toBe(`${password}-typo`);
 
     await page.getByLabel('Confirm password').fill(password);
+    await address.fill('Signup Farm\nMarsh Lane\nSnettisham PE31 7PU');
     await phone.pressSequentially('34567890');
     await page.getByText('Passwords do not match').waitFor({ state: 'detached' });
     await page.getByText('Not a valid phone number').waitFor({ state: 'detached' });
@@ -48,7 +53,8 @@ describe('sign-up journey', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
 
     await waitForPath(page, '/login');
-    await page.getByLabel('Username').fill(email);
+    await page.getByText('Your account is confirmed. You can now sign in.').waitFor();
+    expect(await page.getByLabel('Username or email address').inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
 

@@ -17,6 +17,7 @@ describe('System page', () => {
         email: address,
         organisationName: 'System Page Farm',
         organisationType: 'PARTICIPANT',
+        mailingAddress: '1 Marsh Lane, Snettisham',
       }),
     });
     expect(signUp.status).toBe(200);

@@ -2,6 +2,8 @@ export * from './actions.ts';
 export * from './agent-authority/index.ts';
 export * from './auth/auth.phone.schema.ts';
 export * from './auth/auth.schema.ts';
+export * from './auth/current-user.ts';
+export * from './auth/login.check.ts';
 export * from './comment/index.ts';
 export * from './errors/api-errors.ts';
 export * from './file/index.ts';

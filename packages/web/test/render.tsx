@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { type InitialEntry, MemoryRouter, useLocation } from 'react-router-dom';
 import { setCurrentUser } from '../src/app/currentUser.ts';
 import { createQueryClient } from '../src/app/queryClient.ts';
 import { theme } from '../src/app/theme.ts';
@@ -28,10 +28,13 @@ export function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>;
 }
 
-/** Renders UI inside the app's providers at an address; `user` null means signed out (known, not loading). */
+/**
+ * Renders UI inside the app's providers at an address (a path, or a location with its navigation state);
+ * `user` null means signed out (known, not loading).
+ */
 export function renderAt(
   ui: ReactNode,
-  { path = '/', user }: { path?: string; user?: CurrentUser | null } = {},
+  { path = '/', user }: { path?: InitialEntry; user?: CurrentUser | null } = {},
 ) {
   const queryClient: QueryClient = createQueryClient();
   if (user !== undefined) setCurrentUser(queryClient, user);

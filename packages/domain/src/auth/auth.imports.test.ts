@@ -42,6 +42,11 @@ describe('authentication schemas', () => {
     ]);
   });
 
+  it('check the sign-in form without zod at all', () => {
+    const signIn = moduleGraph(fileURLToPath(new URL('./login.check.ts', import.meta.url)));
+    expect([...signIn].filter((module) => !module.startsWith('/'))).toEqual([]);
+  });
+
   it('reach the shared rules through their zod/mini variants', () => {
     const local = [...graph]
       .filter((module) => module.startsWith('/'))

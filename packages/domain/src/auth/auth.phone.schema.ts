@@ -1,8 +1,8 @@
-import { z } from 'zod/mini';
+import { superRefine, z } from 'zod/mini';
 import { withMatchingPasswords } from '../validation/crossField.ts';
 import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
 import { optionalPhone, phone } from '../validation/phone.mini.ts';
-import { email, requiredText } from '../validation/rules.mini.ts';
+import { email, optionalText, requiredText } from '../validation/rules.mini.ts';
 import { parseThrowsZodError } from '../validation/zodError.ts';
 import { SIGN_UP_ORGANISATION_TYPES } from '../vocab/organisation.values.ts';
 import { passwordPair } from './auth.schema.ts';
@@ -10,7 +10,12 @@ import { passwordPair } from './auth.schema.ts';
 // The authentication forms with a phone number, apart from auth.schema.ts so that the sign-in page does not
 // load the phone rules (libphonenumber's metadata).
 
-/** Sign-up form (SPEC 5 "Authentication forms"). */
+const isBlank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+
+/**
+ * Sign-up form (SPEC 5 "Authentication forms"). The organisation's contact, e-mail and phone are the user's own;
+ * a PARTICIPANT organisation also needs a mailing address (SPEC 5 "Organisation"), an agent may leave it blank.
+ */
 export const signUpSchema = parseThrowsZodError(
   withMatchingPasswords(
     z.object({
@@ -20,7 +25,21 @@ export const signUpSchema = parseThrowsZodError(
       email: email(),
       organisationName: requiredText(LENGTH_LIMITS.name),
       organisationType: z.enum(SIGN_UP_ORGANISATION_TYPES, { error: () => MESSAGES.required }),
+      mailingAddress: optionalText(),
     }),
+  ).check(
+    superRefine(
+      (value, ctx) => {
+        if (isBlank(value.mailingAddress))
+          ctx.addIssue({ code: 'custom', path: ['mailingAddress'], message: MESSAGES.required });
+      },
+      {
+        when: ({ value }) =>
+          typeof value === 'object' &&
+          value !== null &&
+          (value as { organisationType?: unknown }).organisationType === 'PARTICIPANT',
+      },
+    ),
   ),
 );
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -64,6 +64,27 @@ describe('Passwords do not match is reported with the other field errors', () =>
     ).toContainEqual(mismatch);
   });
 
+  it('asks a participant for a mailing address; an agent may leave it blank', () => {
+    const complete = {
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+      displayName: 'Jo',
+      phone: '+44 7700 900123',
+      email: 'jo@example.org',
+      organisationName: 'Meadow Farm',
+    };
+    expect(
+      errorsOf(signUpSchema, { ...complete, organisationType: 'PARTICIPANT', mailingAddress: '  ' }),
+    ).toEqual([{ path: 'mailingAddress', message: MESSAGES.required }]);
+    expect(errorsOf(signUpSchema, { organisationType: 'PARTICIPANT' })).toContainEqual({
+      path: 'mailingAddress',
+      message: MESSAGES.required,
+    });
+    expect(errorsOf(signUpSchema, { ...complete, organisationType: 'AGENT', mailingAddress: '' })).toEqual(
+      [],
+    );
+  });
+
   it('accepts a complete sign-up', () => {
     expect(
       errorsOf(signUpSchema, {
@@ -74,6 +95,7 @@ describe('Passwords do not match is reported with the other field errors', () =>
         email: 'jo@example.org',
         organisationName: 'Meadow Farm',
         organisationType: 'PARTICIPANT',
+        mailingAddress: '1 Marsh Lane, Snettisham',
       }),
     ).toEqual([]);
   });

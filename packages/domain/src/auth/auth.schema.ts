@@ -4,17 +4,19 @@ import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.
 import { email, optionalText, requiredText } from '../validation/rules.mini.ts';
 import { parseThrowsZodError } from '../validation/zodError.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.values.ts';
+import { PASSWORD_POLICY } from './password-policy.ts';
 
 // Built with zod/mini (see rules.mini.ts): these schemas are what the public authentication pages load.
 
-/** Password length limits; there are no composition rules (common passwords are refused by the server). */
-export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
+export { PASSWORD_POLICY } from './password-policy.ts';
 
 /** A new password: 8-128 characters. */
 export const newPasswordValue = () =>
   z.string({ error: () => MESSAGES.required }).check(
-    z.minLength(1, { error: MESSAGES.required, abort: true }),
-    z.minLength(PASSWORD_POLICY.minLength, {
+    z.minLength(1, { error: MESSAGES.required }),
+    // Only for a typed password (a blank one is just 'Field required'); not an abort, which would stop the
+    // form's cross-field rules from reporting their fields at the same time.
+    z.refine((value: string) => value === '' || value.length >= PASSWORD_POLICY.minLength, {
       error: `Must be at least ${PASSWORD_POLICY.minLength} characters`,
     }),
     z.maxLength(PASSWORD_POLICY.maxLength, {

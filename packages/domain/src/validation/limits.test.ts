@@ -69,6 +69,7 @@ describe('length limits of the shared rules', () => {
         email: 'sam@example.org',
         organisationName: text(201),
         organisationType: 'PARTICIPANT',
+        mailingAddress: '1 Marsh Lane, Snettisham',
       }),
     ).toEqual(['Must be at most 200 characters']);
     expect(

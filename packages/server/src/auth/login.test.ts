@@ -155,7 +155,7 @@ describeWithApp('login', (t) => {
     );
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(user.id);
-    expect((await currentUser(cookiesFrom(done))).statusCode).toBe(200);
+    expect((await currentUser(cookiesFrom(done))).json()).toMatchObject({ id: user.id });
 
     const replay = await requestJson(
       t.app,
@@ -222,7 +222,7 @@ describeWithApp('login', (t) => {
     const right = await requestJson(t.app, 'POST', '/api/auth/checkTOTP', { code }, { cookie });
     expect(right.statusCode).toBe(200);
     expect(right.json().user.id).toBe(user.id);
-    expect((await currentUser(cookiesFrom(right))).statusCode).toBe(200);
+    expect((await currentUser(cookiesFrom(right))).json()).toMatchObject({ id: user.id });
 
     const again = await requestJson(t.app, 'POST', '/api/auth/checkTOTP', { code }, { cookie });
     expect(again.statusCode).toBe(401);
@@ -280,15 +280,16 @@ describeWithApp('login', (t) => {
     const first = await signIn(t.app, user.username, password);
     const second = await signIn(t.app, user.username, password, { cookie: first });
     expect(second).not.toBe(first);
-    expect((await currentUser(first)).statusCode).toBe(403);
-    expect((await currentUser(second)).statusCode).toBe(200);
+    expect((await currentUser(first)).json()).toEqual({ user: null });
+    expect((await currentUser(second)).json()).toMatchObject({ id: user.id });
   });
 
-  it('answers 403 forbidden for GET /api/auth/user without a session or with an unknown token', async () => {
+  it('answers 200 { user: null } for GET /api/auth/user without a session or with an unknown token', async () => {
     for (const cookie of [undefined, 'curlew_session=made-up-token']) {
       const response = await requestJson(t.app, 'GET', '/api/auth/user', undefined, cookie ? { cookie } : {});
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'forbidden', message: 'Not signed in' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ user: null });
+      expect(response.headers['cache-control']).toBe('no-store');
     }
   });
 
@@ -300,7 +301,7 @@ describeWithApp('login', (t) => {
     expect(response.json()).toEqual({});
     const cleared = response.cookies.find((entry) => entry.name === 'curlew_session');
     expect(cleared?.value).toBe('');
-    expect((await currentUser(cookie)).statusCode).toBe(403);
+    expect((await currentUser(cookie)).json()).toEqual({ user: null });
   });
 
   it('ends a session idle for longer than the idle timeout; activity keeps it alive', async () => {
@@ -308,10 +309,10 @@ describeWithApp('login', (t) => {
     const active = await signIn(t.app, user.username, password);
     const idle = await signIn(t.app, user.username, password);
     t.clock.advance(50 * MINUTE);
-    expect((await currentUser(active)).statusCode).toBe(200);
+    expect((await currentUser(active)).json()).toMatchObject({ id: user.id });
     t.clock.advance(50 * MINUTE);
-    expect((await currentUser(active)).statusCode).toBe(200);
-    expect((await currentUser(idle)).statusCode).toBe(403);
+    expect((await currentUser(active)).json()).toMatchObject({ id: user.id });
+    expect((await currentUser(idle)).json()).toEqual({ user: null });
   });
 
   it('ends every session at the absolute timeout, however active', async () => {
@@ -320,17 +321,17 @@ describeWithApp('login', (t) => {
     // 13 x 55 minutes = 11 h 55 min: never idle, still inside the 12 h limit.
     for (let step = 0; step < 13; step += 1) {
       t.clock.advance(55 * MINUTE);
-      expect((await currentUser(cookie)).statusCode).toBe(200);
+      expect((await currentUser(cookie)).json()).toMatchObject({ id: user.id });
     }
     t.clock.advance(10 * MINUTE);
-    expect((await currentUser(cookie)).statusCode).toBe(403);
+    expect((await currentUser(cookie)).json()).toEqual({ user: null });
   });
 
   it('ends the sessions of a user who is disabled', async () => {
     const { user, password } = await buildUser(t.db);
     const cookie = await signIn(t.app, user.username, password);
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
-    expect((await currentUser(cookie)).statusCode).toBe(403);
+    expect((await currentUser(cookie)).json()).toEqual({ user: null });
   });
 
   it('logs every sign-in attempt and authorisation failure, never a password, code or cookie', async () => {

@@ -1,4 +1,4 @@
-import { profileSchemaFor } from '@curlew/domain';
+import { type CurrentUserAnswer, profileSchemaFor } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../platform/errors.ts';
@@ -11,10 +11,11 @@ import { findUserById, presentCurrentUser, presentUserListItem } from './users.r
 export async function registerProfileRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get('/api/auth/user', async (request) => {
+  app.get('/api/auth/user', async (request): Promise<CurrentUserAnswer> => {
     const session = await currentSession(request);
-    // SPEC 4 and 8: a 403 when loading the user is how the web app learns it is not signed in.
-    if (!session) throw new AppError('forbidden', 'Not signed in');
+    // Being signed out is an answer, not an error (no failed request on every page a visitor opens); it
+    // carries nothing but that.
+    if (!session) return { user: null };
     return presentCurrentUser(session.user);
   });
 

@@ -69,6 +69,7 @@ async function createAccount(
           contact: input.displayName,
           email,
           phone: input.phone,
+          mailingAddress: input.mailingAddress ?? null,
           createdAt: now,
           updatedAt: now,
         })

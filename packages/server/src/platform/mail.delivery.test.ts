@@ -141,6 +141,7 @@ describeWithApp('e-mail through the outbox when the SMTP server refuses, then ac
       email,
       organisationName: 'Shore Co',
       organisationType: 'PARTICIPANT',
+      mailingAddress: '1 Marsh Lane, Snettisham',
     });
     const newcomer = `newcomer-${t.driver}@smtp.example`;
     const answers = {

@@ -48,6 +48,7 @@ describeWithApp('security: headers, proxies, NUL characters and malformed bodies
           email: `proxy${n}-${t.driver}@example.org`,
           organisationName: 'Proxy Farms',
           organisationType: 'PARTICIPANT',
+          mailingAddress: '1 Marsh Lane, Snettisham',
         },
         // The client claims a new address each time; the proxy appends the address it really saw.
         { ip: '10.0.0.2', headers: { 'x-forwarded-for': `198.51.100.${n}, 203.0.113.9` } },
@@ -134,6 +135,7 @@ describeWithApp('security: logs', (t) => {
       email: 'log.marker@example.org',
       organisationName: marker,
       organisationType: 'PARTICIPANT',
+      mailingAddress: '1 Marsh Lane, Snettisham',
     });
     await requestJson(app, 'POST', '/api/auth/login', { username: 'u'.repeat(100_000), password: marker });
     await requestJson(app, 'GET', `/api/organisations?q=${'q'.repeat(20_000)}`);

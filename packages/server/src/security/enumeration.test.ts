@@ -30,6 +30,7 @@ describeWithApp('security: nobody can tell whether an account exists', (t) => {
       email,
       organisationName: 'Godwit Holdings',
       organisationType: 'PARTICIPANT',
+      mailingAddress: '1 Marsh Lane, Snettisham',
     });
     const taken = await post('/api/auth/sign-up', body(user.email.toUpperCase()), '10.7.0.1');
     const fresh = await post('/api/auth/sign-up', body('brand.new.address@example.org'), '10.7.0.2');

@@ -44,6 +44,7 @@ it('keeps every file of the data folder to its owner, after start and after writ
         email: 'mo.modes@example.org',
         organisationName: 'Modes Ltd',
         organisationType: 'PARTICIPANT',
+        mailingAddress: '1 Marsh Lane, Snettisham',
       },
     });
     expect(signUp.statusCode).toBe(200);

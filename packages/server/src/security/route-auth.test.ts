@@ -18,7 +18,7 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/resend-confirmation',
   'POST /api/auth/reset-password',
   'POST /api/auth/update-password',
-  // SPEC 4: a 403 when loading the user means "not signed in"; it answers nothing else.
+  // Without a session it answers { user: null } and nothing else (see the test below).
   'GET /api/auth/user',
   'GET /api/auth/password-policy',
   'GET /api/auth/env.js',
@@ -50,5 +50,13 @@ describeWithApp('security: every route without a session', (t) => {
       }
     }
     expect(answered.filter((line) => !line.endsWith(' 401 unauthenticated'))).toEqual([]);
+  });
+
+  it('answers GET /api/auth/user without a session with { user: null } and nothing more', async () => {
+    for (const cookie of [undefined, 'curlew_session=forged-or-expired-token']) {
+      const response = await requestJson(t.app, 'GET', '/api/auth/user', undefined, cookie ? { cookie } : {});
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('{"user":null}');
+    }
   });
 });

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOptions } from '../actions/optionsSource.ts';
 import { type LocalServer, startLocalServer } from '../actions/testing/localServer.ts';
 import { ApiError, createApiClient } from './api.ts';
-import { CURRENT_USER_KEY, followSessionEnd, forgetCachedData, setCurrentUser } from './currentUser.ts';
+import {
+  CURRENT_USER_KEY,
+  fetchCurrentUser,
+  followSessionEnd,
+  forgetCachedData,
+  setCurrentUser,
+} from './currentUser.ts';
 
 const user: CurrentUser = {
   id: 'u1',
@@ -25,6 +31,30 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
+
+describe('fetchCurrentUser', () => {
+  it('reads the signed-in user, and null when the server answers that nobody is signed in', async () => {
+    const client = createApiClient(server.origin);
+    server.routes = { ...server.routes, 'GET /api/auth/user': { body: user } };
+    expect(await fetchCurrentUser(client)).toEqual(user);
+    server.routes = { ...server.routes, 'GET /api/auth/user': { body: { user: null } } };
+    expect(await fetchCurrentUser(client)).toBeNull();
+  });
+
+  it('reads a refusal (a session that ended meanwhile) as signed out, and passes on other failures', async () => {
+    const client = createApiClient(server.origin);
+    server.routes = {
+      ...server.routes,
+      'GET /api/auth/user': { status: 403, body: { error: 'forbidden', message: 'Not signed in' } },
+    };
+    expect(await fetchCurrentUser(client)).toBeNull();
+    server.routes = {
+      ...server.routes,
+      'GET /api/auth/user': { status: 500, body: { error: 'internal', message: 'Something went wrong' } },
+    };
+    await expect(fetchCurrentUser(client)).rejects.toBeInstanceOf(ApiError);
+  });
+});
 
 describe('followSessionEnd', () => {
   it('shows the user as signed out when a call finds the session gone, not when it is refused', async () => {
@@ -49,7 +79,7 @@ describe('forgetCachedData', () => {
     server.routes = { ...server.routes, [route]: { body: { items: [{ id: 'o9', name: 'Another Farm' }] } } };
     expect(await load()).toEqual([{ value: 'o9', label: 'Another Farm' }]);
     server.routes = { ...server.routes, [route]: { body: { items: [{ id: 'o1', name: 'Wetland Trust' }] } } };
-    forgetCachedData(new QueryClient());
+    await forgetCachedData(new QueryClient());
     expect(await load()).toEqual([{ value: 'o1', label: 'Wetland Trust' }]);
   });
 });

@@ -1,15 +1,18 @@
-import type { CurrentUser } from '@curlew/domain';
+import { type CurrentUser, type CurrentUserAnswer, isSignedOutAnswer } from '@curlew/domain';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { clearOptionsCache } from '../actions/optionsSource.ts';
-import { ApiError, api, onSessionEnded } from './api.ts';
+import { type ApiClient, ApiError, api, onSessionEnded } from './api.ts';
 
 /** Query key of the signed-in user. */
 export const CURRENT_USER_KEY = ['auth', 'user'] as const;
 
-/** Loads the signed-in user; a 403 means nobody is signed in (SPEC 4) and yields null. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+/**
+ * Loads the signed-in user: null when the server answers that nobody is signed in ({ user: null }), or when it
+ * refuses with 401 or 403 (a session that ended meanwhile, SPEC 4).
+ */
+export async function fetchCurrentUser(client: ApiClient = api): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/api/auth/user');
+    const answer = await client.get<CurrentUserAnswer>('/api/auth/user');
+    return isSignedOutAnswer(answer) ? null : answer;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
     throw error;
@@ -18,7 +21,12 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /** The signed-in user (null when signed out), shared by the shell and the pages. */
 export function useCurrentUser() {
-  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, staleTime: 60_000, retry: false });
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: () => fetchCurrentUser(),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /** Query key of the note that the user has just signed out themselves (SPEC 4: logout goes to /login). */
@@ -53,12 +61,14 @@ const isSignedOutKey = (key: readonly unknown[]): boolean =>
 /**
  * Drops every cached answer except the current-user query, so nothing of the previous user lingers: neither their
  * queries nor the option lists of their forms (a supplier's Supplier field would otherwise read the operator's list).
+ * The option lists are cleared once the forms' code is at hand (it is not part of the sign-in page): await the
+ * answer before showing a form.
  */
-export function forgetCachedData(queryClient: QueryClient): void {
-  clearOptionsCache();
+export function forgetCachedData(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({
     predicate: (query) => !isCurrentUserKey(query.queryKey) && !isSignedOutKey(query.queryKey),
   });
+  return import('../actions/optionsSource.ts').then(({ clearOptionsCache }) => clearOptionsCache());
 }
 
 /**

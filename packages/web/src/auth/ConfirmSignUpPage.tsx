@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api.ts';
 import { showToast } from '../app/toasts.ts';
 import { AuthForm } from './authForms.tsx';
+import type { LoginPageState } from './LoginPage.tsx';
 import { useSchemaForm } from './useSchemaForm.ts';
 
 /** /confirmSignUp: e-mail (prefilled from the query) and the 6-digit code; the code can be sent again. */
@@ -16,8 +17,8 @@ export function ConfirmSignUpPage() {
 
   const submit = form.onSubmit(async (input) => {
     await api.post('/api/auth/confirm-sign-up', input);
-    showToast('Your account is confirmed. You can now sign in.', 'success');
-    navigate('/login');
+    const state: LoginPageState = { confirmedEmail: input.email };
+    navigate('/login', { state });
   });
 
   const resend = async () => {

@@ -1,6 +1,6 @@
-import { loginSchema } from '@curlew/domain';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { loginFormCheck } from '@curlew/domain';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
 import { api } from '../app/api.ts';
 import { clientEnv } from '../app/env.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -12,9 +12,23 @@ import { useSchemaForm } from './useSchemaForm.ts';
 
 // /login lays out its card itself rather than through AuthForm: it is the most visited page, and the module
 // of the shared auth-page parts (with the password-policy hint) would add to the JavaScript it loads.
-/** /login: username (or e-mail) and password, then wherever the sign-in flow leads. */
+/** What the page that sends someone to /login may tell it: the e-mail address of an account just confirmed. */
+export interface LoginPageState {
+  confirmedEmail?: string;
+}
+
+const confirmedEmailOf = (state: unknown): string | undefined => {
+  const email = (state as LoginPageState | null)?.confirmedEmail;
+  return typeof email === 'string' && email !== '' ? email : undefined;
+};
+
+/**
+ * /login: username (or e-mail) and password, then wherever the sign-in flow leads. Arriving from the account
+ * confirmation, it says the account is confirmed and fills in the e-mail address.
+ */
 export function LoginPage() {
-  const form = useSchemaForm(loginSchema, { username: '', password: '' });
+  const confirmedEmail = confirmedEmailOf(useLocation().state);
+  const form = useSchemaForm(loginFormCheck, { username: confirmedEmail ?? '', password: '' });
   const applyAnswer = useLoginAnswer();
   const submit = form.onSubmit(async (input) => {
     const answer = await api.post<LoginAnswer>('/api/auth/login', input);
@@ -24,8 +38,17 @@ export function LoginPage() {
     <AuthCard title="Sign in">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {confirmedEmail && !form.formError ? (
+            <Alert color="teal" role="status" title="Account confirmed">
+              Your account is confirmed. You can now sign in.
+            </Alert>
+          ) : null}
           <FormError error={form.formError} />
-          <TextInput label="Username" autoComplete="username" {...form.inputProps('username')} />
+          <TextInput
+            label="Username or email address"
+            autoComplete="username"
+            {...form.inputProps('username')}
+          />
           <PasswordField label="Password" autoComplete="current-password" {...form.inputProps('password')} />
           <Button type="submit" loading={form.submitting}>
             Sign in

@@ -48,6 +48,20 @@ describe('SignUpPage', () => {
     expect(field('Confirm password')).not.toHaveAccessibleDescription('Passwords do not match');
   });
 
+  it('asks a participant for a mailing address (SPEC 5), and lets an agent leave it blank', async () => {
+    renderAt(<SignUpPage />, { path: '/signUp', user: null });
+    const address = () => screen.getByLabelText('Mailing address', { selector: 'textarea' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Participant' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(address()).toHaveAccessibleDescription(expect.stringContaining('Field required'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Agent' }));
+    expect(address()).not.toHaveAccessibleDescription(expect.stringContaining('Field required'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Participant' }));
+    await userEvent.type(address(), '1 Marsh Lane{Enter}Snettisham');
+    expect(address()).not.toHaveAccessibleDescription(expect.stringContaining('Field required'));
+    expect(address()).toHaveValue('1 Marsh Lane\nSnettisham');
+  });
+
   it('offers the two organisation types open to sign-up', async () => {
     renderAt(<SignUpPage />, { path: '/signUp', user: null });
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([

@@ -1,5 +1,5 @@
 import { signUpSchema } from '@curlew/domain';
-import { Anchor, Group, Radio, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Radio, Text, Textarea, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../app/api.ts';
 import { clientEnv } from '../app/env.ts';
@@ -17,6 +17,7 @@ const emptySignUp = {
   phone: '',
   organisationName: '',
   organisationType: '',
+  mailingAddress: '',
 };
 
 /** /signUp: registers a user and their organisation (participant or agent), unless sign-up is disabled. */
@@ -38,6 +39,7 @@ export function SignUpPage() {
 export function SignUpForm() {
   const form = useSchemaForm(signUpSchema, emptySignUp);
   const navigate = useNavigate();
+  const address = form.valueProps('mailingAddress');
   const submit = form.onSubmit(async (input) => {
     const answer = await api.post<{ username: string }>('/api/auth/sign-up', input);
     showToast(`We have sent a confirmation code to ${input.email}`, 'success');
@@ -70,6 +72,17 @@ export function SignUpForm() {
           <Radio value="AGENT" label="Agent" />
         </Group>
       </Radio.Group>
+      <Textarea
+        label="Mailing address"
+        description="Needed for a participant organisation"
+        name="mailingAddress"
+        autoComplete="street-address"
+        rows={3}
+        value={address.value}
+        error={address.error}
+        onChange={(event) => address.onChange(event.currentTarget.value)}
+        onBlur={address.onBlur}
+      />
       <NewPasswordFields
         label="Password"
         password={form.inputProps('password')}

@@ -17,7 +17,7 @@ export function useLoginAnswer() {
       return;
     }
     if (outcome.signedIn) {
-      forgetCachedData(queryClient);
+      await forgetCachedData(queryClient);
       if (answer.user) setCurrentUser(queryClient, answer.user);
       else await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     }

@@ -9,7 +9,12 @@ export interface FieldChange {
   after: JsonValue;
 }
 
-const sameValue = (a: JsonValue, b: JsonValue): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Nothing, an empty text and an empty list all read 'none': a change between them is no change. */
+const isBlank = (value: JsonValue): boolean =>
+  value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+const sameValue = (a: JsonValue, b: JsonValue): boolean =>
+  (isBlank(a) && isBlank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /** 'mailingAddress' -> 'Mailing address': a label for a field no form names. */
 const fieldWords = (id: string): string => {

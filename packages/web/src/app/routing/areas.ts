@@ -236,7 +236,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       page: adminOrganisationPage('AgencyPage'),
       crumb: { label: 'Agency', entity: 'organisation' },
     },
-    { path: 'lpas', page: adminOrganisationPage('LpasPage'), crumb: { label: 'LPA organisations' } },
+    { path: 'lpas', page: adminOrganisationPage('LpasPage'), crumb: { label: 'LPAs' } },
     {
       path: 'lpas/:organisationId',
       page: adminOrganisationPage('LpaPage'),

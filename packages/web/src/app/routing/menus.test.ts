@@ -18,7 +18,7 @@ describe('MENUS', () => {
       'Markets',
       'Records: Projects, Credit requirements, Participants, Agencies',
       'Registries: Projects, Credit requirements, Credits, Credit reserve',
-      'Settings: Reference data, LPA organisations, Market operators',
+      'Settings: Reference data, LPAs, Market operators',
     ]);
   });
 

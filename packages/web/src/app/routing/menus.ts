@@ -42,7 +42,7 @@ const ADMIN_MENU: readonly MenuEntry[] = [
     label: 'Settings',
     items: [
       { label: 'Reference data', to: '/settings/refdata' },
-      { label: 'LPA organisations', to: '/lpas' },
+      { label: 'LPAs', to: '/lpas' },
       { label: 'Market operators', to: '/operators' },
     ],
   },

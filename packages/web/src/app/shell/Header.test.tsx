@@ -6,6 +6,7 @@ import { renderAt, userWith } from '../../../test/render.tsx';
 import { TEST_TREES } from '../../../test/trees.tsx';
 import { AreaTreesContext } from '../routing/AreaTreesContext.ts';
 import { Header } from './Header.tsx';
+import { OrganisationBar } from './OrganisationBar.tsx';
 
 const renderHeader = (user: CurrentUser | null) =>
   renderAt(
@@ -54,11 +55,15 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pat Example' }));
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+
+  it('titles the organisation bar with the organisation, linking home', () => {
+    renderAt(<OrganisationBar user={userWith(['agent'])} />);
     expect(screen.getByRole('link', { name: 'Wetland Trust' })).toHaveAttribute('href', '/');
   });
 
   it("titles the bar 'Your details' when the user has no organisation", () => {
-    renderHeader(userWith(['agent'], { organisation: null }));
+    renderAt(<OrganisationBar user={userWith(['agent'], { organisation: null })} />);
     expect(screen.getByRole('link', { name: 'Your details' })).toHaveAttribute('href', '/');
   });
 

@@ -7,12 +7,12 @@ export function organisationTitle(user: CurrentUser): string {
   return user.organisation?.name.trim() || 'Your details';
 }
 
-/** The organisation title bar; its title links home. */
+/** The organisation title bar under the header; its title links home. */
 export function OrganisationBar({ user }: { user: CurrentUser }) {
   return (
-    <Box py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Box py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="xl">
-        <Anchor component={Link} to="/" fw={700} size="lg" c="bright">
+        <Anchor component={Link} to="/" fw={700} size="lg" c="bright" style={{ overflowWrap: 'anywhere' }}>
           {organisationTitle(user)}
         </Anchor>
       </Container>

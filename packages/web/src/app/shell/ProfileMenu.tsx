@@ -24,7 +24,7 @@ export function ProfileMenu({ user }: { user: CurrentUser | null }) {
       return;
     }
     // The guarded page the user was on sees them gone before the navigation lands; the note sends it to /login.
-    forgetCachedData(queryClient);
+    void forgetCachedData(queryClient);
     setSignedOut(queryClient);
     navigate('/login');
   };

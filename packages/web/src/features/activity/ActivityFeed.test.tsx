@@ -105,6 +105,46 @@ describe('ActivityFeed', () => {
     expect(list).not.toHaveTextContent('{');
   });
 
+  it("leaves out fields that read the same before and after, and shows dates as 'd MMM yyyy'", async () => {
+    server.routes = {
+      [path('o5')]: {
+        body: page([
+          entry({
+            id: 'a5',
+            title: 'Update requirement',
+            details: {
+              changes: [
+                { field: 'durations', label: 'Mitigation durations offered', before: null, after: [] },
+                { field: 'note', label: 'Note', before: '', after: null },
+                {
+                  field: 'redemptionDate',
+                  label: 'Redemption date',
+                  before: '2027-06-30',
+                  after: '2028-01-05',
+                },
+                {
+                  field: 'closesAt',
+                  label: 'Closes',
+                  before: null,
+                  after: '2025-09-03T08:05:00.000Z',
+                },
+              ],
+            },
+          }),
+        ]),
+      },
+    };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o5' }} />, server.origin);
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .slice(1)
+      .map((line) => line.textContent);
+    expect(lines).toEqual(['Redemption date: 30 Jun 2027 → 5 Jan 2028', 'Closes: none → 3 Sep 2025 09:05']);
+    expect(list).not.toHaveTextContent('Mitigation durations offered');
+    expect(list).not.toHaveTextContent('2027-06-30');
+  });
+
   it('shows a loader while loading and a message when there is no activity', async () => {
     server.routes = { [path('o2')]: { body: page([]), delayMs: 150 } };
     renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o2' }} />, server.origin);

@@ -1,4 +1,4 @@
-import { sentenceCase } from '@curlew/domain';
+import { formatDate, formatDateTime, sentenceCase } from '@curlew/domain';
 
 /** Time zone that dates and times of the feeds are shown in: the market is in England. */
 export const DISPLAY_TIME_ZONE = 'Europe/London';
@@ -27,6 +27,18 @@ const isRecord = (value: unknown): value is { readonly [key: string]: Json } =>
 const LONGEST_VALUE = 120;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date or a moment as the rest of the app shows it (SPEC 9: 'd MMM yyyy', times HH:mm); other text as is. */
+const dateText = (value: string): string => {
+  try {
+    if (ISO_DATE.test(value)) return formatDate(value);
+    if (ISO_INSTANT.test(value)) return formatDateTime(value, { timeZone: DISPLAY_TIME_ZONE });
+  } catch {
+    // Not a real date after all (e.g. '2027-02-31'): shown as recorded.
+  }
+  return value;
+};
 
 /** A recorded value in words: 'none' when blank, Yes/No, lists joined, a named thing by its name, never JSON. */
 export function valueText(value: Json | undefined): string {
@@ -34,13 +46,7 @@ export function valueText(value: Json | undefined): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return value.toLocaleString('en-GB');
   if (typeof value === 'string') {
-    const text = ISO_INSTANT.test(value)
-      ? new Date(value).toLocaleString('en-GB', {
-          timeZone: DISPLAY_TIME_ZONE,
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        })
-      : value;
+    const text = dateText(value);
     return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text;
   }
   if (Array.isArray(value))
@@ -54,7 +60,10 @@ export function valueText(value: Json | undefined): string {
   return 'changed';
 }
 
-/** The fields an entry says changed (`details.changes`); entries without them, or malformed ones, give none. */
+/**
+ * The fields an entry says changed (`details.changes`), leaving out those that read the same before and after
+ * (e.g. an empty list replacing nothing); entries without them, or malformed ones, give none.
+ */
 export function changesOf(details: { readonly [key: string]: Json } | null): FieldChange[] {
   const changes = details?.changes;
   if (!Array.isArray(changes)) return [];
@@ -62,7 +71,9 @@ export function changesOf(details: { readonly [key: string]: Json } | null): Fie
     if (!isRecord(change)) return [];
     const label = typeof change.label === 'string' ? change.label : undefined;
     if (label === undefined) return [];
-    return [{ label, before: change.before ?? null, after: change.after ?? null }];
+    const before = change.before ?? null;
+    const after = change.after ?? null;
+    return valueText(before) === valueText(after) ? [] : [{ label, before, after }];
   });
 }
 

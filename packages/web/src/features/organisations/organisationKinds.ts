@@ -37,10 +37,10 @@ export const ORGANISATION_KINDS = {
     type: 'LPA',
     path: 'lpas',
     // Not 'Local planning authorities': that is the reference list of every authority in England.
-    plural: 'LPA organisations',
-    singular: 'LPA organisation',
+    plural: 'LPAs',
+    singular: 'LPA',
     createActionId: 'CreateLpa',
-    emptyText: 'No LPA organisations yet',
+    emptyText: 'No LPAs yet',
   },
   AGENT: {
     type: 'AGENT',

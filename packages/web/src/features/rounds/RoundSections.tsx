@@ -108,7 +108,7 @@ export function RoundScope({ round }: { round: MarketRound }) {
         <Detail label="Who may bid">{BIDDER_TYPE_LABELS[round.bidderType]}</Detail>
         <Detail label="Standards">{names(round.standards)}</Detail>
         <Detail label="Project types">{names(round.projectTypes)}</Detail>
-        <Detail label="Natural character areas">{names(round.ncas)}</Detail>
+        <Detail label="National character areas">{names(round.ncas)}</Detail>
         <Detail label="Local planning authorities">{names(round.lpas)}</Detail>
         <Detail label="Subcatchments">{names(round.subcatchments)}</Detail>
       </SimpleGrid>

@@ -29,7 +29,7 @@ export function SettingsPage() {
         </List.Item>
         <List.Item>
           <Anchor component={Link} to="/lpas">
-            LPA organisations
+            LPAs
           </Anchor>
           <Text size="sm" c="dimmed">
             The authorities that use Curlew, with their users

@@ -1,0 +1,44 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/** Chromium flags of the machine's notes: headless, no sandbox, no background networking. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Lighthouse's mobile performance score (0-100) of each page, in one Chromium, with the given cookie. */
+export async function lighthousePerformance(
+  pages: readonly { label: string; url: string; cookie?: string }[],
+): Promise<{ label: string; score: number }[]> {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    const scores: { label: string; score: number }[] = [];
+    for (const { label, url, cookie } of pages) {
+      // Lighthouse's defaults: a mobile device, simulated slow 4G and a 4x slower CPU.
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
+      const score = result?.lhr.categories.performance?.score;
+      if (score === undefined || score === null)
+        throw new Error(`Lighthouse gave ${url} no performance score`);
+      scores.push({ label, score: Math.round(score * 100) });
+    }
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}
