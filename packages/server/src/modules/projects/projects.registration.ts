@@ -3,7 +3,6 @@ import {
   type DeclarationPrompt,
   declarationAnswerIssues,
   declarationPrompts,
-  NUTRIENT_CREDIT_TYPES,
   WARNINGS,
 } from '@curlew/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import {
 } from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
+import { registrationLines } from './projects.checklist.ts';
 import type { ProjectRecord } from './projects.repo.ts';
 import { servicesOf } from './projects.repo.ts';
 
@@ -170,23 +170,11 @@ export async function openRoundsForProjects(
   };
 }
 
-/** What keeps a project from completing its registration, one sentence per problem. */
+/** What keeps a project from completing its registration, one sentence per problem (its checklist's open lines). */
 export async function registrationIssues(db: Queryable, record: ProjectRecord): Promise<string[]> {
   const services = await servicesOf(db, [record.id]);
-  const issues: string[] = [];
-  if (record.typeId === null) issues.push('Choose the project type (Update details)');
-  if (services.length === 0) issues.push('Add at least one service');
-  const types = new Set(services.map(({ service }) => service.type));
-  if (types.has('Biodiversity') && record.gainsPerYear === null) issues.push('Set the biodiversity supply');
-  if (record.locationCreditTypes === null) issues.push('Set the location');
-  else {
-    if (types.has('Biodiversity') && record.ncaId === null)
-      issues.push('Set the National Character Area of the location');
-    if (NUTRIENT_CREDIT_TYPES.some((type) => types.has(type)) && record.subcatchmentId === null)
-      issues.push('Set the subcatchment of the location');
-  }
-  if (record.maintenance === null) issues.push('Set the project costs and fees');
-  return issues;
+  const types = new Set<string>(services.map(({ service }) => service.type));
+  return registrationLines(record, types).flatMap((item) => item.issues);
 }
 
 /** Whether the project may skip to Certified: certified in an earlier round and unchanged since. */

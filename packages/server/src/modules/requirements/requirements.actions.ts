@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   completionIssuesValue,
+  ONGOING_ONLY_ASKED,
+  ongoingOnlyRefusal,
   RECORD_PAGES,
   REQUIREMENT_ACTIONS,
   REQUIREMENT_CREATE_ACTIONS,
@@ -49,6 +51,12 @@ import {
   next,
   sameInput,
 } from './requirements.step-handlers.ts';
+
+/** What decides whether SetBid may accept ongoing units alone. */
+const ongoingFacts = (record: RequirementRecord) => ({
+  creditTypes: record.creditTypes,
+  inGroup: record.groupId !== null,
+});
 
 /** The handlers: the runner writes each status; these write the requirement's data. */
 export const requirementHandlers = {
@@ -133,10 +141,12 @@ export const requirementHandlers = {
     async load({ db, record, actor }) {
       const bid = await findBid(db, record.id);
       return {
-        initialValues:
-          bid === undefined
+        initialValues: {
+          [ONGOING_ONLY_ASKED]: ongoingOnlyRefusal(ongoingFacts(record)) === undefined,
+          ...(bid === undefined
             ? {}
-            : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly },
+            : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly }),
+        },
         settings: { units: record.units, ampEnd: record.roundAmpEnd },
         declarations:
           record.marketRoundId === null
@@ -145,6 +155,8 @@ export const requirementHandlers = {
       };
     },
     async handle({ tx, record, actor, values, now }) {
+      const refusal = values.acceptOngoingOnly ? ongoingOnlyRefusal(ongoingFacts(record)) : undefined;
+      if (refusal !== undefined) throw validationError('acceptOngoingOnly', refusal);
       if (record.marketRoundId !== null)
         await assertRoundDeclarations(
           tx,
