@@ -142,6 +142,15 @@ export const setBid = defineAction({
   title: 'Set bid',
   fields: [
     {
+      // Never shown (the server always fills it in) nor submitted: it only says whether the next question is asked.
+      id: ONGOING_ONLY_ASKED,
+      type: 'Boolean',
+      label: 'Ongoing units alone may be accepted',
+      readonly: true,
+      optional: true,
+      ifBlank: { hide: true },
+    },
+    {
       id: 'bid',
       type: 'Number',
       label: 'Bid',
