@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers, RecordHandlers } from '../../platform/actions/types.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { exclusionHandlers } from '../match/exclusion.ts';
@@ -25,23 +25,17 @@ import { requirementAfterRoundHandlers } from './requirements.after-round.ts';
 import { type RequirementRecord, type RequirementRelation, requirementKind } from './requirements.kind.ts';
 import { ownerFor } from './requirements.owner.ts';
 import { requirementCreatePolicies, requirementGuards, requirementPolicies } from './requirements.policy.ts';
+import { registerInRound, wizardFinishHandler } from './requirements.register.ts';
 import {
   assertRoundDeclarations,
   missingParts,
   openRoundsFor,
-  registrationRefusal,
   roundChoiceOptions,
   roundChoices,
   roundForRequirement,
   roundPrompts,
 } from './requirements.registration.ts';
-import {
-  deleteBid,
-  findBid,
-  insertRequirement,
-  updateRequirementRow,
-  writeBid,
-} from './requirements.repo.ts';
+import { findBid, insertRequirement, updateRequirementRow, writeBid } from './requirements.repo.ts';
 import {
   buyerCreditsHandler,
   detailsHandler,
@@ -89,40 +83,14 @@ export const requirementHandlers = {
       };
     },
     async handle({ tx, record, actor, values, now }) {
-      const round = await roundForRequirement(tx, {
+      const round = await registerInRound(tx, {
+        record,
+        actor,
         roundId: values.marketRoundId,
-        path: 'marketRoundId',
-        type: record.type,
-        buyer: { id: record.buyerId, name: record.buyerName },
-        actor,
-        creditTypes: record.creditTypes,
-      });
-      const refusal = registrationRefusal(round, now);
-      if (refusal !== undefined) throw new AppError('invalid_status', refusal);
-      await assertRoundDeclarations(
-        tx,
-        round.id,
-        'MarketRoundCreditRequirement_Register',
-        actor,
-        values.declarations,
-      );
-      if (record.groupId !== null && record.marketRoundId !== round.id)
-        throw validationError(
-          'marketRoundId',
-          `Remove it from ${record.groupName} before registering it in another round`,
-        );
-      await updateRequirementRow(
-        tx,
-        record.id,
-        {
-          marketRoundId: round.id,
-          marketId: round.marketId,
-          clearingExclusionReason: null,
-          clearingExcludedAt: null,
-        },
+        declarations: values.declarations,
         now,
-      );
-      await deleteBid(tx, record.id);
+        path: 'marketRoundId',
+      });
       return { message: `Registered for ${round.name}` };
     },
   },
@@ -197,14 +165,7 @@ export const requirementHandlers = {
   WizardBuyerDevelopment: sameInput<typeof wizardBuyerDevelopment>(developmentHandler(true)),
   WizardInvestorLocation: sameInput<typeof wizardInvestorLocation>(locationHandler(true)),
   WizardDetails: sameInput<typeof wizardDetails>(detailsHandler(true)),
-  WizardFinish: {
-    async handle({ record }) {
-      return {
-        message: `${record.name} saved as a draft`,
-        context: { id: record.id, self: `/requirement/${record.id}` },
-      };
-    },
-  },
+  WizardFinish: wizardFinishHandler,
 } satisfies RecordHandlers<typeof REQUIREMENT_ACTIONS, RequirementRecord, RequirementRelation>;
 
 /** CreateRequirement: the wizard's first step, a Draft of the owner (in a round where it is registered). */
