@@ -2,6 +2,7 @@ import type { ChecklistItem, EntityAction, Project } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
+import { buildParticipation } from '../../../test/factories.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { setRoundStatus } from '../rounds/rounds.testing.ts';
 import { projects } from './projects.tables.ts';
@@ -166,5 +167,26 @@ describeWithApp("a project's 'What is still needed' and its next step", (t) => {
         'Upload the nature-based agreement and the Section 106 agreement before contracting the project',
       next: true,
     });
+  });
+
+  it('says in Add project why a round the supplier is only provisionally registered in is not offered', async () => {
+    await buildParticipation(t.db, {
+      roundId: world.openRound.id,
+      organisationId: world.otherParticipant.organisation.id,
+      capacity: 'Supplier',
+      status: 'Provisional',
+    });
+    const form = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects/action/CreateProject',
+      headers: { cookie: world.otherParticipant.cookie },
+    });
+    expect(form.json().options.marketRoundId).toEqual([]);
+    expect(form.json().warnings).toEqual([
+      {
+        path: 'marketRoundId',
+        message: `${world.openRound.name} is not offered: your registration as a supplier there is provisional until the market operator completes it`,
+      },
+    ]);
   });
 });

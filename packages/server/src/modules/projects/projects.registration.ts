@@ -164,10 +164,40 @@ export async function openRoundsForProjects(
             ),
           )
           .orderBy(asc(marketRounds.name));
+  const pending =
+    actor.organisation?.type === 'PARTICIPANT' && own !== null ? await provisionalRounds(db, own) : [];
   return {
     options: rounds.map((round) => ({ value: round.id, label: round.name })),
-    warnings: rounds.length === 0 ? [{ path: 'marketRoundId', message: WARNINGS.notRegisteredSupplier }] : [],
+    warnings: [
+      ...(rounds.length === 0 && pending.length === 0
+        ? [{ path: 'marketRoundId', message: WARNINGS.notRegisteredSupplier }]
+        : []),
+      // A round the supplier is only provisionally registered in is not offered: say why it is missing.
+      ...pending.map((name) => ({ path: 'marketRoundId', message: provisionalSupplierMessage(name) })),
+    ],
   };
+}
+
+/** Why an open round is not offered to a supplier only provisionally registered in it. */
+export const provisionalSupplierMessage = (roundName: string): string =>
+  `${roundName} is not offered: your registration as a supplier there is provisional until the market operator completes it`;
+
+/** The open rounds in which the organisation is a supplier whose registration is still provisional, by name. */
+async function provisionalRounds(db: Queryable, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: marketRounds.name })
+    .from(participations)
+    .innerJoin(marketRounds, eq(marketRounds.id, participations.marketRoundId))
+    .where(
+      and(
+        eq(participations.organisationId, organisationId),
+        eq(participations.capacity, 'Supplier'),
+        eq(participations.status, 'Provisional'),
+        eq(marketRounds.status, 'Open'),
+      ),
+    )
+    .orderBy(asc(marketRounds.name));
+  return rows.map((row) => row.name);
 }
 
 /** What keeps a project from completing its registration, one sentence per problem (its checklist's open lines). */
