@@ -131,8 +131,8 @@ describeWithApp("a project's 'What is still needed' and its next step", (t) => {
       title: 'Complete registration',
       enabled: true,
     });
-    // The offer line appears once the project is in a round, for those who see the offer.
-    expect(lines(provisional).at(-1)).toBe('Offer: open');
+    // The offer line waits for the certification.
+    expect(lines(provisional).at(-1)).toBe('Costs and fees: done');
     // Closed for registration, the next step is refused with the reason and marked as the next step.
     await setRoundStatus(t.db, world.openRound.id, 'Closed');
     const closed = await read();

@@ -107,14 +107,14 @@ export const missingAgreements = (tags: ReadonlySet<string>): string | undefined
 
 /**
  * The project page's 'What is still needed': the registration lines, the offer (for those who see it, once the
- * project is certified or has a round) and, after a match, the two agreements.
+ * project is certified) and, after a match, the two agreements.
  */
 export function projectChecklist(
-  record: RegistrationFacts & Pick<ProjectRecord, 'status' | 'offer' | 'marketRoundId'>,
+  record: RegistrationFacts & Pick<ProjectRecord, 'status' | 'offer'>,
   facts: { serviceTypes: ReadonlySet<string>; documentTags: ReadonlySet<string>; seesOffer: boolean },
 ): ChecklistItem[] {
   const lines = registrationLines(record, facts.serviceTypes);
-  if (facts.seesOffer && (record.marketRoundId !== null || OFFER_STATUSES.includes(record.status)))
+  if (facts.seesOffer && OFFER_STATUSES.includes(record.status))
     lines.push(line('offer', 'Offer', ['SetOffer'], record.offer === null ? ['Set the offer'] : []));
   if (AFTER_MATCH.includes(record.status)) lines.push(...agreementLines(facts.documentTags));
   return lines.map(({ id, label, done, actionIds }) => ({ id, label, done, actionIds }));

@@ -73,7 +73,8 @@ export function requirementChecklist(
   facts: { documentTags: ReadonlySet<string>; bid: 'set' | 'none' | 'unseen' },
 ): ChecklistItem[] {
   const lines = partLines(record);
-  if (record.type === 'Buyer' && record.creditType !== null) {
+  // The document is asked by the credits dialog, so it is listed while that dialog may still run.
+  if (record.type === 'Buyer' && record.creditType !== null && UNREGISTERED.includes(record.status)) {
     const biodiversity = record.creditType === 'Biodiversity';
     const tag = biodiversity
       ? REQUIREMENT_FILE_FIELD_KINDS.biodiversityMetric

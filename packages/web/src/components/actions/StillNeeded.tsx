@@ -70,6 +70,7 @@ export function StillNeeded({ self, checklist, actions, onSucceeded }: StillNeed
                       action={action}
                       size="xs"
                       variant="light"
+                      showReason
                       onSucceeded={onSucceeded}
                     />
                   ))}
