@@ -97,18 +97,7 @@ describe('credit requirements in the browser', () => {
     await expectNoAxeViolations(page);
     await development.getByRole('button', { name: 'Save and continue' }).click();
 
-    const details = await openedPanel(page, 'Update details');
-    await expectWizardStep(details);
-    await details.getByRole('button', { name: 'Previous' }).click();
-    const again = await openedPanel(page, 'Set development');
-    await expect
-      .poll(() => field(again, 'Planning reference').inputValue(), { timeout: ACTION_TIMEOUT_MS })
-      .toBe('26/0042/FUL');
-    await again.getByRole('button', { name: 'Save and continue' }).click();
-    await (await openedPanel(page, 'Update details'))
-      .getByRole('button', { name: 'Save and continue' })
-      .click();
-
+    // The first step's name and type are not asked again: the place is followed by the last step.
     const finish = await openedPanel(page, 'Credit requirement saved');
     await finish.getByRole('button', { name: 'Finish' }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -162,24 +151,14 @@ describe('credit requirements in the browser', () => {
       'NCA 128 South Hampshire Lowlands',
     );
     await location.getByRole('button', { name: 'Save and continue' }).click();
-    await (await openedPanel(page, 'Update details'))
-      .getByRole('button', { name: 'Save and continue' })
-      .click();
-    await (await openedPanel(page, 'Credit requirement saved'))
-      .getByRole('button', { name: 'Finish' })
-      .click();
+    // With the round chosen on the first step, the last step registers it: its declarations, then Finish.
+    const finish = await openedPanel(page, 'Credit requirement saved');
+    await finish.getByLabel(REGISTER_DECLARATION).check();
+    await expectNoAxeViolations(page);
+    await finish.getByRole('button', { name: 'Finish' }).click();
+    await expectToast(page, `${name} registered for ${OPEN_ROUND}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByText(INVESTOR).first().waitFor();
-
-    await page.getByRole('button', { name: 'Register credit requirement for market round' }).click();
-    const register = await openedPanel(page, 'Register credit requirement for market round');
-    await expect
-      .poll(() => field(register, /^Market round/).inputValue(), { timeout: ACTION_TIMEOUT_MS })
-      .toBe(OPEN_ROUND);
-    await register.getByLabel(REGISTER_DECLARATION).check();
-    await expectNoAxeViolations(page);
-    await register.getByRole('button', { name: 'Register', exact: true }).click();
-    await expectToast(page, `Registered for ${OPEN_ROUND}`);
     await page.getByText('Provisional', { exact: true }).first().waitFor();
     await waitForFinishedPage(page);
     await expectNoAxeViolations(page);
@@ -203,7 +182,12 @@ describe('credit requirements in the browser', () => {
     await waitForFinishedPage(page);
     expect(await page.getByRole('region', { name: 'Bid' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Set bid' }).click();
+    // The bid is the next step: a button among the record's actions (and an open line of What is still needed).
+    await page.getByRole('region', { name: 'What is still needed' }).getByText('Bid: not done yet').waitFor();
+    await page
+      .getByRole('group', { name: /^Actions for / })
+      .getByRole('button', { name: 'Set bid' })
+      .click();
     const bid = await openedPanel(page, 'Set bid');
     await field(bid, 'Bid').fill('0');
     await bid.getByText('Value must be greater than 0').waitFor();

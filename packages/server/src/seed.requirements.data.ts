@@ -155,7 +155,8 @@ export const DEMO_REQUIREMENTS: readonly DemoRequirement[] = [
       nearAddress: 'The Hard, Portsmouth, PO1 3DT',
       localOnly: true,
     },
-    bid: { bid: 1_950_000, bidOngoingOnly: 1_200_000 },
+    // In a group (all or none), so its bid is for the full need: a group never clears ongoing units alone.
+    bid: { bid: 1_950_000 },
     group: 'Portsmouth Harbour Quarter',
   },
   {

@@ -256,7 +256,7 @@ describeWithApp('demo data', (t) => {
       cookie: buyer,
     });
     expect(record.json()).toMatchObject({
-      bid: { bid: 1950000, acceptOngoingOnly: true, bidOngoingOnly: 1200000 },
+      bid: { bid: 1950000, acceptOngoingOnly: false, bidOngoingOnly: null },
       buyerCredits: { nutrientType: 'both', nutrientOngoingUnits: 38, nutrientAdditionalUnits: 120 },
       development: { lpa: { name: 'Portsmouth LPA' }, subcatchment: { name: 'Solent' }, localOnly: true },
       group: { name: 'Portsmouth Harbour Quarter' },

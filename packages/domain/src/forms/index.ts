@@ -1,4 +1,5 @@
 export * from './action.ts';
+export * from './checklist.ts';
 export * from './fields.ts';
 export * from './indexed.ts';
 export * from './lifecycle.ts';

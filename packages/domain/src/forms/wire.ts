@@ -82,8 +82,10 @@ export interface ActionResult {
 }
 
 /**
- * One action of an entity for the signed-in user; `reason` says why it is disabled, and `byRole` that it is refused
- * for the user's role or relation to the record (never theirs to take), so pages leave it out.
+ * One action of an entity for the signed-in user; `reason` says why it is disabled, `byRole` that it is refused
+ * for the user's role or relation to the record (never theirs to take), so pages leave it out, and `next` that a
+ * refused action is the record's next step in its lifecycle (its status allows it and it moves the record on), so
+ * pages keep it in sight as a disabled button with its reason.
  */
 export interface EntityAction {
   id: string;
@@ -91,6 +93,7 @@ export interface EntityAction {
   enabled: boolean;
   reason?: string;
   byRole?: true;
+  next?: true;
 }
 
 /** Name of the multipart part holding the JSON of the non-file values. */

@@ -8,3 +8,4 @@ export * from './project.review.ts';
 export * from './project.schema.ts';
 export * from './project.services.ts';
 export * from './project-group.actions.ts';
+export * from './record-name.ts';

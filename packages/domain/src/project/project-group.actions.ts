@@ -7,6 +7,7 @@ import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { WARNINGS } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import { PROJECT_GROUP_TYPE_LABELS, PROJECT_GROUP_TYPES, projectGroupTypeSchema } from '../vocab/market.ts';
+import { recordName } from './record-name.ts';
 
 /** The entity kind of project group actions (first segment of `/project-group/{id}`). */
 export const PROJECT_GROUP_ENTITY = 'project-group';
@@ -49,7 +50,7 @@ export const createProjectGroup = defineAction({
     { ...projectsField, optional: true, dependsOn: ['supplierId', 'marketRoundId', 'type'] },
   ],
   input: z.object({
-    name: requiredText(),
+    name: recordName(),
     supplierId: requiredText(),
     marketRoundId: requiredText(),
     type: projectGroupTypeSchema,
@@ -86,7 +87,7 @@ export const updateProjectGroup = defineAction({
   title: 'Update group details',
   actionLabel: 'Update',
   fields: [{ id: 'name', type: 'Input', label: 'Group name' }, typeField],
-  input: z.object({ name: requiredText(), type: projectGroupTypeSchema }),
+  input: z.object({ name: recordName(), type: projectGroupTypeSchema }),
 });
 
 /** Every action on one project group. */

@@ -22,6 +22,7 @@ import {
 import type { ProjectStatus } from '../vocab/statuses.ts';
 import { PROJECT_EDITABLE_STATUSES, PROJECT_REREGISTER_STATUSES } from './project.lifecycle.ts';
 import { PROJECT_ENTITY } from './project.services.ts';
+import { recordName } from './record-name.ts';
 
 /** The collection projects are created in (`POST /api/projects`). */
 export const PROJECTS_COLLECTION = 'projects';
@@ -71,7 +72,7 @@ export const createProject = defineAction({
   ],
   input: withRules(
     z.object({
-      name: requiredText(),
+      name: recordName(),
       supplierId: requiredText(),
       agentId: optionalText(),
       marketRoundId: optionalText(),
@@ -103,7 +104,7 @@ export const updateProject = defineAction({
     { id: 'name', type: 'Input', label: 'Project name' },
     { id: 'typeId', type: 'Select', label: 'Project type', optionsSource: OPTION_SOURCES.projectTypes },
   ],
-  input: z.object({ name: requiredText(), typeId: requiredText() }),
+  input: z.object({ name: recordName(), typeId: requiredText() }),
   warnings: (values, settings) => {
     const incompatible = settings.incompatibleTypeIds;
     return settings.hasService === true &&

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commentAction } from '../comment/comment.actions.ts';
 import { defineAction } from '../forms/action.ts';
 import { choicesValue } from '../forms/rules.ts';
+import { recordName } from '../project/record-name.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { requiredText } from '../validation/rules.ts';
 
@@ -32,7 +33,7 @@ export const createRequirementGroup = defineAction({
     { id: 'buyerId', type: 'Select', label: 'Buyer', optionsSource: OPTION_SOURCES.participants },
     { ...requirementsField, dependsOn: ['buyerId'] },
   ],
-  input: z.object({ name: requiredText(), buyerId: requiredText(), requirementIds: choicesValue() }),
+  input: z.object({ name: recordName(), buyerId: requiredText(), requirementIds: choicesValue() }),
 });
 
 /** Add requirements to the group. */
@@ -62,7 +63,7 @@ export const renameRequirementGroup = defineAction({
   title: 'Rename group',
   actionLabel: 'Rename',
   fields: [{ id: 'name', type: 'Input', label: 'Group name' }],
-  input: z.object({ name: requiredText() }),
+  input: z.object({ name: recordName() }),
 });
 
 /** Every action on one requirement group. */

@@ -6,6 +6,7 @@ import { clearingExclusionFields, clearingExclusionInput } from '../market/clear
 import { completionFields, completionInput } from '../market/completion.ts';
 import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
+import { recordName } from '../project/record-name.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { money } from '../validation/amounts.ts';
 import { MESSAGES, WARNINGS } from '../validation/messages.ts';
@@ -58,7 +59,7 @@ export const createRequirement = defineAction({
     },
   ],
   input: z.object({
-    name: requiredText(),
+    name: recordName(),
     type: creditRequirementTypeSchema,
     buyerId: requiredText(),
     agentId: optionalText(),
@@ -67,7 +68,7 @@ export const createRequirement = defineAction({
 });
 
 /** The details of a requirement: name and type; changing the type warns that its data is removed. */
-export const requirementDetailsInput = z.object({ name: requiredText(), type: creditRequirementTypeSchema });
+export const requirementDetailsInput = z.object({ name: recordName(), type: creditRequirementTypeSchema });
 
 /**
  * Update: name and type. The server sends `settings.currentType`; choosing another type warns 'Changing type will
@@ -114,6 +115,24 @@ export const completeRequirementRegistration = defineAction({
 });
 
 /**
+ * The initial value by which the server tells SetBid's form to ask 'Would ongoing units alone be acceptable?': true
+ * only for a nutrient requirement outside a group (a group clears its full need only).
+ */
+export const ONGOING_ONLY_ASKED = 'ongoingOnlyAsked';
+
+/** Why SetBid refuses ongoing units alone on a requirement (no nutrient credits, or in a group); none when it may. */
+export const ongoingOnlyRefusal = (requirement: {
+  creditTypes: readonly string[];
+  inGroup: boolean;
+}): string | undefined => {
+  if (!requirement.creditTypes.some((type) => type !== 'Biodiversity'))
+    return 'Ongoing units alone apply only to nutrient credit requirements';
+  if (requirement.inGroup)
+    return 'A credit requirement in a group is cleared for its full need only: ongoing units alone cannot be accepted';
+  return undefined;
+};
+
+/**
  * SetBid (sealed): the bid for the whole need, greater than 0; when ongoing-only supply is accepted, the bid for
  * that alternative too ('Field required'); the bid declarations all true.
  */
@@ -122,6 +141,15 @@ export const setBid = defineAction({
   entity: REQUIREMENT_ENTITY,
   title: 'Set bid',
   fields: [
+    {
+      // Never shown (the server always fills it in) nor submitted: it only says whether the next question is asked.
+      id: ONGOING_ONLY_ASKED,
+      type: 'Boolean',
+      label: 'Ongoing units alone may be accepted',
+      readonly: true,
+      optional: true,
+      ifBlank: { hide: true },
+    },
     {
       id: 'bid',
       type: 'Number',
@@ -134,6 +162,8 @@ export const setBid = defineAction({
       type: 'YesNo',
       label: 'Would ongoing units alone be acceptable?',
       optional: true,
+      // Asked only of a nutrient requirement outside a group: the server sends `ongoingOnlyAsked` (never submitted).
+      visibleWhen: { fieldId: ONGOING_ONLY_ASKED, oneOf: [true] },
     },
     {
       id: 'bidOngoingOnly',

@@ -1,3 +1,4 @@
+import type { ChecklistItem } from '../forms/checklist.ts';
 import type { EntityAction } from '../forms/wire.ts';
 import type { ClearingExclusion } from '../market/clearing-exclusion.ts';
 import type { NamedReference } from '../market/market.schema.ts';
@@ -98,6 +99,8 @@ export interface CreditRequirement {
   createdAt: string;
   updatedAt: string;
   actions: EntityAction[];
+  /** What is still needed (credits, development or location, documents, bid, registration); not for an LPA. */
+  checklist: ChecklistItem[];
   /** Its outcome once its round's result is accepted (only for those who see its offer or bid). */
   outcome?: ParticipantOutcome | null;
 }

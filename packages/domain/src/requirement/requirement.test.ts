@@ -20,6 +20,7 @@ import {
   REQUIREMENT_WIZARD,
   wizardBuyerCredits,
   wizardBuyerDevelopment,
+  wizardDetails,
   wizardNext,
   wizardPrevious,
 } from './requirement.wizard.ts';
@@ -30,18 +31,20 @@ import {
 } from './requirement-group.actions.ts';
 
 describe('new-requirement wizard', () => {
-  it('runs credits, development or location, details, finish; each step cannot be cancelled', () => {
+  it('runs credits, development or location, finish (the details only by Previous); no step can be cancelled', () => {
     expect(REQUIREMENT_WIZARD.Buyer).toEqual([
       'CreateRequirement',
       'WizardBuyerCredits',
       'WizardBuyerDevelopment',
-      'WizardDetails',
       'WizardFinish',
     ]);
     expect(wizardNext('Investor', 'CreateRequirement')).toBe('WizardInvestorCredits');
     expect(wizardNext('Investor', 'WizardInvestorCredits')).toBe('WizardInvestorLocation');
+    expect(wizardNext('Buyer', 'WizardBuyerDevelopment')).toBe('WizardFinish');
     expect(wizardNext('Buyer', 'WizardFinish')).toBeUndefined();
-    expect(wizardPrevious('Investor', 'WizardDetails')).toBe('WizardInvestorLocation');
+    // The details go on with the (new) type's credits: a buyer turned investor is asked for the investor's credits.
+    expect(wizardNext('Investor', 'WizardDetails')).toBe('WizardInvestorCredits');
+    expect(wizardPrevious('Investor', 'WizardFinish')).toBe('WizardInvestorLocation');
     expect(wizardPrevious('Buyer', 'CreateRequirement')).toBeUndefined();
     expect(createRequirement).toMatchObject({
       actionLabel: 'Save and continue',
@@ -53,8 +56,11 @@ describe('new-requirement wizard', () => {
       cannotCancel: true,
       input: setBuyerCredits.input,
     });
-    // The first step created the record: the credits step has no Previous to go back to.
-    expect(wizardBuyerCredits.previous).toBeUndefined();
+    // The first step created the record: the credits step goes back to its details, which warn of a type change.
+    expect(wizardBuyerCredits.previous).toBe('WizardDetails');
+    expect(wizardDetails.warnings?.({ type: 'Investor' }, { currentType: 'Buyer' })).toEqual([
+      { path: 'type', message: 'Changing type will remove all data from the credit requirement' },
+    ]);
     expect(wizardBuyerDevelopment.previous).toBe('WizardBuyerCredits');
   });
 

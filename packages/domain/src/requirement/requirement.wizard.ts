@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
+import { declarationsShape } from '../market/declarations.ts';
+import { optionalText } from '../validation/rules.ts';
 import type { CreditRequirementType } from '../vocab/credits.ts';
 import type { CreditRequirementStatus } from '../vocab/statuses.ts';
 import { createRequirement, updateRequirement } from './requirement.actions.ts';
@@ -12,19 +14,32 @@ export const WIZARD_STEP_LABEL = 'Save and continue';
 const wizard = { actionLabel: WIZARD_STEP_LABEL, cannotCancel: true } as const;
 
 /**
- * Wizard step 2 (buyers): the credits. Same fields and rules as SetBuyerCredits; cannot be cancelled. The first step
- * created the requirement, so there is no Previous here: its name and type change through Update.
+ * The wizard's details step: the first step's name and type again, on the draft it created; reached only by
+ * 'Previous' from the credits step (never shown twice in a row). Choosing another type warns 'Changing type will
+ * remove all data from the credit requirement' first (the server sends `settings.currentType`), and saving goes on
+ * with the new type's credits step.
+ */
+export const wizardDetails = defineAction({
+  ...updateRequirement,
+  ...wizard,
+  id: 'WizardDetails',
+});
+/**
+ * Wizard step 2 (buyers): the credits. Same fields and rules as SetBuyerCredits; cannot be cancelled. 'Previous'
+ * opens the details of the draft the first step created.
  */
 export const wizardBuyerCredits = defineAction({
   ...setBuyerCredits,
   ...wizard,
   id: 'WizardBuyerCredits',
+  previous: wizardDetails.id,
 });
-/** Wizard step 2 (investors): the credits; no Previous, as for buyers. */
+/** Wizard step 2 (investors): the credits; 'Previous' opens the details, as for buyers. */
 export const wizardInvestorCredits = defineAction({
   ...setInvestorCredits,
   ...wizard,
   id: 'WizardInvestorCredits',
+  previous: wizardDetails.id,
 });
 /** Wizard step 3 (buyers): the development. */
 export const wizardBuyerDevelopment = defineAction({
@@ -40,49 +55,54 @@ export const wizardInvestorLocation = defineAction({
   id: 'WizardInvestorLocation',
   previous: wizardInvestorCredits.id,
 });
-/** Wizard step 4: the details (the server gives `previous` by type, see `wizardPrevious`). */
-export const wizardDetails = defineAction({
-  ...updateRequirement,
-  ...wizard,
-  id: 'WizardDetails',
-  warnings: undefined,
-});
-/** Wizard end: the requirement is saved as a Draft; nothing to submit but the acknowledgement. */
+/** The hidden value by which the server tells the wizard's last step the round the draft registers in. */
+export const WIZARD_ROUND_FIELD = 'marketRoundId';
+
+/**
+ * Wizard end. Without a round the requirement is saved as a Draft; with the round chosen on the first step this is
+ * the registration itself: the round's declarations answered here register it (Provisional), no separate Register.
+ */
 export const wizardFinish = defineAction({
   id: 'WizardFinish',
   entity: REQUIREMENT_ENTITY,
   title: 'Credit requirement saved',
   actionLabel: 'Finish',
-  text: 'Your credit requirement is saved as a draft. Register it for a market round from its page when you are ready.',
+  text: 'Your credit requirement is saved. With a market round chosen, answer its declarations to register it now; without one it stays a draft you register from its page.',
   cannotCancel: true,
-  previous: wizardDetails.id,
+  fields: [
+    {
+      // Filled in by the server with the draft's round (never shown): with it, Finish registers the requirement.
+      id: WIZARD_ROUND_FIELD,
+      type: 'Input',
+      label: 'Market round',
+      readonly: true,
+      optional: true,
+      ifBlank: { hide: true },
+    },
+  ],
+  input: z.object({ [WIZARD_ROUND_FIELD]: optionalText(), ...declarationsShape }),
   // The wizard ends a draft; a requirement already registered has nothing left to finish.
-  lifecycle: { from: ['Draft'] satisfies CreditRequirementStatus[] },
-  fields: [],
-  input: z.object({}),
+  lifecycle: {
+    from: ['Draft'] satisfies CreditRequirementStatus[],
+    to: ['Draft', 'Provisional'] satisfies CreditRequirementStatus[],
+    target: (values: { marketRoundId?: string | undefined }) =>
+      values.marketRoundId === undefined ? 'Draft' : 'Provisional',
+  },
 });
 
-/** The actions of the new-requirement wizard in order, by requirement type (SPEC 4). */
+/** The actions of the new-requirement wizard in order, by requirement type (SPEC 4; the details step by 'Previous'). */
 export const REQUIREMENT_WIZARD = {
-  Buyer: [
-    createRequirement.id,
-    wizardBuyerCredits.id,
-    wizardBuyerDevelopment.id,
-    wizardDetails.id,
-    wizardFinish.id,
-  ],
-  Investor: [
-    createRequirement.id,
-    wizardInvestorCredits.id,
-    wizardInvestorLocation.id,
-    wizardDetails.id,
-    wizardFinish.id,
-  ],
+  Buyer: [createRequirement.id, wizardBuyerCredits.id, wizardBuyerDevelopment.id, wizardFinish.id],
+  Investor: [createRequirement.id, wizardInvestorCredits.id, wizardInvestorLocation.id, wizardFinish.id],
 } as const satisfies Record<CreditRequirementType, readonly string[]>;
 
-/** The wizard step after `actionId` for a requirement of a type (the `nextAction` of its answer); none at the end. */
+/**
+ * The wizard step after `actionId` for a requirement of a type (the `nextAction` of its answer); none at the end. The
+ * details step goes on with the type's credits step (after a change of type, what the new type needs).
+ */
 export const wizardNext = (type: CreditRequirementType, actionId: string): string | undefined => {
   const steps: readonly string[] = REQUIREMENT_WIZARD[type];
+  if (actionId === wizardDetails.id) return steps[1];
   const index = steps.indexOf(actionId);
   return index < 0 ? undefined : steps[index + 1];
 };

@@ -125,11 +125,13 @@ describeWithApp('agent authorities: the client confirms what its agent files', (
         },
       },
     });
+    // Its lifecycle still allows the step, so it is marked next; its guard refuses it for good.
     expect(shown.actions).toContainEqual({
       id: 'SetApproval',
       title: 'Set approval',
       enabled: false,
       reason: DECLINED_AUTHORITY_MESSAGE,
+      next: true,
     });
 
     const approve = await act('admin', id, 'SetApproval', {

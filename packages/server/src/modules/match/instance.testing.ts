@@ -87,6 +87,7 @@ export const nutrientService = (
 export const offeredProject = (id: string, overrides: Partial<Project> = {}): Project => ({
   id,
   self: `/project/${id}`,
+  checklist: [],
   name: `Project ${id}`,
   status: 'Offered',
   supplier: ref('supplier'),
@@ -141,6 +142,7 @@ export const biodiversityRequirement = (
 ): CreditRequirement => ({
   id,
   self: `/requirement/${id}`,
+  checklist: [],
   name: `Requirement ${id}`,
   type: 'Buyer',
   status: 'Bid',

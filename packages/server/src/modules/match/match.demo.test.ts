@@ -84,8 +84,7 @@ describeWithApp('Match on the demo data', (t) => {
         'further',
         'sameSubcatchment',
       ]).toContain(line.multiplierBasis);
-    // Every bid of the demo round enters the clearing (the registered requirement without a bid stays out, and the
-    // grouped requirement's ongoing-only alternative, which a group never clears).
+    // Every bid of the demo round enters the clearing (the registered requirement without a bid stays out).
     expect(
       body.notInClearing
         .filter((item: { kind: string }) => item.kind === 'requirement')
@@ -93,7 +92,6 @@ describeWithApp('Match on the demo data', (t) => {
         .sort(),
     ).toEqual([
       'Newport Pan Meadows - nitrogen: Only requirements with a bid are cleared; this requirement is registered',
-      'Portsmouth Harbour Quarter - nitrogen: Its ongoing-only bid is not cleared: the requirement is in a group, which clears its full need only',
     ]);
     expect(
       body.requirements.map((line: { requirement: { name: string } }) => line.requirement.name),

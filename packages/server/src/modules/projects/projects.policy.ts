@@ -11,6 +11,7 @@ import type {
 import type { Queryable } from '../../platform/db/connect.ts';
 import { exclusionGuards } from '../match/exclusion.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
+import { missingAgreements } from './projects.checklist.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import { documentTagsOf } from './projects.present.ts';
 import { projectServices } from './projects.tables.ts';
@@ -103,15 +104,6 @@ const servicesOfType = async (db: Queryable, projectId: string, nutrient: boolea
     .from(projectServices)
     .where(eq(projectServices.projectId, projectId));
   return rows.filter((row) => (row.type === 'Biodiversity') !== nutrient).length;
-};
-
-/** The missing agreements of a project about to be contracted, as a sentence; undefined when both are there. */
-export const missingAgreements = (tags: ReadonlySet<string>): string | undefined => {
-  const missing = [
-    tags.has('NatureBasedAgreement') ? undefined : 'the nature-based agreement',
-    tags.has('Section106Agreement') ? undefined : 'the Section 106 agreement',
-  ].filter((item) => item !== undefined);
-  return missing.length === 0 ? undefined : `Upload ${missing.join(' and ')} before contracting the project`;
 };
 
 /**

@@ -14,6 +14,7 @@ import type { Access } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { habitats, standards } from '../refdata/refdata.tables.ts';
+import { projectChecklist } from './projects.checklist.ts';
 import type { ProjectRecord, ProjectServiceRow, ProjectServiceUnitsRow } from './projects.repo.ts';
 import { servicesOf } from './projects.repo.ts';
 import type { ProjectRelation } from './projects.scope.ts';
@@ -295,6 +296,14 @@ function projectOf(
     complianceNextAction: standing.nextAction,
     updatedAt: record.updatedAt.toISOString(),
     actions,
+    checklist:
+      access.relation === 'lpa'
+        ? []
+        : projectChecklist(record, {
+            serviceTypes: new Set(services.map(({ service }) => service.type)),
+            documentTags: new Set(documents.map((doc) => doc.tag)),
+            seesOffer: seesOffer(access),
+          }),
   };
   if (seesOffer(access)) {
     project.offer = record.offer;

@@ -3,7 +3,6 @@ import {
   type DeclarationPrompt,
   declarationAnswerIssues,
   declarationPrompts,
-  NUTRIENT_CREDIT_TYPES,
   WARNINGS,
 } from '@curlew/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import {
 } from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
+import { registrationLines } from './projects.checklist.ts';
 import type { ProjectRecord } from './projects.repo.ts';
 import { servicesOf } from './projects.repo.ts';
 
@@ -164,29 +164,47 @@ export async function openRoundsForProjects(
             ),
           )
           .orderBy(asc(marketRounds.name));
+  const pending =
+    actor.organisation?.type === 'PARTICIPANT' && own !== null ? await provisionalRounds(db, own) : [];
   return {
     options: rounds.map((round) => ({ value: round.id, label: round.name })),
-    warnings: rounds.length === 0 ? [{ path: 'marketRoundId', message: WARNINGS.notRegisteredSupplier }] : [],
+    warnings: [
+      ...(rounds.length === 0 && pending.length === 0
+        ? [{ path: 'marketRoundId', message: WARNINGS.notRegisteredSupplier }]
+        : []),
+      // A round the supplier is only provisionally registered in is not offered: say why it is missing.
+      ...pending.map((name) => ({ path: 'marketRoundId', message: provisionalSupplierMessage(name) })),
+    ],
   };
 }
 
-/** What keeps a project from completing its registration, one sentence per problem. */
+/** Why an open round is not offered to a supplier only provisionally registered in it. */
+export const provisionalSupplierMessage = (roundName: string): string =>
+  `${roundName} is not offered: your registration as a supplier there is provisional until the market operator completes it`;
+
+/** The open rounds in which the organisation is a supplier whose registration is still provisional, by name. */
+async function provisionalRounds(db: Queryable, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: marketRounds.name })
+    .from(participations)
+    .innerJoin(marketRounds, eq(marketRounds.id, participations.marketRoundId))
+    .where(
+      and(
+        eq(participations.organisationId, organisationId),
+        eq(participations.capacity, 'Supplier'),
+        eq(participations.status, 'Provisional'),
+        eq(marketRounds.status, 'Open'),
+      ),
+    )
+    .orderBy(asc(marketRounds.name));
+  return rows.map((row) => row.name);
+}
+
+/** What keeps a project from completing its registration, one sentence per problem (its checklist's open lines). */
 export async function registrationIssues(db: Queryable, record: ProjectRecord): Promise<string[]> {
   const services = await servicesOf(db, [record.id]);
-  const issues: string[] = [];
-  if (record.typeId === null) issues.push('Choose the project type (Update details)');
-  if (services.length === 0) issues.push('Add at least one service');
-  const types = new Set(services.map(({ service }) => service.type));
-  if (types.has('Biodiversity') && record.gainsPerYear === null) issues.push('Set the biodiversity supply');
-  if (record.locationCreditTypes === null) issues.push('Set the location');
-  else {
-    if (types.has('Biodiversity') && record.ncaId === null)
-      issues.push('Set the National Character Area of the location');
-    if (NUTRIENT_CREDIT_TYPES.some((type) => types.has(type)) && record.subcatchmentId === null)
-      issues.push('Set the subcatchment of the location');
-  }
-  if (record.maintenance === null) issues.push('Set the project costs and fees');
-  return issues;
+  const types = new Set<string>(services.map(({ service }) => service.type));
+  return registrationLines(record, types).flatMap((item) => item.issues);
 }
 
 /** Whether the project may skip to Certified: certified in an earlier round and unchanged since. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   completionIssuesValue,
+  ONGOING_ONLY_ASKED,
+  ongoingOnlyRefusal,
   RECORD_PAGES,
   REQUIREMENT_ACTIONS,
   REQUIREMENT_CREATE_ACTIONS,
@@ -14,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers, RecordHandlers } from '../../platform/actions/types.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
+import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { exclusionHandlers } from '../match/exclusion.ts';
@@ -23,23 +25,17 @@ import { requirementAfterRoundHandlers } from './requirements.after-round.ts';
 import { type RequirementRecord, type RequirementRelation, requirementKind } from './requirements.kind.ts';
 import { ownerFor } from './requirements.owner.ts';
 import { requirementCreatePolicies, requirementGuards, requirementPolicies } from './requirements.policy.ts';
+import { registerInRound, wizardFinishHandler } from './requirements.register.ts';
 import {
   assertRoundDeclarations,
   missingParts,
   openRoundsFor,
-  registrationRefusal,
   roundChoiceOptions,
   roundChoices,
   roundForRequirement,
   roundPrompts,
 } from './requirements.registration.ts';
-import {
-  deleteBid,
-  findBid,
-  insertRequirement,
-  updateRequirementRow,
-  writeBid,
-} from './requirements.repo.ts';
+import { findBid, insertRequirement, updateRequirementRow, writeBid } from './requirements.repo.ts';
 import {
   buyerCreditsHandler,
   detailsHandler,
@@ -49,6 +45,12 @@ import {
   next,
   sameInput,
 } from './requirements.step-handlers.ts';
+
+/** What decides whether SetBid may accept ongoing units alone. */
+const ongoingFacts = (record: RequirementRecord) => ({
+  creditTypes: record.creditTypes,
+  inGroup: record.groupId !== null,
+});
 
 /** The handlers: the runner writes each status; these write the requirement's data. */
 export const requirementHandlers = {
@@ -81,40 +83,14 @@ export const requirementHandlers = {
       };
     },
     async handle({ tx, record, actor, values, now }) {
-      const round = await roundForRequirement(tx, {
+      const round = await registerInRound(tx, {
+        record,
+        actor,
         roundId: values.marketRoundId,
-        path: 'marketRoundId',
-        type: record.type,
-        buyer: { id: record.buyerId, name: record.buyerName },
-        actor,
-        creditTypes: record.creditTypes,
-      });
-      const refusal = registrationRefusal(round, now);
-      if (refusal !== undefined) throw new AppError('invalid_status', refusal);
-      await assertRoundDeclarations(
-        tx,
-        round.id,
-        'MarketRoundCreditRequirement_Register',
-        actor,
-        values.declarations,
-      );
-      if (record.groupId !== null && record.marketRoundId !== round.id)
-        throw validationError(
-          'marketRoundId',
-          `Remove it from ${record.groupName} before registering it in another round`,
-        );
-      await updateRequirementRow(
-        tx,
-        record.id,
-        {
-          marketRoundId: round.id,
-          marketId: round.marketId,
-          clearingExclusionReason: null,
-          clearingExcludedAt: null,
-        },
+        declarations: values.declarations,
         now,
-      );
-      await deleteBid(tx, record.id);
+        path: 'marketRoundId',
+      });
       return { message: `Registered for ${round.name}` };
     },
   },
@@ -133,10 +109,12 @@ export const requirementHandlers = {
     async load({ db, record, actor }) {
       const bid = await findBid(db, record.id);
       return {
-        initialValues:
-          bid === undefined
+        initialValues: {
+          [ONGOING_ONLY_ASKED]: ongoingOnlyRefusal(ongoingFacts(record)) === undefined,
+          ...(bid === undefined
             ? {}
-            : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly },
+            : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly }),
+        },
         settings: { units: record.units, ampEnd: record.roundAmpEnd },
         declarations:
           record.marketRoundId === null
@@ -145,6 +123,8 @@ export const requirementHandlers = {
       };
     },
     async handle({ tx, record, actor, values, now }) {
+      const refusal = values.acceptOngoingOnly ? ongoingOnlyRefusal(ongoingFacts(record)) : undefined;
+      if (refusal !== undefined) throw validationError('acceptOngoingOnly', refusal);
       if (record.marketRoundId !== null)
         await assertRoundDeclarations(
           tx,
@@ -185,14 +165,7 @@ export const requirementHandlers = {
   WizardBuyerDevelopment: sameInput<typeof wizardBuyerDevelopment>(developmentHandler(true)),
   WizardInvestorLocation: sameInput<typeof wizardInvestorLocation>(locationHandler(true)),
   WizardDetails: sameInput<typeof wizardDetails>(detailsHandler(true)),
-  WizardFinish: {
-    async handle({ record }) {
-      return {
-        message: `${record.name} saved as a draft`,
-        context: { id: record.id, self: `/requirement/${record.id}` },
-      };
-    },
-  },
+  WizardFinish: wizardFinishHandler,
 } satisfies RecordHandlers<typeof REQUIREMENT_ACTIONS, RequirementRecord, RequirementRelation>;
 
 /** CreateRequirement: the wizard's first step, a Draft of the owner (in a round where it is registered). */

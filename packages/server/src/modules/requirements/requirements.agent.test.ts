@@ -95,7 +95,7 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
       { lpa: places.lpaId, nca: places.ncaId },
       cookie,
     );
-    expect(location.json().nextAction).toEqual({ id: 'WizardDetails' });
+    expect(location.json().nextAction).toEqual({ id: 'WizardFinish' });
     const replaced = await postAction(
       t.app,
       `/api/requirement/${id}/action/ReplaceDocument`,

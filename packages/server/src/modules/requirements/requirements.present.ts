@@ -7,6 +7,7 @@ import {
   type RequirementBid,
   type RequirementListItem,
 } from '@curlew/domain';
+import { requirementChecklist } from './requirements.checklist.ts';
 import type { RequirementBidRow, RequirementCreditRow, RequirementRecord } from './requirements.repo.ts';
 
 const named = (id: string | null, name: string | null) =>
@@ -45,6 +46,8 @@ export function presentRequirement(
     bid: RequirementBidRow | null | undefined;
     actions: EntityAction[];
     now: Date;
+    /** Whether the reader gets the 'What is still needed' checklist (not a local planning authority). */
+    checklist?: boolean;
   },
 ): CreditRequirement {
   const isBuyer = record.type === 'Buyer';
@@ -131,6 +134,12 @@ export function presentRequirement(
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     actions: parts.actions,
+    checklist: parts.checklist
+      ? requirementChecklist(record, {
+          documentTags: new Set(parts.documents.map((doc) => doc.tag)),
+          bid: parts.bid === undefined ? 'unseen' : parts.bid === null ? 'none' : 'set',
+        })
+      : [],
   };
   if (parts.bid !== undefined) {
     answer.bid = parts.bid === null ? null : presentBid(parts.bid);

@@ -23,7 +23,6 @@ import {
 } from '../participations/participations.registration.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
-import type { RequirementRecord } from './requirements.repo.ts';
 
 /** The capacity a requirement's owner takes part in a round with. */
 export const capacityOf = (type: CreditRequirementType): ParticipationCapacity =>
@@ -227,15 +226,4 @@ export function registrationRefusal(round: RoundRecord, now: Date): string | und
   return windowRefusal(round, 'requirements', now);
 }
 
-/** What a requirement still lacks before it can be registered or completed. */
-export function missingParts(record: RequirementRecord): string[] {
-  const issues: string[] = [];
-  if (record.type === 'Buyer') {
-    if (record.creditType === null) issues.push('Set the credits');
-    if (record.planningRef === null) issues.push('Set the development');
-  } else {
-    if (record.investorUnits === null) issues.push('Set the credits');
-    if (record.lpaId === null || record.ncaId === null) issues.push('Set the location');
-  }
-  return issues;
-}
+export { missingParts } from './requirements.checklist.ts';

@@ -270,6 +270,7 @@ export async function registerRequirementRoutes(app: FastifyInstance): Promise<v
       bid,
       actions,
       now: deps.clock(),
+      checklist: access.relation !== 'lpa',
     });
     if (seesBid(access)) presented.outcome = await requirementOutcome(deps.db, record);
     return presented;

@@ -8,7 +8,6 @@ import {
   type Module,
   NUTRIENT_CREDIT_TYPES,
   type REQUIREMENT_ACTIONS,
-  REQUIREMENT_WIZARD,
   roundYearlyPeriods,
   type setBuyerCredits,
   type setBuyerDevelopment,
@@ -164,7 +163,6 @@ export const detailsHandler = (wizard: boolean): Handler<typeof updateRequiremen
     return {
       initialValues: { name: record.name, type: record.type },
       settings: { currentType: record.type },
-      ...(wizard ? { previous: REQUIREMENT_WIZARD[record.type][2] } : {}),
     };
   },
   async handle({ tx, record, actor, values, now, describe }) {

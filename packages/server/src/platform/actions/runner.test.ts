@@ -233,11 +233,13 @@ describeWithApp('action runner', (t) => {
       relation: 'any',
       permissions: [],
     });
+    // Refused by its guard while the status allows it and moves the record on: the next step, marked so.
     expect(listed.find((action) => action.id === 'Screen')).toEqual({
       id: 'Screen',
       title: 'Screen',
       enabled: false,
       reason: CLOSED_SENTENCE,
+      next: true,
     });
     expect(listed.find((action) => action.id === 'Rename')).toEqual({
       id: 'Rename',
@@ -260,7 +262,7 @@ describeWithApp('action runner', (t) => {
       permissions: [],
     });
     expect(secretActions.filter((action) => action.id === 'Screen' || action.id === 'Archive')).toEqual([
-      { id: 'Screen', title: 'Screen', enabled: false, reason: 'Only its owner can screen it' },
+      { id: 'Screen', title: 'Screen', enabled: false, reason: 'Only its owner can screen it', next: true },
       {
         id: 'Archive',
         title: 'Archive',

@@ -5,6 +5,7 @@ import {
   buildActionFormData,
   canRunAction,
   type EntityAction,
+  edgeTargets,
   type FormValues,
   fileFieldIds,
   type JsonValue,
@@ -211,6 +212,13 @@ export function defineEntityActions<
     return null;
   };
 
+  /** Whether the record's status allows the action and the action moves the record on (a lifecycle step). */
+  const isNextStep = (definition: AnyActionDefinition, record: Rec): boolean =>
+    kind.lifecycle !== undefined &&
+    definition.lifecycle !== undefined &&
+    edgeTargets(definition.lifecycle).length > 0 &&
+    canRunAction(kind.lifecycle.definition, definition.lifecycle, kind.lifecycle.statusOf(record));
+
   const loadSubject = async (
     db: Queryable,
     actor: Actor,
@@ -247,10 +255,13 @@ export function defineEntityActions<
         const handler = handlers[definition.id];
         if (!policy || !handler || (handler.appliesTo && !handler.appliesTo(subject.record))) continue;
         const refused = await refusal({ definition, policy, handler }, subject, deps.db, now);
+        if (!refused) {
+          answers.push({ id: definition.id, title: definition.title, enabled: true });
+          continue;
+        }
+        const answer = refusedAction(definition, refused.error.message, refused.byRole);
         answers.push(
-          refused
-            ? refusedAction(definition, refused.error.message, refused.byRole)
-            : { id: definition.id, title: definition.title, enabled: true },
+          !refused.byRole && isNextStep(definition, subject.record) ? { ...answer, next: true } : answer,
         );
       }
       return answers;

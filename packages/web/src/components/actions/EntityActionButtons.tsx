@@ -1,8 +1,14 @@
 import type { ActionResult, EntityAction } from '@curlew/domain';
-import { Button, type ButtonProps, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Button, type ButtonProps, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
-import { type ActionLayout, MoreActionsMenu, primaryActions, secondaryActions } from './MoreActionsMenu.tsx';
+import {
+  type ActionLayout,
+  isRefusedNextStep,
+  MoreActionsMenu,
+  primaryActions,
+  secondaryActions,
+} from './MoreActionsMenu.tsx';
 
 /** Props of one action button. */
 export interface EntityActionButtonProps {
@@ -15,6 +21,8 @@ export interface EntityActionButtonProps {
   size?: ButtonProps['size'];
   /** Values laid over the form's initial values (e.g. the market a new round belongs to). */
   prefill?: Readonly<Record<string, unknown>>;
+  /** Disabled, show the reason in words under the button (a next step kept in sight), not only on hover. */
+  showReason?: boolean;
 }
 
 /**
@@ -29,6 +37,7 @@ export function EntityActionButton({
   variant = 'default',
   size = 'sm',
   prefill,
+  showReason = false,
 }: EntityActionButtonProps) {
   const panel = useActionPanel();
   const reasonId = useId();
@@ -53,6 +62,27 @@ export function EntityActionButton({
     );
   }
   const reason = action.reason ?? 'Not available';
+  const button = (
+    <Button
+      variant={variant}
+      size={size}
+      data-disabled
+      aria-disabled="true"
+      aria-describedby={reasonId}
+      onClick={(event) => event.preventDefault()}
+    >
+      {action.title}
+    </Button>
+  );
+  if (showReason)
+    return (
+      <Stack gap={2} maw={280}>
+        {button}
+        <Text id={reasonId} size="xs" c="dimmed">
+          {reason}
+        </Text>
+      </Stack>
+    );
   return (
     <>
       <Tooltip
@@ -62,16 +92,7 @@ export function EntityActionButton({
         multiline
         maw={320}
       >
-        <Button
-          variant={variant}
-          size={size}
-          data-disabled
-          aria-disabled="true"
-          aria-describedby={reasonId}
-          onClick={(event) => event.preventDefault()}
-        >
-          {action.title}
-        </Button>
+        {button}
       </Tooltip>
       <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
     </>
@@ -110,14 +131,17 @@ export function EntityActionButtons({
   layout,
 }: EntityActionButtonsProps) {
   const shown = actions.filter(
-    (action) => !exclude.includes(action.id) && !action.byRole && (action.enabled || !enabledOnly),
+    (action) =>
+      !exclude.includes(action.id) &&
+      !action.byRole &&
+      (action.enabled || !enabledOnly || isRefusedNextStep(action, layout)),
   );
   if (shown.length === 0) return null;
   const filled = layout === undefined ? [] : primaryActions(shown, layout);
   const plain = layout === undefined ? shown : secondaryActions(shown, layout);
   const inMenu = shown.filter((action) => !filled.includes(action) && !plain.includes(action));
   return (
-    <Group gap="xs" role="group" aria-label={label} wrap="wrap">
+    <Group gap="xs" role="group" aria-label={label} wrap="wrap" align="flex-start">
       {[...filled, ...plain].map((action) => (
         <EntityActionButton
           key={action.id}
@@ -126,6 +150,7 @@ export function EntityActionButtons({
           onSucceeded={onSucceeded}
           size={size}
           variant={filled.includes(action) ? 'filled' : 'default'}
+          showReason={isRefusedNextStep(action, layout)}
         />
       ))}
       {layout !== undefined && (

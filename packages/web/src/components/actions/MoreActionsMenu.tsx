@@ -19,11 +19,25 @@ export interface ActionLayout {
   primary: readonly string[];
   secondary?: readonly string[];
   stages: readonly ActionStage[];
+  /**
+   * Keep the record's next lifecycle step in sight: an action the server marks `next` is a filled button even while
+   * refused (disabled, with the reason in words), never only in the menu.
+   */
+  nextSteps?: boolean;
 }
 
-/** The actions of a layout shown as filled buttons: the primary ones that are enabled, in the server's order. */
+/** Whether the layout shows the action as a refused next step (a disabled filled button with its reason). */
+export const isRefusedNextStep = (action: EntityAction, layout: ActionLayout | undefined): boolean =>
+  layout?.nextSteps === true && !action.enabled && action.next === true && !action.byRole;
+
+/**
+ * The actions of a layout shown as filled buttons, in the server's order: the primary ones that are enabled and, when
+ * the layout keeps next steps in sight, every refused next step.
+ */
 export const primaryActions = (actions: readonly EntityAction[], layout: ActionLayout): EntityAction[] =>
-  actions.filter((action) => action.enabled && layout.primary.includes(action.id));
+  actions.filter(
+    (action) => (action.enabled && layout.primary.includes(action.id)) || isRefusedNextStep(action, layout),
+  );
 
 /** The actions of a layout shown as plain buttons: the secondary ones that are enabled, in the server's order. */
 export const secondaryActions = (actions: readonly EntityAction[], layout: ActionLayout): EntityAction[] =>

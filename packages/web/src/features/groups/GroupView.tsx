@@ -1,9 +1,9 @@
 import { commentAction, type EntityAction } from '@curlew/domain';
-import { Anchor, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
@@ -75,9 +75,7 @@ export function GroupView({ group, subjectType, kind, details, members, enabledO
               {members.rows.map((member) => (
                 <Table.Tr key={member.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={member.to} size="sm">
-                      {member.name}
-                    </Anchor>
+                    <NameCell name={member.name} to={member.to} maxWidth={400} />
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge color={member.status.colour}>{member.status.label}</StatusBadge>

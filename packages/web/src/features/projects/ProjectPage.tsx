@@ -5,6 +5,7 @@ import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { StillNeeded } from '../../components/actions/StillNeeded.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
@@ -62,6 +63,12 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
       </Group>
       {project.outcome && <OutcomeCard outcome={project.outcome} side="project" />}
       <ClearingExclusionNotice exclusion={project.clearingExclusion} noun="offer" />
+      <StillNeeded
+        self={project.self}
+        checklist={project.checklist}
+        actions={actions}
+        onSucceeded={changed}
+      />
       <ProjectSummary project={project} />
       <ProjectServices project={project} />
       <ProjectSupply project={project} />

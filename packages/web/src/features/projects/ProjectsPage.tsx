@@ -9,9 +9,9 @@ import {
   type ProjectGroup,
   type ProjectListItem,
 } from '@curlew/domain';
-import { Anchor, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
 import { useFieldOptions } from '../../actions/useFieldOptions.ts';
 import { apiAddress } from '../../app/api.ts';
@@ -20,6 +20,7 @@ import { EntityActionButton } from '../../components/actions/EntityActionButtons
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { projectColumns } from './projectColumns.tsx';
 import { projectStatusLabel, showDate } from './projectDisplay.ts';
@@ -104,9 +105,11 @@ const COLUMNS: DataTableColumn<ProjectListItem>[] = [
       project.group === null ? (
         '—'
       ) : (
-        <Anchor component={Link} to={projectGroupPagePath(project.group.id)} size="sm">
-          {`${project.group.name} (${project.group.type})`}
-        </Anchor>
+        <NameCell
+          name={`${project.group.name} (${project.group.type})`}
+          to={projectGroupPagePath(project.group.id)}
+          maxWidth={200}
+        />
       ),
   },
   {

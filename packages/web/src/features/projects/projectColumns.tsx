@@ -1,7 +1,6 @@
 import type { ProjectListItem } from '@curlew/domain';
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { creditTypesText, projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
 
@@ -19,11 +18,7 @@ export const projectColumns = (
     id: 'name',
     header: 'Project',
     sortKey: 'name',
-    render: (project) => (
-      <Anchor component={Link} to={pathOf(project.id)} size="sm">
-        {project.name}
-      </Anchor>
-    ),
+    render: (project) => <NameCell name={project.name} to={pathOf(project.id)} />,
   },
   status: {
     id: 'status',

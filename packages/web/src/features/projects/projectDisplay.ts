@@ -102,6 +102,7 @@ export const serviceOutOfLine = (service: ProjectService, claimed: number | null
  * offer, the checks after the round), everything else in 'More actions' by stage.
  */
 export const PROJECT_ACTION_LAYOUT: ActionLayout = {
+  nextSteps: true,
   primary: [
     'Register',
     'CompleteRegistration',

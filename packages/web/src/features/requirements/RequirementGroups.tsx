@@ -1,11 +1,12 @@
 import { CREDIT_REQUIREMENT_STATUS_LABELS } from '@curlew/domain';
-import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { GroupView } from '../groups/GroupView.tsx';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
@@ -60,9 +61,7 @@ export function RoundRequirementGroups({ roundId }: { roundId: string }) {
             {groups.data.items.map((group) => (
               <Table.Tr key={group.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={requirementGroupPagePath(group.id)} size="sm">
-                    {group.name}
-                  </Anchor>
+                  <NameCell name={group.name} to={requirementGroupPagePath(group.id)} />
                 </Table.Td>
                 <Table.Td>{group.buyer.name}</Table.Td>
                 <Table.Td>{group.requirements.length}</Table.Td>

@@ -20,6 +20,7 @@ import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { StillNeeded } from '../../components/actions/StillNeeded.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
@@ -135,6 +136,9 @@ function RequirementView({
       {r.outcome && <OutcomeCard outcome={r.outcome} side="requirement" />}
       <ClearingExclusionNotice exclusion={r.clearingExclusion} noun="bid" />
       {!readOnly && <ResumeWizard requirement={r} onDone={changed} />}
+      {!readOnly && (
+        <StillNeeded self={r.self} checklist={r.checklist} actions={r.actions} onSucceeded={changed} />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Detail label="Market round">
           {r.round === null ? (

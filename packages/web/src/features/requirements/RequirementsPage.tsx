@@ -18,6 +18,7 @@ import { EntityActionButton } from '../../components/actions/EntityActionButtons
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
@@ -52,11 +53,7 @@ const COLUMN = {
     id: 'name',
     header: 'Requirement',
     sortKey: 'name',
-    render: (row) => (
-      <Anchor component={Link} to={requirementPagePath(row.id)} size="sm">
-        {row.name}
-      </Anchor>
-    ),
+    render: (row) => <NameCell name={row.name} to={requirementPagePath(row.id)} />,
   },
   buyer: { id: 'buyer', header: 'Buyer or investor', sortKey: 'buyer', render: (row) => row.buyer.name },
   type: { id: 'type', header: 'For', sortKey: 'type', render: (row) => REQUIREMENT_TYPE_LABELS[row.type] },
@@ -92,9 +89,7 @@ const COLUMN = {
       row.group === null ? (
         '—'
       ) : (
-        <Anchor component={Link} to={requirementGroupPagePath(row.group.id)} size="sm">
-          {row.group.name}
-        </Anchor>
+        <NameCell name={row.group.name} to={requirementGroupPagePath(row.group.id)} maxWidth={200} />
       ),
   },
   createdAt: {

@@ -94,6 +94,7 @@ export const yesNo = (value: boolean | null | undefined): string =>
  * the round), everything else in 'More actions' by stage.
  */
 export const REQUIREMENT_ACTION_LAYOUT: ActionLayout = {
+  nextSteps: true,
   primary: [
     'Register',
     'CompleteRegistration',

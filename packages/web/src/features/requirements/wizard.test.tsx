@@ -139,14 +139,14 @@ const wizardRoutes = () => {
         }),
       };
     },
-    [step(wizardBuyerDevelopment.id, 'POST')]: { body: { nextAction: { id: wizardDetails.id } } },
+    [step(wizardBuyerDevelopment.id, 'POST')]: { body: { nextAction: { id: wizardFinish.id } } },
     [step(wizardDetails.id)]: {
       body: buildActionFormData(wizardDetails, {
         initialValues: { name: 'Plot 5 nitrogen', type: 'Buyer' },
-        previous: wizardBuyerDevelopment.id,
+        settings: { currentType: 'Buyer' },
       }),
     },
-    [step(wizardDetails.id, 'POST')]: { body: { nextAction: { id: wizardFinish.id } } },
+    [step(wizardDetails.id, 'POST')]: { body: { nextAction: { id: wizardBuyerCredits.id } } },
     [step(wizardFinish.id)]: { body: buildActionFormData(wizardFinish) },
     [step(wizardFinish.id, 'POST')]: {
       body: { context: { id: 'q5', self: '/requirement/q5' }, message: 'Credit requirement saved' },
@@ -173,7 +173,7 @@ const openWizard = async () => {
 };
 
 describe('new-requirement wizard', () => {
-  it('runs credits, development, details and finish; every step saves and continues; Previous goes back', async () => {
+  it('runs credits, development and finish, each step once; Previous from the credits opens the details', async () => {
     server.routes = wizardRoutes();
     const { user, dialog: first } = await openWizard();
     expect(within(first).getByText(WARNINGS.notRegisteredBuyerOrInvestor)).toBeInTheDocument();
@@ -182,10 +182,20 @@ describe('new-requirement wizard', () => {
     await choose(user, first, 'Requirement for', 'A buyer (development)');
     await user.click(within(first).getByRole('button', { name: 'Save and continue' }));
 
-    const credits = await screen.findByRole('dialog', { name: 'Set credits' });
-    expectWizardButtons(credits);
-    // The first step created the requirement: there is nothing before the credits to go back to.
-    expect(within(credits).queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    const firstCredits = await screen.findByRole('dialog', { name: 'Set credits' });
+    expectWizardButtons(firstCredits);
+    // 'Previous' goes back to the first step's details on the draft it created, which warn before a change of type.
+    await user.click(within(firstCredits).getByRole('button', { name: 'Previous' }));
+    const details = await loaded('Update details');
+    expectWizardButtons(details);
+    expect(within(details).getByRole('textbox', { name: 'Requirement name' })).toHaveValue('Plot 5 nitrogen');
+    await choose(user, details, 'Requirement for', 'An investor');
+    expect(within(details).getByText(WARNINGS.requirementTypeChange)).toBeInTheDocument();
+    await choose(user, details, 'Requirement for', 'A buyer (development)');
+    expect(within(details).queryByText(WARNINGS.requirementTypeChange)).not.toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Save and continue' }));
+
+    const credits = await loaded('Set credits');
     await choose(user, credits, 'Credit type', 'Nitrogen');
     await choose(user, credits, 'Mitigation needed', 'Both ongoing and additional');
     await user.type(within(credits).getByRole('textbox', { name: /Ongoing units/ }), '5');
@@ -233,30 +243,17 @@ describe('new-requirement wizard', () => {
     );
     await user.click(within(development).getByRole('button', { name: 'Save and continue' }));
 
-    const details = await screen.findByRole('dialog', { name: 'Update details' });
-    expectWizardButtons(details);
-    expect(within(details).getByRole('textbox', { name: 'Requirement name' })).toHaveValue('Plot 5 nitrogen');
-    await user.click(within(details).getByRole('button', { name: 'Previous' }));
-    const again = await screen.findByRole('dialog', { name: 'Set development' });
-    expect(await within(again).findByRole('textbox', { name: 'Planning reference' })).toHaveValue(
-      '24/0005/FUL',
-    );
-    await user.click(within(again).getByRole('button', { name: 'Save and continue' }));
-    const detailsAgain = await screen.findByRole('dialog', { name: 'Update details' });
-    await user.click(within(detailsAgain).getByRole('button', { name: 'Save and continue' }));
-
     const finish = await screen.findByRole('dialog', { name: 'Credit requirement saved' });
-    expect(within(finish).getByText(/saved as a draft/)).toBeInTheDocument();
+    expect(within(finish).getByText(/Your credit requirement is saved/)).toBeInTheDocument();
     expect(within(finish).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(finish).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/credit-requirements/q5'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Plot 5 nitrogen' })).toBeInTheDocument();
     expect(requests().filter((request) => request.startsWith('POST'))).toEqual([
       'POST /api/requirements',
+      step(wizardDetails.id, 'POST'),
       step(wizardBuyerCredits.id, 'POST'),
       step(wizardBuyerDevelopment.id, 'POST'),
-      step(wizardBuyerDevelopment.id, 'POST'),
-      step(wizardDetails.id, 'POST'),
       step(wizardFinish.id, 'POST'),
     ]);
   }, 60_000);
@@ -357,6 +354,8 @@ describe('credit requirement dialogs', () => {
         setBid.id,
         'Set bid',
         buildActionFormData(setBid, {
+          // A nutrient requirement outside a group: the server asks whether ongoing units alone would do.
+          initialValues: { ongoingOnlyAsked: true },
           declarations: [{ id: 'd1', name: 'Bid terms', text: 'I will pay the clearing price if I win' }],
         }),
       );
@@ -380,5 +379,16 @@ describe('credit requirement dialogs', () => {
     } finally {
       vi.useRealTimers();
     }
+  }, 30_000);
+
+  it('never asks a biodiversity requirement (or one in a group) about ongoing units alone', async () => {
+    const { dialog } = await openOn(
+      setBid.id,
+      'Set bid',
+      buildActionFormData(setBid, { initialValues: { ongoingOnlyAsked: false } }),
+    );
+    expect(within(dialog).getByRole('textbox', { name: /^Bid/ })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Would ongoing units alone be acceptable?')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Ongoing units alone may be accepted')).not.toBeInTheDocument();
   }, 30_000);
 });

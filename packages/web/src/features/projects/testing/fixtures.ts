@@ -37,6 +37,7 @@ export const serviceOf = (overrides: Partial<ProjectService> & { id: string }): 
 /** A project of the supplier in round r1, with a service, supply, location and costs, without an offer. */
 export const projectOf = (overrides: Partial<Project> & { id: string }): Project => ({
   self: `/project/${overrides.id}`,
+  checklist: [],
   name: 'Meadow Farm',
   status: 'Registered',
   supplier: { id: 'o1', name: 'Wetland Trust' },

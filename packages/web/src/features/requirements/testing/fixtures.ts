@@ -41,6 +41,7 @@ export const developmentOf = (overrides: Partial<BuyerDevelopment> = {}): BuyerD
 /** A buyer's requirement registered in round r1 of market m1 (no bid unless given). */
 export const requirementOf = (overrides: Partial<CreditRequirement> & { id: string }): CreditRequirement => ({
   self: `/requirement/${overrides.id}`,
+  checklist: [],
   name: 'Plot 4 nitrogen',
   type: 'Buyer',
   status: 'Registered',

@@ -1,0 +1,102 @@
+import {
+  type ChecklistItem,
+  type CreditRequirementStatus,
+  REQUIREMENT_FILE_FIELD_KINDS,
+} from '@curlew/domain';
+import type { RequirementRecord } from './requirements.repo.ts';
+
+/** A checklist line with the sentence a guard or a dialog refuses with while it is open. */
+interface CheckedLine extends ChecklistItem {
+  issues: string[];
+}
+
+const line = (id: string, label: string, actionIds: string[], issues: string[]): CheckedLine => ({
+  id,
+  label,
+  done: issues.length === 0,
+  actionIds,
+  issues,
+});
+
+type PartsFacts = Pick<
+  RequirementRecord,
+  'type' | 'creditType' | 'planningRef' | 'investorUnits' | 'lpaId' | 'ncaId'
+>;
+
+/** What a requirement needs before it can be registered: its credits and its development (buyer) or location. */
+export function partLines(record: PartsFacts): CheckedLine[] {
+  if (record.type === 'Buyer')
+    return [
+      line(
+        'credits',
+        'Credits needed',
+        ['SetBuyerCredits'],
+        record.creditType === null ? ['Set the credits'] : [],
+      ),
+      line(
+        'development',
+        'Development',
+        ['SetBuyerDevelopment'],
+        record.planningRef === null ? ['Set the development'] : [],
+      ),
+    ];
+  return [
+    line(
+      'credits',
+      'Credits wanted',
+      ['SetInvestorCredits'],
+      record.investorUnits === null ? ['Set the credits'] : [],
+    ),
+    line(
+      'location',
+      'Investor location',
+      ['SetInvestorLocation'],
+      record.lpaId === null || record.ncaId === null ? ['Set the location'] : [],
+    ),
+  ];
+}
+
+/** What a requirement still lacks before it can be registered or completed, one sentence each. */
+export const missingParts = (record: PartsFacts): string[] =>
+  partLines(record).flatMap((item) => item.issues);
+
+/** The statuses of a requirement not yet registered in a round (registration still to do). */
+const UNREGISTERED: readonly CreditRequirementStatus[] = ['Draft', 'Provisional', 'Unmatched'];
+
+/**
+ * The requirement page's 'What is still needed': credits, development or location, the buyer's document (the
+ * biodiversity metric or the nutrient budget calculator), the registration and, for those who see it while in a
+ * round, the bid.
+ */
+export function requirementChecklist(
+  record: PartsFacts & Pick<RequirementRecord, 'status' | 'marketRoundId'>,
+  facts: { documentTags: ReadonlySet<string>; bid: 'set' | 'none' | 'unseen' },
+): ChecklistItem[] {
+  const lines = partLines(record);
+  // The document is asked by the credits dialog, so it is listed while that dialog may still run.
+  if (record.type === 'Buyer' && record.creditType !== null && UNREGISTERED.includes(record.status)) {
+    const biodiversity = record.creditType === 'Biodiversity';
+    const tag = biodiversity
+      ? REQUIREMENT_FILE_FIELD_KINDS.biodiversityMetric
+      : REQUIREMENT_FILE_FIELD_KINDS.budgetCalculator;
+    lines.push(
+      line(
+        'document',
+        biodiversity ? 'Biodiversity metric' : 'Nutrient budget calculator',
+        ['SetBuyerCredits'],
+        facts.documentTags.has(tag) ? [] : ['Upload the document'],
+      ),
+    );
+  }
+  lines.push(
+    line(
+      'registration',
+      'Registration for a market round',
+      ['Register', 'CompleteRegistration'],
+      UNREGISTERED.includes(record.status) ? ['Register'] : [],
+    ),
+  );
+  if (facts.bid !== 'unseen' && record.marketRoundId !== null)
+    lines.push(line('bid', 'Bid', ['SetBid'], facts.bid === 'none' ? ['Set the bid'] : []));
+  return lines.map(({ id, label, done, actionIds }) => ({ id, label, done, actionIds }));
+}
