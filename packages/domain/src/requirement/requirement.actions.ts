@@ -95,6 +95,7 @@ export const registerRequirement = defineAction({
   entity: REQUIREMENT_ENTITY,
   title: 'Register credit requirement for market round',
   actionLabel: 'Register',
+  confirm: 'check-answers',
   fields: [
     { id: 'marketRoundId', type: 'Select', label: 'Market round', placeholder: 'Choose a market round' },
   ],
@@ -121,6 +122,7 @@ export const setBid = defineAction({
   id: 'SetBid',
   entity: REQUIREMENT_ENTITY,
   title: 'Set bid',
+  confirm: 'check-answers',
   fields: [
     {
       id: 'bid',
