@@ -100,7 +100,8 @@ describe('projects in the browser', () => {
     await service.getByLabel('Area (ha)', { exact: true }).waitFor();
     await choose(page, field(service, 'Broad habitat'), 'Grassland');
     await choose(page, field(service, 'Habitat type'), 'Lowland meadows');
-    await choose(page, field(service, 'Distinctiveness'), 'Very high');
+    // The statutory metric gives the habitat type its distinctiveness: it is filled in.
+    await expect.poll(() => field(service, 'Distinctiveness').inputValue()).toBe('Very high');
     await choose(page, field(service, 'Target condition'), 'Good');
     await field(service, 'Area (ha)').fill('3.5');
     await fillDate(field(service, 'Mitigation begins'), '1 Apr 2026');

@@ -51,10 +51,12 @@ function AnswerRow({
       >
         {answer ?? NOT_GIVEN}
       </Box>
-      <Anchor component="button" type="button" size="sm" onClick={onChange}>
-        {CHANGE_LABEL}
-        <VisuallyHidden> {name}</VisuallyHidden>
-      </Anchor>
+      <Box component="dd" m={0}>
+        <Anchor component="button" type="button" size="sm" onClick={onChange}>
+          {CHANGE_LABEL}
+          <VisuallyHidden> {name}</VisuallyHidden>
+        </Anchor>
+      </Box>
     </Group>
   );
 }
