@@ -144,6 +144,22 @@ export async function submit(panel: Locator, button: string): Promise<void> {
   await panel.waitFor({ state: 'detached' });
 }
 
+/**
+ * Goes on from an action's fields to its check-answers step (actions that cannot be undone: Register, Set offer,
+ * Set bid) and returns that step's submit button.
+ */
+export async function continueToCheckAnswers(panel: Locator, button: string): Promise<Locator> {
+  await panel.getByRole('button', { name: 'Continue', exact: true }).click();
+  await panel.getByRole('heading', { name: 'Check your answers' }).waitFor();
+  return panel.getByRole('button', { name: button, exact: true });
+}
+
+/** Submits an action from its check-answers step and waits for the panel to close after success. */
+export async function confirmAnswers(panel: Locator, button: string): Promise<void> {
+  await (await continueToCheckAnswers(panel, button)).click();
+  await panel.waitFor({ state: 'detached' });
+}
+
 /** Types a date as a person does ('1 Apr 2026') and leaves the field. */
 export async function fillDate(input: Locator, text: string): Promise<void> {
   await input.fill(text);

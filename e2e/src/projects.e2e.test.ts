@@ -6,6 +6,8 @@ import { expectNoAxeViolations, waitForQuietNetwork } from './browser.ts';
 import {
   actionPanel,
   closeDropdown,
+  confirmAnswers,
+  continueToCheckAnswers,
   field,
   fillDate,
   openAction,
@@ -98,7 +100,8 @@ describe('projects in the browser', () => {
     await service.getByLabel('Area (ha)', { exact: true }).waitFor();
     await choose(page, field(service, 'Broad habitat'), 'Grassland');
     await choose(page, field(service, 'Habitat type'), 'Lowland meadows');
-    await choose(page, field(service, 'Distinctiveness'), 'Very high');
+    // The statutory metric gives the habitat type its distinctiveness: it is filled in.
+    await expect.poll(() => field(service, 'Distinctiveness').inputValue()).toBe('Very high');
     await choose(page, field(service, 'Target condition'), 'Good');
     await field(service, 'Area (ha)').fill('3.5');
     await fillDate(field(service, 'Mitigation begins'), '1 Apr 2026');
@@ -153,7 +156,7 @@ describe('projects in the browser', () => {
     const register = await openAction(page, 'Register project for market round');
     await choose(page, field(register, 'Market round'), OPEN_ROUND);
     await checkEveryDeclaration(register);
-    await submit(register, 'Register');
+    await confirmAnswers(register, 'Register');
     await status(page).getByText('Provisional', { exact: true }).waitFor();
 
     const complete = await openAction(page, 'Complete registration');
@@ -243,7 +246,11 @@ describe('projects in the browser', () => {
     await checkEveryDeclaration(offer);
     await screenshot(page, 'set-offer-agent');
     await expectNoAxeViolations(page);
-    await submit(offer, 'Save');
+    const save = await continueToCheckAnswers(offer, 'Save');
+    await offer.getByText('£187,500', { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+    await save.click();
+    await offer.waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Offer' }).getByText('£187,500 (sealed)').waitFor();
     await status(page).getByText('Offered', { exact: true }).waitFor();
     await waitForFinishedPage(page);

@@ -6,7 +6,14 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { waitForFinishedPage } from './accessibility.ts';
 import { uniqueTag } from './accounts.ts';
 import { ACTION_TIMEOUT_MS, expectNoAxeViolations } from './browser.ts';
-import { actionPanel, chooseOption, expectToast, field, signInAs } from './org-helpers.ts';
+import {
+  actionPanel,
+  chooseOption,
+  continueToCheckAnswers,
+  expectToast,
+  field,
+  signInAs,
+} from './org-helpers.ts';
 
 const BIDDING_ROUND = 'Round 3 2025';
 const OPEN_ROUND = 'Round 1 2026';
@@ -197,7 +204,9 @@ describe('credit requirements in the browser', () => {
     await bid.getByLabel(BID_DECLARATION).check();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: join(tmpdir(), 'curlew-requirement-bid.png'), fullPage: true });
-    await bid.getByRole('button', { name: 'Save', exact: true }).click();
+    const saveBid = await continueToCheckAnswers(bid, 'Save');
+    await bid.getByText('£150,000', { exact: true }).waitFor();
+    await saveBid.click();
     await expectToast(page, 'Bid saved');
     await page.getByRole('region', { name: 'Bid' }).getByText('£150,000').waitFor();
     await waitForFinishedPage(page);

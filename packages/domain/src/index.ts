@@ -24,6 +24,7 @@ export * from './validation/choice.ts';
 export * from './validation/crossField.ts';
 export * from './validation/dates.ts';
 export * from './validation/errors.ts';
+export * from './validation/location.ts';
 export * from './validation/messages.ts';
 export * from './validation/reserve.ts';
 export * from './validation/rules.ts';

@@ -7,9 +7,12 @@ import { activeValues } from './visibility.ts';
 /** Values the server sends with a form for its warnings and display (`ActionFormData.settings`). */
 export type FormSettings = Readonly<Record<string, JsonValue>>;
 
-/** What a field shows that may follow other values: its label, help and the text before and after its input. */
+/**
+ * What a field shows that may follow other values: its label, help, the text before and after its input and its
+ * 'optional' tag (a field asked for only in some cases).
+ */
 export type FieldDisplay = Partial<
-  Pick<FieldBase<FieldDefinition['type']>, 'label' | 'hint' | 'prefix' | 'suffix'>
+  Pick<FieldBase<FieldDefinition['type']>, 'label' | 'hint' | 'prefix' | 'suffix' | 'optional'>
 >;
 
 /** One validation error or warning: the API's field-error shape, `path` dotted ('' for the whole form). */
@@ -42,6 +45,12 @@ export interface ActionLifecycleEdge<Status extends string = string, Values = ne
 export const edgeTargets = <Status extends string>(
   edge: Pick<ActionLifecycleEdge<Status>, 'to'>,
 ): readonly Status[] => (edge.to === undefined ? [] : typeof edge.to === 'string' ? [edge.to] : edge.to);
+
+/**
+ * A last step before an action that cannot be undone: `check-answers` shows every answer, formatted, each with a
+ * Change link back to its field, and submits from there.
+ */
+export type ActionConfirm = 'check-answers';
 
 /** Default label of the submit button (SPEC 2 "Action dialogs"). */
 export const DEFAULT_ACTION_LABEL = 'Save';
@@ -96,6 +105,8 @@ export interface ActionConfig<
   previous?: string;
   /** Opens in a centred confirm modal (at most 800 wide) rather than the side panel. */
   modal?: boolean;
+  /** A step to check the answers before submitting (for what cannot be undone). */
+  confirm?: ActionConfirm;
   /** The status change it walks; checked against the entity's lifecycle by the runner. */
   lifecycle?: ActionLifecycleEdge<Status, z.output<Input>>;
   /** A create action: opened on a collection link (`/organisations`) and POSTed to that collection. */

@@ -23,6 +23,18 @@ export interface FieldOption {
   visibleWhen?: readonly FieldCondition[];
   /** Extensions (without dots) a File field whose `acceptFrom` names this field takes while this option is chosen. */
   accept?: readonly string[];
+  /** Values other fields take when this option is chosen, by field id (see `OptionsSource.fills`). */
+  fills?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Another field a loaded option fills in when it is chosen: `fieldId` takes the value at `key` of the option's
+ * record (a dotted path), translated through `map` when it names that value (e.g. a habitat type's distinctiveness).
+ */
+export interface FieldOptionFill {
+  fieldId: string;
+  key: string;
+  map?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -41,6 +53,8 @@ export interface OptionsSource {
   params?: Readonly<Record<string, string>>;
   /** Like `params`, but a blank field leaves its parameter out instead of holding the request back. */
   optionalParams?: Readonly<Record<string, string>>;
+  /** Other fields a chosen option fills in from its record; the user may still change them. */
+  fills?: readonly FieldOptionFill[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAfterTodayUtc, parseDateValue, utcDayNumber } from '../validation/dates.ts';
 import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
 import { boundedString, requiredError } from '../validation/rules.ts';
 import { fileProblem } from './uploads.ts';
@@ -26,6 +27,33 @@ export const isoDateValue = () =>
     .string({ error: requiredError })
     .max(LENGTH_LIMITS.code, { error: MESSAGES.invalidDate })
     .refine(isIsoDate, { error: MESSAGES.invalidDate });
+
+/** Whether an ISO date falls after today (by UTC day). */
+const isAfterToday = (value: string): boolean => {
+  const date = parseDateValue(value);
+  return date !== undefined && isAfterTodayUtc(date);
+};
+
+/** Whether an ISO date falls before today (by UTC day). */
+const isBeforeToday = (value: string): boolean => {
+  const date = parseDateValue(value);
+  return date !== undefined && utcDayNumber(date) < utcDayNumber(new Date());
+};
+
+/** A required Date field that cannot be later than today, by UTC day ('Cannot be in the future': checks, assessments). */
+export const pastOrTodayIsoDateValue = () =>
+  isoDateValue().refine((value) => !isAfterToday(value), { error: MESSAGES.futureDate });
+
+/** A required Date field that cannot be earlier than today, by UTC day ('Cannot be in the past': redemption dates). */
+export const todayOrLaterIsoDateValue = () =>
+  isoDateValue().refine((value) => !isBeforeToday(value), { error: MESSAGES.pastDate });
+
+/** An optional Date field that cannot be earlier than today: blank is absent. */
+export const optionalTodayOrLaterIsoDateValue = () =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    todayOrLaterIsoDateValue().optional(),
+  );
 
 /** The value of a required Time field: `HH:mm` from 00:00 to 23:59. */
 export const timeValue = () =>

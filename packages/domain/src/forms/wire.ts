@@ -11,7 +11,7 @@
  *   401, 403, 404, 409 or 422 (422 carries `errors: [{ path, message }]` with dotted field paths).
  * - Every entity response lists `actions: EntityAction[]` for the signed-in user.
  */
-import type { AnyActionDefinition, FormIssue } from './action.ts';
+import type { ActionConfirm, AnyActionDefinition, FormIssue } from './action.ts';
 import type {
   FieldCondition,
   FieldDefinition,
@@ -34,6 +34,8 @@ export interface SerialisedAction {
   steps: readonly FormStep[];
   create: boolean;
   modal: boolean;
+  /** A last step checking the answers before submitting. */
+  confirm?: ActionConfirm;
 }
 
 /** A declaration the user must agree to in this action; answers go to `declarations.{id}` (see DECLARATIONS_FIELD). */
@@ -113,6 +115,7 @@ export const serialiseAction = (action: AnyActionDefinition): SerialisedAction =
   };
   if (action.entity !== undefined) serialised.entity = action.entity;
   if (action.text !== undefined) serialised.text = action.text;
+  if (action.confirm !== undefined) serialised.confirm = action.confirm;
   return serialised;
 };
 

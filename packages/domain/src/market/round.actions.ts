@@ -157,6 +157,7 @@ export const acceptMatch = defineAction({
   entity: ROUND_ENTITY,
   title: 'Accept match',
   actionLabel: 'Accept',
+  confirm: 'check-answers',
   text: 'Accept this result? Winning projects and credit requirements are matched, allocations and payments are recorded and the statement is published to the participants.',
   modal: true,
   fields: [],

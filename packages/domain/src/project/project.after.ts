@@ -4,9 +4,9 @@ import type { FieldDefinition } from '../forms/fields.ts';
 import { isMissing, withRules } from '../forms/refine.ts';
 import {
   fileValue,
-  isoDateValue,
   optionalFileValue,
   optionalIsoDateValue,
+  pastOrTodayIsoDateValue,
   yesNoValue,
 } from '../forms/rules.ts';
 import { optionsOf } from '../market/round.fields.ts';
@@ -72,7 +72,7 @@ const checkFields = [
   { id: 'organisation', type: 'Input', label: 'Organisation' },
 ] as const satisfies readonly FieldDefinition[];
 
-const checkShape = { date: isoDateValue(), name: requiredText(), organisation: requiredText() };
+const checkShape = { date: pastOrTodayIsoDateValue(), name: requiredText(), organisation: requiredText() };
 
 /** Record project verification outcome: pass or fail (a reason when failed). */
 export const verifyProject = defineAction({

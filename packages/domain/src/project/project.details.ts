@@ -8,6 +8,7 @@ import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { moneyOrZero } from '../validation/amounts.ts';
+import { optionalGridReference, optionalThreeWords } from '../validation/location.ts';
 import { MESSAGES, WARNINGS } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { DOCUMENT_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
@@ -150,14 +151,14 @@ export const setProjectLocation = defineAction({
       type: 'Input',
       label: 'Grid reference',
       optional: true,
-      hint: 'e.g. SU 41234 11234',
+      hint: 'e.g. SU 12345 67890',
     },
     {
       id: 'threeWords',
       type: 'Input',
       label: 'Three-word address',
       optional: true,
-      hint: 'e.g. filled.count.soap',
+      hint: 'e.g. ///filled.count.soap',
     },
   ],
   input: withRules(
@@ -167,8 +168,8 @@ export const setProjectLocation = defineAction({
       nca: optionalText(),
       subcatchment: optionalText(),
       nearAddress: requiredText(),
-      gridReference: optionalText(),
-      threeWords: optionalText(),
+      gridReference: optionalGridReference(),
+      threeWords: optionalThreeWords(),
     }),
     (value, addIssue) => {
       if (includesAny(value.creditTypes, ['Biodiversity']) && isMissing(value.nca))
@@ -238,6 +239,7 @@ export const registerProject = defineAction({
   entity: PROJECT_ENTITY,
   title: 'Register project for market round',
   actionLabel: 'Register',
+  confirm: 'check-answers',
   fields: [roundField],
   input: z.object({ marketRoundId: requiredText(), ...declarationsShape }),
   lifecycle: { from: ['Draft'] satisfies ProjectStatus[], to: 'Provisional' },

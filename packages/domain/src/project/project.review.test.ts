@@ -153,7 +153,7 @@ describe('offer and after the round', () => {
   });
 
   it('records verification: a reason when failed', () => {
-    const check = { date: '2027-05-01', name: 'V', organisation: 'Org' };
+    const check = { date: '2026-05-01', name: 'V', organisation: 'Org' };
     expect(validateAction(verifyProject, { ...check, isPass: false }).errors).toEqual([
       { path: 'failReason', message: 'Field required' },
     ]);
@@ -170,7 +170,7 @@ describe('offer and after the round', () => {
     expect(
       validateAction(recordComplianceCheck, { isYesNoPass: false }).errors.map((error) => error.path),
     ).toEqual(['date', 'name', 'organisation', 'failReason', 'nextAction.action', 'nextAction.date']);
-    const check = { date: '2028-05-01', name: 'C', organisation: 'Org' };
+    const check = { date: '2026-06-01', name: 'C', organisation: 'Org' };
     expect(validateAction(recordComplianceCheck, { ...check, isYesNoPass: false }).errors).toEqual([
       { path: 'failReason', message: 'Field required' },
       { path: 'nextAction.action', message: 'Field required' },

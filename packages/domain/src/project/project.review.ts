@@ -3,7 +3,7 @@ import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition } from '../forms/fields.ts';
 import { indexedItems } from '../forms/indexed.ts';
 import { isDateText, isMissing, withRules } from '../forms/refine.ts';
-import { fileValue, isoDateValue, optionalFileValue } from '../forms/rules.ts';
+import { fileValue, optionalFileValue, pastOrTodayIsoDateValue } from '../forms/rules.ts';
 import { clearingExclusionFields, clearingExclusionInput } from '../market/clearing-exclusion.ts';
 import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
@@ -218,11 +218,11 @@ export const setCertificationDecision = defineAction({
       assessedByName: requiredText(),
       assessedByOrg: requiredText(),
       assessedByPosition: requiredText(),
-      assessedDate: isoDateValue(),
+      assessedDate: pastOrTodayIsoDateValue(),
       reviewedByName: requiredText(),
       reviewedByOrg: requiredText(),
       reviewedByPosition: requiredText(),
-      reviewedDate: isoDateValue(),
+      reviewedDate: pastOrTodayIsoDateValue(),
       serviceCertifications: z.preprocess(
         indexedItems,
         z.array(serviceCertificationSchema).min(1, { error: MESSAGES.emptyArray }),
@@ -257,6 +257,7 @@ export const setOffer = defineAction({
   id: 'SetOffer',
   entity: PROJECT_ENTITY,
   title: 'Set offer',
+  confirm: 'check-answers',
   fields: [
     { id: 'name', type: 'Input', label: 'Project', readonly: true },
     { id: 'type', type: 'Input', label: 'Project type', readonly: true },

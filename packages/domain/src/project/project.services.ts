@@ -2,15 +2,24 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition } from '../forms/fields.ts';
 import { indexedItems } from '../forms/indexed.ts';
-import { withRules } from '../forms/refine.ts';
+import { type AddIssue, withRules } from '../forms/refine.ts';
 import { isoDateValue, optionalIsoDateValue } from '../forms/rules.ts';
 import type { FormValues } from '../forms/values.ts';
 import { optionsOf } from '../market/round.fields.ts';
+import { distinctivenessFill } from '../refdata/habitat.distinctiveness.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
-import { units, unitsOrZero, unitsProblem } from '../validation/amounts.ts';
+import {
+  area,
+  SIZE_LIMITS,
+  size,
+  sizeProblem,
+  units,
+  unitsOrZero,
+  unitsProblem,
+} from '../validation/amounts.ts';
 import { choiceOf } from '../validation/choice.ts';
 import { MESSAGES } from '../validation/messages.ts';
-import { positiveNumber, requiredError, requiredText } from '../validation/rules.ts';
+import { requiredError, requiredText } from '../validation/rules.ts';
 import { YEARS_TO_TARGET_CONDITION } from '../vocab/constants.ts';
 import {
   CREDIT_DURATION_LABELS,
@@ -86,9 +95,11 @@ const biodiversityFields = [
     id: 'habitatType',
     type: 'Select',
     label: 'Habitat type',
+    hint: 'Choosing it fills in its distinctiveness from the statutory metric.',
     optionsSource: {
       ...habitatTypeSource({ module: 'module' }),
       optionalParams: { broadHabitat: 'broadHabitat' },
+      fills: [distinctivenessFill('distinctiveness')],
     },
     dependsOn: ['module', 'broadHabitat'],
   },
@@ -141,18 +152,28 @@ const biodiversityShape = {
   habitatType: requiredText(),
   distinctiveness: distinctivenessSchema,
   condition: conditionSchema,
-  size: positiveNumber(),
+  size: size('ha'),
   strategicSignificance: choiceOf(STRATEGIC_SIGNIFICANCE_LEVELS),
   difficulty: choiceOf(METRIC_DIFFICULTIES),
   mitigationBegins: isoDateValue(),
   creationDate: optionalIsoDateValue(),
 };
 
-/** A biodiversity service: an area habitat needs its broad habitat; every habitat a type, levels, size and start. */
-export const biodiversityServiceInput = withRules(z.object(biodiversityShape), (value, addIssue) => {
+/** The rules across a biodiversity service's fields: an area's broad habitat, a length's bound in kilometres. */
+const biodiversityRules = (value: Readonly<Record<string, unknown>>, addIssue: AddIssue) => {
   if (value.module === 'Area' && (value.broadHabitat === undefined || value.broadHabitat === ''))
     addIssue(['broadHabitat'], MESSAGES.required);
-});
+  // The shape bounds every size in hectares; a hedgerow's or watercourse's length has the bound in kilometres.
+  const unit = serviceSizeUnit(typeof value.module === 'string' ? (value.module as Module) : undefined);
+  const problem =
+    unit === 'km' && typeof value.size === 'number' && value.size > 0 && value.size <= SIZE_LIMITS.ha
+      ? sizeProblem(value.size, unit)
+      : undefined;
+  if (problem !== undefined) addIssue(['size'], problem);
+};
+
+/** A biodiversity service: an area habitat needs its broad habitat; every habitat a type, levels, size and start. */
+export const biodiversityServiceInput = withRules(z.object(biodiversityShape), biodiversityRules);
 
 /** Parsed biodiversity service values. */
 export type BiodiversityServiceValues = z.output<typeof biodiversityServiceInput>;
@@ -177,10 +198,7 @@ export const editBiodiversityService = defineAction({
   actionLabel: 'Apply',
   fields: [serviceField, ...biodiversityFields],
   display: biodiversityDisplay,
-  input: withRules(z.object({ serviceId: requiredText(), ...biodiversityShape }), (value, addIssue) => {
-    if (value.module === 'Area' && (value.broadHabitat === undefined || value.broadHabitat === ''))
-      addIssue(['broadHabitat'], MESSAGES.required);
-  }),
+  input: withRules(z.object({ serviceId: requiredText(), ...biodiversityShape }), biodiversityRules),
   lifecycle: { from: PROJECT_EDITABLE_STATUSES },
 });
 
@@ -208,7 +226,7 @@ const nutrientShape = {
   }),
   mitigationBegins: isoDateValue(),
   mitigationDuration: creditDurationSchema,
-  area: positiveNumber(),
+  area: area(),
   units: units(),
 };
 

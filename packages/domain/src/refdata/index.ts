@@ -1,3 +1,4 @@
+export * from './habitat.distinctiveness.ts';
 export * from './habitat.schema.ts';
 export * from './refdata.query.ts';
 export * from './refdata.records.ts';

@@ -96,6 +96,7 @@ export const registerRequirement = defineAction({
   entity: REQUIREMENT_ENTITY,
   title: 'Register credit requirement for market round',
   actionLabel: 'Register',
+  confirm: 'check-answers',
   fields: [
     { id: 'marketRoundId', type: 'Select', label: 'Market round', placeholder: 'Choose a market round' },
   ],
@@ -140,6 +141,7 @@ export const setBid = defineAction({
   id: 'SetBid',
   entity: REQUIREMENT_ENTITY,
   title: 'Set bid',
+  confirm: 'check-answers',
   fields: [
     {
       // Never shown (the server always fills it in) nor submitted: it only says whether the next question is asked.

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition } from '../forms/fields.ts';
 import { isMissing, withRules } from '../forms/refine.ts';
-import { isoDateValue, optionalFileValue, yesNoValue } from '../forms/rules.ts';
+import { optionalFileValue, todayOrLaterIsoDateValue, yesNoValue } from '../forms/rules.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { SERVICE_MODULES } from '../project/project.services.ts';
+import { distinctivenessFill } from '../refdata/habitat.distinctiveness.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { units } from '../validation/amounts.ts';
 import { choiceOf } from '../validation/choice.ts';
@@ -24,6 +25,7 @@ import {
   DISTINCTIVENESS_LABELS,
   distinctivenessSchema,
   HABITAT_TYPE_REQUIRED_DISTINCTIVENESS,
+  habitatTypeRequired,
   MODULE_LABELS,
 } from '../vocab/habitats.ts';
 import { REQUIREMENT_EDITABLE_STATUSES } from './requirement.lifecycle.ts';
@@ -56,12 +58,21 @@ export const buyerCreditFields = [
     type: 'Select',
     label: 'Habitat type',
     optional: true,
-    hint: 'Required for high and very high distinctiveness.',
-    optionsSource: habitatTypeSource({ broadHabitat: 'bioBroadHabitat' }),
+    hint: 'Required for high and very high distinctiveness; choosing it fills in its distinctiveness.',
+    optionsSource: {
+      ...habitatTypeSource({ broadHabitat: 'bioBroadHabitat' }),
+      fills: [distinctivenessFill('bioDistinctiveness')],
+    },
     dependsOn: ['bioBroadHabitat'],
     visibleWhen: biodiversity,
   },
-  { id: 'bioUnits', type: 'Number', label: 'Biodiversity units', visibleWhen: biodiversity },
+  {
+    id: 'bioUnits',
+    type: 'Number',
+    label: 'Biodiversity units',
+    suffix: 'units',
+    visibleWhen: biodiversity,
+  },
   {
     id: 'bioIsDivisible',
     type: 'YesNo',
@@ -152,8 +163,8 @@ export const buyerCreditsInput = withRules(
         'biodiversityMetric',
       ])
         need(field);
-      if ((HABITAT_TYPE_REQUIRED_DISTINCTIVENESS as readonly unknown[]).includes(value.bioDistinctiveness))
-        need('bioHabitatType');
+      if (habitatTypeRequired(value.bioDistinctiveness) && isMissing(value.bioHabitatType))
+        addIssue(['bioHabitatType'], MESSAGES.habitatTypeRequired);
     } else if (
       value.type === 'NutrientMitigationNitrogen' ||
       value.type === 'NutrientMitigationPhosphorous'
@@ -179,12 +190,13 @@ export const setBuyerCredits = defineAction({
   title: 'Set credits',
   fields: buyerCreditFields,
   input: buyerCreditsInput,
+  display: (values) => ({ bioHabitatType: { optional: !habitatTypeRequired(values.bioDistinctiveness) } }),
   lifecycle: { from: REQUIREMENT_EDITABLE_STATUSES },
 });
 
 /** The fields of an investor's credits (SPEC 3 "Investor credits"). */
 export const investorCreditFields = [
-  { id: 'units', type: 'Number', label: 'Biodiversity units' },
+  { id: 'units', type: 'Number', label: 'Biodiversity units', suffix: 'units' },
   { id: 'redemptionDate', type: 'Date', label: 'Target redemption date' },
   { id: 'isDivisible', type: 'YesNo', label: 'Can the units come from several projects?' },
   { id: 'module', type: 'Select', label: 'Module', options: optionsOf(SERVICE_MODULES, MODULE_LABELS) },
@@ -210,6 +222,7 @@ export const investorCreditFields = [
     optionsSource: {
       ...habitatTypeSource({ module: 'module' }),
       optionalParams: { broadHabitat: 'broadHabitat' },
+      fills: [distinctivenessFill('distinctiveness')],
     },
     dependsOn: ['module', 'broadHabitat'],
     visibleWhen: { fieldId: 'distinctiveness', oneOf: HABITAT_TYPE_REQUIRED_DISTINCTIVENESS },
@@ -231,7 +244,7 @@ export const investorCreditFields = [
 export const investorCreditsInput = withRules(
   z.object({
     units: units('Biodiversity'),
-    redemptionDate: isoDateValue(),
+    redemptionDate: todayOrLaterIsoDateValue(),
     isDivisible: yesNoValue(),
     module: choiceOf(SERVICE_MODULES),
     distinctiveness: distinctivenessSchema,
@@ -242,11 +255,8 @@ export const investorCreditsInput = withRules(
   (value, addIssue) => {
     if (value.module === 'Area' && isMissing(value.broadHabitat))
       addIssue(['broadHabitat'], MESSAGES.required);
-    if (
-      (HABITAT_TYPE_REQUIRED_DISTINCTIVENESS as readonly unknown[]).includes(value.distinctiveness) &&
-      isMissing(value.habitatType)
-    )
-      addIssue(['habitatType'], MESSAGES.required);
+    if (habitatTypeRequired(value.distinctiveness) && isMissing(value.habitatType))
+      addIssue(['habitatType'], MESSAGES.habitatTypeRequired);
   },
 );
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { includesAny, isMissing, withRules } from '../forms/refine.ts';
-import { optionalIsoDateValue } from '../forms/rules.ts';
+import { optionalTodayOrLaterIsoDateValue } from '../forms/rules.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { optionalGridReference, optionalThreeWords } from '../validation/location.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import {
@@ -31,14 +32,14 @@ export const buyerDevelopmentInput = withRules(
   z.object({
     creditType: creditTypeSchema,
     planningRef: requiredText(),
-    redemptionDate: optionalIsoDateValue(),
-    deliveryDate: optionalIsoDateValue(),
+    redemptionDate: optionalTodayOrLaterIsoDateValue(),
+    deliveryDate: optionalTodayOrLaterIsoDateValue(),
     lpaId: requiredText(),
     ncaId: optionalText(),
     subcatchmentId: optionalText(),
     nearAddress: requiredText(),
-    gridReference: optionalText(),
-    threeWords: optionalText(),
+    gridReference: optionalGridReference(),
+    threeWords: optionalThreeWords(),
     localOnly: z
       .boolean()
       .optional()
@@ -97,8 +98,20 @@ export const setBuyerDevelopment = defineAction({
       visibleWhen: nutrient,
     },
     { id: 'nearAddress', type: 'TextArea', label: 'Nearest address', rows: 2 },
-    { id: 'gridReference', type: 'Input', label: 'Grid reference', optional: true },
-    { id: 'threeWords', type: 'Input', label: 'Three-word address', optional: true },
+    {
+      id: 'gridReference',
+      type: 'Input',
+      label: 'Grid reference',
+      optional: true,
+      hint: 'e.g. SU 12345 67890',
+    },
+    {
+      id: 'threeWords',
+      type: 'Input',
+      label: 'Three-word address',
+      optional: true,
+      hint: 'e.g. ///filled.count.soap',
+    },
     { id: 'localOnly', type: 'Checkbox', label: 'Only supply from my own LPA or NCA' },
   ],
   input: buyerDevelopmentInput,

@@ -100,7 +100,7 @@ describe('buyer credits', () => {
       biodiversityMetric: testFile('metric.xlsx'),
     };
     expect(validateAction(setBuyerCredits, bio).errors).toEqual([
-      { path: 'bioHabitatType', message: 'Field required' },
+      { path: 'bioHabitatType', message: 'Habitat type is required for high and very high distinctiveness' },
     ]);
     expect(validateAction(setBuyerCredits, { ...bio, bioDistinctiveness: 'Medium' }).errors).toEqual([]);
     expect(

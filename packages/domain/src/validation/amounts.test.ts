@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_LIMITS,
+  area,
   money,
   moneyOrZero,
   moneyProblem,
+  SIZE_LIMITS,
+  size,
+  sizeProblem,
   units,
   unitsOrZero,
   unitsProblem,
@@ -66,5 +70,29 @@ describe('the units rule', () => {
     }
     expect(messagesOf(unitsOrZero(), 0)).toEqual([]);
     expect(unitsProblem(Number.POSITIVE_INFINITY)).toBe('Must be a number');
+  });
+});
+
+describe('the size rule', () => {
+  it.each([
+    [2.5, 'ha', undefined],
+    [100_000, 'ha', undefined],
+    [100_000.5, 'ha', 'Must be at most 100,000 ha'],
+    [1e9, 'ha', 'Must be at most 100,000 ha'],
+    [10_000, 'km', undefined],
+    [10_001, 'km', 'Must be at most 10,000 km'],
+    [0, 'ha', MESSAGES.positive],
+    [-1, 'km', MESSAGES.positive],
+    [Number.NaN, 'ha', 'Must be a number'],
+    [undefined, 'ha', MESSAGES.required],
+  ] as const)('%s %s -> %s', (value, unit, message) => {
+    expect(sizeProblem(value, unit)).toBe(message);
+  });
+
+  it('is what the area and size schemas check', () => {
+    expect(messagesOf(area(), 12.5)).toEqual([]);
+    expect(messagesOf(area(), 1e9)).toEqual(['Must be at most 100,000 ha']);
+    expect(messagesOf(size('km'), 20_000)).toEqual(['Must be at most 10,000 km']);
+    expect(SIZE_LIMITS).toEqual({ ha: 100_000, km: 10_000 });
   });
 });

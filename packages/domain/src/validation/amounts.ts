@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CreditType } from '../vocab/credits.ts';
+import type { SizeUnit } from '../vocab/habitats.ts';
 import { MESSAGES } from './messages.ts';
 import { requiredError } from './rules.ts';
 
@@ -19,6 +20,12 @@ export const AMOUNT_LIMITS = {
   },
 } as const satisfies { money: number; units: Record<CreditType, number> };
 
+/**
+ * The largest size of a site or habitat parcel: 100,000 hectares (larger than any single habitat site in England)
+ * or 10,000 kilometres of hedgerow or watercourse.
+ */
+export const SIZE_LIMITS = { ha: 100_000, km: 10_000 } as const satisfies Record<SizeUnit, number>;
+
 /** The largest quantity of units any credit type allows (for a field whose credit type is not known yet). */
 export const MAX_UNITS = Math.max(...Object.values(AMOUNT_LIMITS.units));
 
@@ -27,6 +34,7 @@ export const AMOUNT_MESSAGES = {
   moneyCap: 'Must be at most £1,000,000,000',
   wholePence: 'Must be in pounds and whole pence (at most 2 decimal places)',
   unitsCap: (max: number) => `Must be at most ${max.toLocaleString('en-GB')} units`,
+  sizeCap: (max: number, unit: SizeUnit) => `Must be at most ${max.toLocaleString('en-GB')} ${unit}`,
   notFinite: 'Must be a number',
 } as const;
 
@@ -61,6 +69,18 @@ export function unitsProblem(
   return undefined;
 }
 
+/**
+ * Why a size (an area in hectares, a length in kilometres) breaks the size rule, or undefined when it keeps it: a
+ * finite number greater than 0, at most the bound of its unit.
+ */
+export function sizeProblem(value: unknown, unit: SizeUnit): string | undefined {
+  if (value === undefined || value === null || value === '') return MESSAGES.required;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return AMOUNT_MESSAGES.notFinite;
+  if (value <= 0) return MESSAGES.positive;
+  if (value > SIZE_LIMITS[unit]) return AMOUNT_MESSAGES.sizeCap(SIZE_LIMITS[unit], unit);
+  return undefined;
+}
+
 const numberWith = (problem: (value: number) => string | undefined) =>
   z.number({ error: requiredError }).superRefine((value, ctx) => {
     const message = problem(value);
@@ -79,3 +99,9 @@ export const units = (type?: CreditType) => numberWith((value) => unitsProblem(v
 /** A quantity of credit units that may be 0, at most the cap of `type` (the largest cap when not given). */
 export const unitsOrZero = (type?: CreditType) =>
   numberWith((value) => unitsProblem(value, { type, zero: true }));
+
+/** An area in hectares: greater than 0, at most 100,000 ha. */
+export const area = () => numberWith((value) => sizeProblem(value, 'ha'));
+
+/** A size greater than 0, at most the bound of its unit (100,000 ha or 10,000 km). */
+export const size = (unit: SizeUnit) => numberWith((value) => sizeProblem(value, unit));

@@ -8,6 +8,7 @@ export const MESSAGES = {
   positive: 'Value must be greater than 0',
   invalidDate: 'Not a valid date',
   futureDate: 'Cannot be in the future',
+  pastDate: 'Cannot be in the past',
   invalidEmail: 'Not a valid email address',
   invalidPhone: 'Not a valid phone number',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -28,6 +29,7 @@ export const MESSAGES = {
   fixIssues: 'Fix the above issues before trying again',
   indicateOngoingOnly: 'Please indicate if only ongoing units would be acceptable',
   betweenZeroAndOne: 'Must be between 0 and 1',
+  habitatTypeRequired: 'Habitat type is required for high and very high distinctiveness',
 } as const;
 
 /** The exact non-blocking warnings of SPEC section 5 (markets, projects, project groups, requirements). */

@@ -75,3 +75,7 @@ export const HABITAT_TYPE_REQUIRED_DISTINCTIVENESS = [
   'High',
   'VeryHigh',
 ] as const satisfies readonly Distinctiveness[];
+
+/** Whether a distinctiveness (any value, as a form holds it) asks for the habitat type: High and VeryHigh. */
+export const habitatTypeRequired = (distinctiveness: unknown): boolean =>
+  (HABITAT_TYPE_REQUIRED_DISTINCTIVENESS as readonly unknown[]).includes(distinctiveness);

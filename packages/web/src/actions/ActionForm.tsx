@@ -14,13 +14,14 @@ import {
   stepFieldIds,
 } from '@curlew/domain';
 import { Alert, Button, Checkbox, Group, List, Stack, Stepper, Text } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../app/api.ts';
 import { useApi } from './ActionsConfig.tsx';
 import { postSubmission, subjectOfSelf } from './actionApi.ts';
+import { CHECK_ANSWERS_TITLE, CheckAnswers } from './CheckAnswers.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { fieldName } from './FieldLabel.tsx';
-import { FormField } from './FormField.tsx';
+import { FormField, fieldInputId } from './FormField.tsx';
 import { FormGroupSection } from './FormGroupSection.tsx';
 import { findFormExtra } from './formExtras.ts';
 import { issueOf, issuesOf, useActionForm } from './useActionForm.ts';
@@ -49,6 +50,8 @@ export interface ActionFormProps {
 export const NEXT_STEP_LABEL = 'Next';
 /** Text of the button returning to the previous step. */
 export const PREVIOUS_STEP_LABEL = 'Previous';
+/** Text of the button going on to the check-answers step. */
+export const CONTINUE_LABEL = 'Continue';
 
 /** What the banner says about a failed submit: the error's cause, else its message (SPEC 8). */
 export const failureText = (error: unknown): string => {
@@ -107,18 +110,53 @@ export function ActionForm({
   const [banner, setBanner] = useState<string | undefined>();
   const subject = subjectOfSelf(self);
 
+  // A check-answers action ends with a page listing the answers (when there are any) and submits from there.
+  const fieldPages = Math.max(steps.length, 1);
+  const answered = fields.filter((field) => field.readonly !== true && isFieldShown(field, form.values));
+  const declarationPaths = declarations.map((prompt) => ({
+    prompt,
+    path: `${DECLARATIONS_FIELD}.${prompt.id}`,
+  }));
+  const hasCheck = wire.confirm === 'check-answers' && (answered.length > 0 || declarationPaths.length > 0);
+  const onCheckPage = hasCheck && stepIndex >= fieldPages;
+  // After a Change link the page goes straight back to the answers.
+  const [returning, setReturning] = useState(false);
+  const [focusPath, setFocusPath] = useState<string | undefined>();
+  const checkHeading = useRef<HTMLHeadingElement>(null);
+  const pageOf = (path: string): number => {
+    if (path.startsWith(`${DECLARATIONS_FIELD}.`)) return fieldPages - 1;
+    const index = steps.findIndex((page) => stepFieldIds(page, groups).includes(path));
+    return Math.max(index, 0);
+  };
+  useEffect(() => {
+    if (onCheckPage) checkHeading.current?.focus();
+  }, [onCheckPage]);
+  useEffect(() => {
+    if (focusPath === undefined || onCheckPage) return;
+    document.getElementById(fieldInputId(formId, focusPath))?.focus();
+    setFocusPath(undefined);
+  }, [focusPath, onCheckPage, formId]);
+  const changeAnswer = (path: string) => {
+    setReturning(true);
+    setFocusPath(path);
+    setStepIndex(pageOf(path));
+  };
+
   const step = steps[stepIndex];
-  const lastStep = stepIndex >= steps.length - 1;
+  const lastStep = stepIndex === fieldPages - 1;
   const stepIds = step === undefined ? undefined : stepFieldIds(step, groups);
   const onThisPage = (field: FieldDefinition) => stepIds === undefined || stepIds.includes(field.id);
-  const pageFields = fields.filter((field) => onThisPage(field) && isFieldShown(field, form.values));
+  const pageFields = onCheckPage
+    ? []
+    : fields.filter((field) => onThisPage(field) && isFieldShown(field, form.values));
   const showDeclarations = lastStep && declarations.length > 0;
-  const pageErrors = lastStep
-    ? form.errors
-    : issuesOf(
-        form.errors,
-        pageFields.map((field) => field.id),
-      );
+  const pageErrors =
+    lastStep || onCheckPage
+      ? form.errors
+      : issuesOf(
+          form.errors,
+          pageFields.map((field) => field.id),
+        );
 
   const nameOf = (path: string): string | undefined => {
     const field = fields.find((candidate) => path === candidate.id || path.startsWith(`${candidate.id}.`));
@@ -161,12 +199,18 @@ export function ActionForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pageErrors.length > 0 || submitting) return;
-    if (!lastStep) {
-      setStepIndex((index) => index + 1);
+    if (onCheckPage || (!hasCheck && lastStep)) {
+      void submit();
       return;
     }
-    void submit();
+    setStepIndex((index) => (hasCheck && (returning || lastStep) ? fieldPages : index + 1));
   };
+  const submitLabel =
+    onCheckPage || (!hasCheck && lastStep)
+      ? wire.actionLabel
+      : hasCheck && (returning || lastStep)
+        ? CONTINUE_LABEL
+        : NEXT_STEP_LABEL;
 
   const renderField = (field: FieldDefinition): ReactNode => (
     <FormField
@@ -213,9 +257,20 @@ export function ActionForm({
             {steps.map((page) => (
               <Stepper.Step key={page.id} label={page.title} />
             ))}
+            {hasCheck && <Stepper.Step label={CHECK_ANSWERS_TITLE} />}
           </Stepper>
         )}
         {body}
+        {onCheckPage && (
+          <CheckAnswers
+            fields={answered}
+            values={form.values}
+            serverOptions={formData.options}
+            declarations={declarationPaths}
+            onChange={changeAnswer}
+            headingRef={checkHeading}
+          />
+        )}
         {Extra !== undefined && <Extra values={form.values} settings={formData.settings} self={self} />}
         {showDeclarations && (
           <Stack gap="xs">
@@ -225,6 +280,8 @@ export function ActionForm({
               return (
                 <Checkbox
                   key={declaration.id}
+                  id={fieldInputId(formId, path)}
+                  aria-invalid={error !== undefined}
                   label={declaration.text}
                   checked={getPath(form.values, path) === true}
                   onChange={(event) => form.setValue(path, event.currentTarget.checked)}
@@ -265,7 +322,7 @@ export function ActionForm({
             </Button>
           )}
           <Button type="submit" disabled={pageErrors.length > 0} loading={submitting}>
-            {lastStep ? wire.actionLabel : NEXT_STEP_LABEL}
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

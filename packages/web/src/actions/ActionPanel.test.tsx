@@ -269,6 +269,24 @@ describe('ActionPanel', () => {
       expect(await nameBox()).toHaveValue('Old name and more');
     });
 
+    it('asks on every Escape: Escape on the question keeps editing, Escape again asks again', async () => {
+      server.routes = renameRoutes('34');
+      const user = await openAction({ self: '/organisation/34', actionId: 'Rename' });
+      await user.type(await nameBox(), ' changed');
+      await user.keyboard('{Escape}');
+      await screen.findByRole('dialog', { name: 'Unsaved changes' });
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument(),
+      );
+      expect(await nameBox()).toHaveValue('Old name changed');
+      await user.keyboard('{Escape}');
+      const again = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+      expect(within(again).getByText('Discard your changes?')).toBeInTheDocument();
+      await user.click(within(again).getByRole('button', { name: 'Discard' }));
+      await gone();
+    });
+
     it('closes when the user discards, asked from Cancel', async () => {
       server.routes = renameRoutes('31');
       const user = await openAction({ self: '/organisation/31', actionId: 'Rename' });

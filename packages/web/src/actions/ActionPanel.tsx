@@ -60,9 +60,12 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
   const setDirty = useCallback((changed: boolean) => {
     dirty.current = changed;
   }, []);
-  // Escape, Close/Cancel and a click outside all come here: changes are never lost without asking.
+  // Escape, Close/Cancel and a click outside all come here: changes are never lost without asking. Escape reaches
+  // the panel's frame only (the question leaves it to the frame): pressed again while the question is open, it
+  // answers 'Keep editing'. Two dialogs both listening would let one key press open the question and close it.
   const requestClose = () => {
-    if (dirty.current) setConfirmingDiscard(true);
+    if (confirmingDiscard) setConfirmingDiscard(false);
+    else if (dirty.current) setConfirmingDiscard(true);
     else onClose();
   };
 
@@ -137,6 +140,7 @@ export function ActionPanel({ target, onClose, onSucceeded, navigate }: ActionPa
       cancelLabel={DISCARD_CHANGES.keepEditing}
       onConfirm={onClose}
       onCancel={() => setConfirmingDiscard(false)}
+      closeOnEscape={false}
     />
   );
   if (state.status === 'ready' && state.formData.definition.modal) {

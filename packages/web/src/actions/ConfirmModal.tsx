@@ -11,6 +11,8 @@ export interface ConfirmModalProps {
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Whether Escape answers Cancel (default true); off when the dialog behind the question handles Escape. */
+  closeOnEscape?: boolean;
 }
 
 /** A centred yes/cancel question, at most 800 wide (SPEC 2 "Action dialogs"). */
@@ -22,11 +24,13 @@ export function ConfirmModal({
   cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
+  closeOnEscape = true,
 }: ConfirmModalProps) {
   return (
     <Modal
       opened={opened}
       onClose={onCancel}
+      closeOnEscape={closeOnEscape}
       title={title}
       centered
       size={CONFIRM_MODAL_MAX_WIDTH}

@@ -143,6 +143,7 @@ export function FormField({
     subject,
     serverOptions,
     onRefuse: (message) => onRefuse(field.id, message),
+    onChangeField: (fieldId, next) => onChange(fieldId, next),
   };
   return (
     <Stack gap={4} className={field.className} data-field={field.id}>

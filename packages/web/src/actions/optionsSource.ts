@@ -42,6 +42,22 @@ export const optionsSourcePath = (source: OptionsSource, values: FormValues): st
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The values a record's option gives other fields when chosen (`source.fills`), if the record has them. */
+const fillsOf = (
+  row: Record<string, unknown>,
+  source: OptionsSource,
+): Readonly<Record<string, string>> | undefined => {
+  if (source.fills === undefined) return undefined;
+  const fills: Record<string, string> = {};
+  for (const fill of source.fills) {
+    const raw = getPath(row, fill.key);
+    if (raw === undefined || raw === null) continue;
+    const text = String(raw);
+    fills[fill.fieldId] = fill.map?.[text] ?? text;
+  }
+  return Object.keys(fills).length === 0 ? undefined : fills;
+};
+
 /** Turns a list answer (an array, or an object with `items`) into options using the source's keys. */
 export const optionsFromAnswer = (answer: unknown, source: OptionsSource): readonly FieldOption[] => {
   const rows = Array.isArray(answer)
@@ -54,9 +70,12 @@ export const optionsFromAnswer = (answer: unknown, source: OptionsSource): reado
     const value = getPath(row, source.valueKey);
     const label = getPath(row, source.labelKey);
     if (value === undefined || value === null) return [];
-    return [
-      { value: String(value), label: label === undefined || label === null ? String(value) : String(label) },
-    ];
+    const option: FieldOption = {
+      value: String(value),
+      label: label === undefined || label === null ? String(value) : String(label),
+    };
+    const fills = fillsOf(row, source);
+    return [fills === undefined ? option : { ...option, fills }];
   });
 };
 

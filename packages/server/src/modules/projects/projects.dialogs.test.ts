@@ -279,7 +279,7 @@ describeWithApp('project dialogs', (t) => {
       'POST',
       `/api/project/${monitored.id}/action/RecordPerformanceCheck`,
       {
-        date: '2027-08-01',
+        date: '2026-08-01',
         name: 'Pat Performance',
         organisation: 'Curlew',
       },

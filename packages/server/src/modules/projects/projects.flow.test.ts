@@ -118,6 +118,18 @@ describeWithApp('a project from draft to sealed offer through the API', (t) => {
         }),
       ),
     ).toEqual([{ path: 'habitatType', message: 'Not a valid option' }]);
+    // The statutory metric gives the habitat type High distinctiveness: Low contradicts it.
+    const contradiction = await as('participant', 'AddBiodiversityService', {
+      ...service,
+      broadHabitat: refs.habitat.broadHabitat,
+      distinctiveness: 'Low',
+    });
+    expect(errorsOf(contradiction)).toEqual([
+      {
+        path: 'distinctiveness',
+        message: `The statutory metric gives ${refs.habitat.habitatType} High distinctiveness`,
+      },
+    ]);
     const added = await as('participant', 'AddBiodiversityService', {
       ...service,
       broadHabitat: refs.habitat.broadHabitat,

@@ -237,7 +237,7 @@ describeWithApp(
       const project = (await asRole(t.app, world, 'admin', 'GET', `/api/project/${id}`)).json();
       expect(project.status).toBe('Contracted');
       const verify = await asRole(t.app, world, 'admin', 'POST', `/api/project/${id}/action/Verify`, {
-        date: '2027-01-10',
+        date: '2026-01-10',
         name: 'Vera Verifier',
         organisation: 'Verify Ltd',
         isPass: false,
@@ -245,7 +245,7 @@ describeWithApp(
       expect(verify.statusCode).toBe(422);
       expect(verify.json().errors).toEqual([{ path: 'failReason', message: 'Field required' }]);
       const passed = await asRole(t.app, world, 'admin', 'POST', `/api/project/${id}/action/Verify`, {
-        date: '2027-01-10',
+        date: '2026-01-10',
         name: 'Vera Verifier',
         organisation: 'Verify Ltd',
         isPass: true,
@@ -258,7 +258,7 @@ describeWithApp(
         'POST',
         `/api/project/${id}/action/RecordComplianceCheck`,
         {
-          date: '2027-06-01',
+          date: '2026-06-01',
           name: 'Cat Checker',
           organisation: 'Curlew',
           isYesNoPass: false,
@@ -291,7 +291,7 @@ describeWithApp(
         'POST',
         `/api/project/${id}/action/RecordComplianceCheck`,
         {
-          date: '2027-06-01',
+          date: '2026-06-01',
           name: 'Cat Checker',
           organisation: 'Curlew',
           isYesNoPass: false,

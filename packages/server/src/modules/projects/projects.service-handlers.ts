@@ -1,9 +1,15 @@
-import { CREDIT_DURATION_YEARS, MODULE_UNITS, type PROJECT_ACTIONS } from '@curlew/domain';
+import {
+  CREDIT_DURATION_YEARS,
+  type Distinctiveness,
+  MODULE_UNITS,
+  type PROJECT_ACTIONS,
+} from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { saveLocation } from '../files/locations.repo.ts';
+import { assertHabitatDistinctiveness } from '../refdata/habitat-distinctiveness.ts';
 import { habitats, lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import { edited, notAnOption, serviceLabel } from './projects.handling.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
@@ -59,17 +65,25 @@ async function supplyOf(
     : undefined;
 }
 
-/** The habitat a biodiversity service names, checked against the statutory metric's habitats (422 otherwise). */
+/**
+ * The habitat a biodiversity service names, checked against the statutory metric's habitats, and the
+ * distinctiveness the metric gives it (422 otherwise).
+ */
 async function assertHabitat(
   tx: Queryable,
-  values: { module: string; broadHabitat?: string | undefined; habitatType: string },
+  values: {
+    module: 'Area' | 'Linear' | 'River';
+    broadHabitat?: string | undefined;
+    habitatType: string;
+    distinctiveness: Distinctiveness;
+  },
 ): Promise<void> {
   const [row] = await tx
     .select({ id: habitats.id })
     .from(habitats)
     .where(
       and(
-        eq(habitats.module, values.module as (typeof habitats.$inferSelect)['module']),
+        eq(habitats.module, values.module),
         eq(habitats.habitatType, values.habitatType),
         values.module === 'Area' && values.broadHabitat !== undefined
           ? eq(habitats.broadHabitat, values.broadHabitat)
@@ -78,6 +92,7 @@ async function assertHabitat(
     )
     .limit(1);
   if (row === undefined) throw notAnOption('habitatType');
+  await assertHabitatDistinctiveness(tx, values, values.distinctiveness, 'distinctiveness');
 }
 
 /** What a service's dialog writes: every column but its keys and stamps. */

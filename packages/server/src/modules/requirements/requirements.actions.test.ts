@@ -168,7 +168,12 @@ describeWithApp(
         bioIsDivisible: false,
       };
       const noHabitat = await action(context.id, 'SetBuyerCredits', high, { biodiversityMetric: pdf() });
-      expect(noHabitat.json().errors).toEqual([{ path: 'bioHabitatType', message: 'Field required' }]);
+      expect(noHabitat.json().errors).toEqual([
+        {
+          path: 'bioHabitatType',
+          message: 'Habitat type is required for high and very high distinctiveness',
+        },
+      ]);
       const zero = await action(
         context.id,
         'SetBuyerCredits',
@@ -183,10 +188,24 @@ describeWithApp(
         { biodiversityMetric: pdf() },
       );
       expect(wrongHabitat.json().errors).toEqual([{ path: 'bioHabitatType', message: 'Not a valid option' }]);
-      const saved = await action(
+      // The statutory metric gives Lowland meadows Very high distinctiveness: High contradicts it.
+      const contradiction = await action(
         context.id,
         'SetBuyerCredits',
         { ...high, bioHabitatType: 'Lowland meadows' },
+        { biodiversityMetric: pdf() },
+      );
+      expect(contradiction.statusCode).toBe(422);
+      expect(contradiction.json().errors).toEqual([
+        {
+          path: 'bioDistinctiveness',
+          message: 'The statutory metric gives Lowland meadows Very high distinctiveness',
+        },
+      ]);
+      const saved = await action(
+        context.id,
+        'SetBuyerCredits',
+        { ...high, bioDistinctiveness: 'VeryHigh', bioHabitatType: 'Lowland meadows' },
         { biodiversityMetric: pdf() },
       );
       expect(saved.statusCode).toBe(200);

@@ -69,7 +69,7 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
       redemptionDate: '2028-03-31',
       isDivisible: false,
       module: 'Area',
-      distinctiveness: 'High',
+      distinctiveness: 'VeryHigh',
       broadHabitat: 'Grassland',
     };
     // High distinctiveness trades like for like: without its habitat type the requirement could never be cleared.
@@ -80,7 +80,22 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
       cookie,
     );
     expect(withoutType.statusCode).toBe(422);
-    expect(withoutType.json().errors).toEqual([{ path: 'habitatType', message: 'Field required' }]);
+    expect(withoutType.json().errors).toEqual([
+      { path: 'habitatType', message: 'Habitat type is required for high and very high distinctiveness' },
+    ]);
+    const contradiction = await postAction(
+      t.app,
+      `/api/requirement/${id}/action/WizardInvestorCredits`,
+      { ...investorCredits, distinctiveness: 'High', habitatType: 'Lowland meadows' },
+      cookie,
+    );
+    expect(contradiction.statusCode).toBe(422);
+    expect(contradiction.json().errors).toEqual([
+      {
+        path: 'distinctiveness',
+        message: 'The statutory metric gives Lowland meadows Very high distinctiveness',
+      },
+    ]);
     const credits = await postAction(
       t.app,
       `/api/requirement/${id}/action/WizardInvestorCredits`,
@@ -110,7 +125,7 @@ describeWithApp('credit requirements by an agent for its client', (t) => {
       buyer: { id: world.client.id, name: 'Client Farm' },
       agent: { id: world.members.agent.organisation.id },
       round: { id: roundId, ampEnd: '2030-03-31' },
-      investorCredits: { units: 7.5, distinctiveness: 'High', habitatType: 'Lowland meadows' },
+      investorCredits: { units: 7.5, distinctiveness: 'VeryHigh', habitatType: 'Lowland meadows' },
       credits: [{ type: 'Biodiversity', requiredUnits: 7.5, isPermanent: true }],
       documents: [{ tag: 'SupportingDocument', name: 'valuation-2.pdf' }],
     });

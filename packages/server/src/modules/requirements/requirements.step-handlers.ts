@@ -22,6 +22,7 @@ import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { retireOwnerFiles } from '../files/files.repo.ts';
+import { assertHabitatDistinctiveness } from '../refdata/habitat-distinctiveness.ts';
 import { habitats, lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import { storeFieldFile } from './requirements.after-round.ts';
@@ -244,6 +245,13 @@ export const buyerCreditsHandler = (wizard: boolean): Handler<typeof setBuyerCre
         broad: 'bioBroadHabitat',
         type: 'bioHabitatType',
       });
+      if (values.bioHabitatType !== undefined && values.bioDistinctiveness !== undefined)
+        await assertHabitatDistinctiveness(
+          tx,
+          { habitatType: values.bioHabitatType },
+          values.bioDistinctiveness,
+          'bioDistinctiveness',
+        );
       await updateRequirementRow(
         tx,
         record.id,
@@ -373,7 +381,15 @@ export const investorCreditsHandler = (wizard: boolean): Handler<typeof setInves
       ? values.habitatType
       : undefined;
     await assertHabitat(tx, broadHabitat, habitatType, { broad: 'broadHabitat', type: 'habitatType' });
-    if (habitatType !== undefined) await assertModuleHabitat(tx, values.module, habitatType);
+    if (habitatType !== undefined) {
+      await assertModuleHabitat(tx, values.module, habitatType);
+      await assertHabitatDistinctiveness(
+        tx,
+        { habitatType, module: values.module },
+        values.distinctiveness,
+        'distinctiveness',
+      );
+    }
     await updateRequirementRow(
       tx,
       record.id,

@@ -32,14 +32,14 @@ describeWithApp('after the round: rights, credits, monitoring and Settle through
     );
   const check = (id: string, values: Record<string, unknown>) =>
     post(`/api/project/${id}/action/RecordComplianceCheck`, {
-      date: '2027-06-01',
+      date: '2026-06-01',
       name: 'Cat Checker',
       organisation: 'Curlew',
       ...values,
     });
   const verifyAs = (id: string, isPass: boolean) =>
     post(`/api/project/${id}/action/Verify`, {
-      date: '2027-01-10',
+      date: '2026-01-10',
       name: 'Vera Verifier',
       organisation: 'Verify Ltd',
       isPass,
@@ -173,7 +173,7 @@ describeWithApp('after the round: rights, credits, monitoring and Settle through
     const performance = await postMultipart(
       t.app,
       `/api/project/${records.biodiversityProjectId}/action/RecordPerformanceCheck`,
-      { date: '2027-05-01', name: 'Pat Performance', organisation: 'Curlew' },
+      { date: '2026-05-01', name: 'Pat Performance', organisation: 'Curlew' },
       { PerformanceReport: pdf('performance.pdf') },
       world.members.admin.cookie,
     );

@@ -43,7 +43,7 @@ export async function contract(app: FastifyInstance, world: World, projectId: st
 /** Records a passed verification of a contracted project. */
 export async function verify(app: FastifyInstance, world: World, projectId: string): Promise<void> {
   const answer = await asRole(app, world, 'admin', 'POST', `/api/project/${projectId}/action/Verify`, {
-    date: '2027-01-10',
+    date: '2026-01-10',
     name: 'Vera Verifier',
     organisation: 'Verify Ltd',
     isPass: true,
@@ -54,7 +54,7 @@ export async function verify(app: FastifyInstance, world: World, projectId: stri
 /** Records a failed compliance check ending in IrrevocableFailure; answers the response. */
 export const failIrrevocably = (app: FastifyInstance, world: World, projectId: string) =>
   asRole(app, world, 'admin', 'POST', `/api/project/${projectId}/action/RecordComplianceCheck`, {
-    date: '2027-06-01',
+    date: '2026-06-01',
     name: 'Cat Checker',
     organisation: 'Curlew',
     isYesNoPass: false,

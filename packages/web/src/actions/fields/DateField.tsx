@@ -1,6 +1,7 @@
-import { type DateField as DateFieldDefinition, MONTH_ABBREVIATIONS } from '@curlew/domain';
+import { type DateField as DateFieldDefinition, MESSAGES, MONTH_ABBREVIATIONS } from '@curlew/domain';
 import { DateInput } from '@mantine/dates';
-import { type FieldControlProps, inputFeedback, textOf } from './fieldProps.ts';
+import type { FocusEvent, FormEvent, KeyboardEvent } from 'react';
+import { type FieldControlProps, inputFeedback, textOf, useRefusalWithdrawnOnUnmount } from './fieldProps.ts';
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
@@ -41,7 +42,9 @@ const CALENDAR_LABELS = {
 
 /**
  * A calendar date shown as 'd MMM yyyy' and stored as `yyyy-MM-dd`. The calendar opens in place, inside the form's
- * panel or page (not in a portal at the end of the page, outside every landmark), with named controls.
+ * panel or page (not in a portal at the end of the page, outside every landmark), with named controls. What the
+ * user typed stays as typed: a text that is no date ('31/02/2026') is kept and refused with 'Not a valid date'
+ * when the user leaves the field (or presses Enter); emptying the text clears the date.
  */
 export function DateField({
   field,
@@ -50,12 +53,33 @@ export function DateField({
   inputId,
   error,
   warning,
+  onRefuse,
 }: FieldControlProps<DateFieldDefinition>) {
+  useRefusalWithdrawnOnUnmount(onRefuse);
+  const check = (typed: string) => {
+    if (typed.trim() === '') return;
+    onRefuse(parseTypedDate(typed) === null ? MESSAGES.invalidDate : undefined);
+  };
   return (
     <DateInput
       id={inputId}
       value={textOf(value) ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
+      onChange={(next) => {
+        onRefuse(undefined);
+        onChange(next ?? undefined);
+      }}
+      onInput={(event: FormEvent<HTMLInputElement>) => {
+        const typed = event.currentTarget.value;
+        if (typed.trim() === '') {
+          onRefuse(undefined);
+          onChange(undefined);
+        } else if (parseTypedDate(typed) !== null) onRefuse(undefined);
+      }}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => check(event.currentTarget.value)}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Enter') check(event.currentTarget.value);
+      }}
+      fixOnBlur={false}
       valueFormat="D MMM YYYY"
       dateParser={parseTypedDate}
       clearable={field.optional === true}

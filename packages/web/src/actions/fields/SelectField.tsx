@@ -9,8 +9,14 @@ import { useOptionInputProps } from './useOptionInputProps.ts';
  * nothing to choose: that option is filled in and the field cannot be changed.
  */
 export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
-  const { field, value, onChange } = props;
-  const optionInputProps = useOptionInputProps(props);
+  const { field, value, onChange, onChangeField } = props;
+  const { options, ...optionInputProps } = useOptionInputProps(props);
+  const choose = (next: string | null) => {
+    onChange(next ?? undefined);
+    // A chosen option may fill other fields in (a habitat type its distinctiveness); the user may still change them.
+    const fills = options.find((option) => option.value === next)?.fills ?? {};
+    for (const [fieldId, filled] of Object.entries(fills)) onChangeField(fieldId, filled);
+  };
   const choosable = optionInputProps.data.filter((option) => !option.disabled);
   const only = field.optional !== true && choosable.length === 1 ? choosable[0] : undefined;
   const current = textOf(value);
@@ -30,11 +36,6 @@ export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
     );
   }
   return (
-    <Select
-      {...optionInputProps}
-      value={current ?? null}
-      onChange={(next) => onChange(next ?? undefined)}
-      leftSection={field.prefix}
-    />
+    <Select {...optionInputProps} value={current ?? null} onChange={choose} leftSection={field.prefix} />
   );
 }

@@ -8,6 +8,6 @@ const stringsOf = (value: unknown): string[] =>
 
 /** Several choices from inline, server-sent or loaded options; the value is the list of chosen option values. */
 export function SelectMultiField(props: FieldControlProps<SelectMultiFieldDefinition>) {
-  const optionInputProps = useOptionInputProps(props);
+  const { options: _options, ...optionInputProps } = useOptionInputProps(props);
   return <MultiSelect {...optionInputProps} value={stringsOf(props.value)} onChange={props.onChange} />;
 }

@@ -1,5 +1,5 @@
 import type { FieldDefinition, FieldOption, FormValues, SubjectRef } from '@curlew/domain';
-import type { ChangeEvent, ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from 'react';
 
 /** What the form gives every field control. */
 export interface FieldControlProps<F extends FieldDefinition> {
@@ -27,6 +27,8 @@ export interface FieldControlProps<F extends FieldDefinition> {
   serverOptions: readonly FieldOption[] | undefined;
   /** Reports (or clears, with undefined) a problem with what the user chose that keeps it out of the value. */
   onRefuse: (message: string | undefined) => void;
+  /** Sets another field's value (what a chosen option fills in, `FieldOption.fills`). */
+  onChangeField: (fieldId: string, value: unknown) => void;
 }
 
 /** The error and warning texts a field shows. */
@@ -80,7 +82,10 @@ export const textInputProps = ({ value, onChange, inputId, error, warning }: Bou
   ...inputFeedback({ error, warning }),
 });
 
-/** Id, own label, checked state, change handler and feedback of a Mantine checkbox or switch. */
+/**
+ * Id, own label, checked state, change handler and feedback of a Mantine checkbox or switch; in error it carries
+ * `aria-invalid` as text inputs do (Mantine marks only its look).
+ */
 export const checkedInputProps = ({
   value,
   onChange,
@@ -93,5 +98,16 @@ export const checkedInputProps = ({
   label,
   checked: value === true,
   onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.checked),
+  'aria-invalid': error !== undefined,
   ...choiceFeedback({ error, warning }),
 });
+
+/**
+ * Withdraws a control's refusal when the control goes (hidden by a condition, or on another step's page), so no
+ * error stays on a field that is no longer there.
+ */
+export function useRefusalWithdrawnOnUnmount(onRefuse: (message: string | undefined) => void): void {
+  const latest = useRef(onRefuse);
+  latest.current = onRefuse;
+  useEffect(() => () => latest.current(undefined), []);
+}

@@ -314,9 +314,14 @@ describe('Set offer', () => {
         .getAllByRole('textbox')
         .map((input) => input.getAttribute('id')),
     ).toEqual([expect.stringContaining('offer')]);
-    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    // An offer cannot be taken back: the answers are checked before it is saved.
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Offer' }), '150000');
     await user.click(within(dialog).getByRole('checkbox', { name: 'I will deliver the units I offer.' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await within(dialog).findByRole('heading', { name: 'Check your answers' });
+    expect(within(dialog).getByText('£150,000')).toBeInTheDocument();
+    expect(within(dialog).getByText('Agreed')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.received.some((request) => request.method === 'POST')).toBe(true));
     expect(

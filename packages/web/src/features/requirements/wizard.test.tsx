@@ -306,16 +306,25 @@ describe('credit requirement dialogs', () => {
     await choose(user, dialog, 'Broad habitat', 'Grassland');
     await choose(user, dialog, 'Distinctiveness', 'High');
     const habitat = within(dialog).getByLabelText(/Habitat type/, { selector: 'input' });
-    expect(habitat).toHaveAccessibleDescription(/Field required/);
+    // At High it is required: no 'optional' tag, and the message says why.
+    expect(within(dialog).getByText('Habitat type', { selector: 'label' })).toHaveTextContent(
+      /^Habitat type$/,
+    );
+    expect(habitat).toHaveAccessibleDescription(
+      'Habitat type is required for high and very high distinctiveness',
+    );
     await user.click(habitat);
     expect(await screen.findByRole('option', { name: 'Lowland meadows' })).toBeInTheDocument();
     expect(requests()).toContain('GET /api/habitats?broadHabitat=Grassland');
     await user.click(screen.getByRole('option', { name: 'Lowland meadows' }));
-    expect(habitat).not.toHaveAccessibleDescription(/Field required/);
+    expect(habitat).not.toHaveAccessibleDescription(/required/);
     await choose(user, dialog, 'Distinctiveness', 'Medium');
     expect(
       within(dialog).getByLabelText(/Habitat type/, { selector: 'input' }),
-    ).not.toHaveAccessibleDescription(/Field required/);
+    ).not.toHaveAccessibleDescription(/required/);
+    expect(within(dialog).getByText('Habitat type', { selector: 'label' })).toHaveTextContent(
+      /^Habitat typeoptional$/,
+    );
   }, 30_000);
 
   it('labels the redemption date by credit type', async () => {
