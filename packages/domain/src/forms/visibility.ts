@@ -40,12 +40,20 @@ export const isFieldActive = (field: FieldDefinition, values: FormValues): boole
 export const isFieldShown = (field: FieldDefinition, values: FormValues): boolean =>
   isFieldActive(field, values) && !(field.ifBlank?.hide === true && !isBlank(getPath(values, field.id)));
 
-/** The values with every inactive field's value removed: what is validated and submitted. */
-export const activeValues = (fields: readonly FieldDefinition[], values: FormValues): FormValues =>
-  fields.reduce(
-    (current, field) => (isFieldActive(field, values) ? current : setPath(current, field.id, undefined)),
-    values,
-  );
+/**
+ * The values with every inactive field's value removed: what is validated and submitted. A field whose condition
+ * reads an inactive field is inactive too (removal repeats until nothing inactive holds a value).
+ */
+export const activeValues = (fields: readonly FieldDefinition[], values: FormValues): FormValues => {
+  let current = values;
+  for (;;) {
+    const inactive = fields.filter(
+      (field) => !isFieldActive(field, current) && getPath(current, field.id) !== undefined,
+    );
+    if (inactive.length === 0) return current;
+    current = inactive.reduce((pruned, field) => setPath(pruned, field.id, undefined), current);
+  }
+};
 
 /** The ids of the fields a step shows: its own `fieldIds` plus every field of its `groupIds`. */
 export const stepFieldIds = (step: FormStep, groups: readonly FormGroup[]): readonly string[] => [

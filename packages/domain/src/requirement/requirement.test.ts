@@ -9,6 +9,7 @@ import {
   allocateRights,
   completeRequirementRegistration,
   createRequirement,
+  ONGOING_ONLY_ASKED,
   setBid,
   updateRequirement,
 } from './requirement.actions.ts';
@@ -205,12 +206,20 @@ describe('bid and after the round', () => {
     expect(validateAction(setBid, { bid: 0 }).errors).toEqual([
       { path: 'bid', message: 'Value must be greater than 0' },
     ]);
-    expect(validateAction(setBid, { bid: 1000, acceptOngoingOnly: true }).errors).toEqual([
+    // The ongoing-only question is asked (and its answer kept) only where the server says it is.
+    const asked = { [ONGOING_ONLY_ASKED]: true };
+    expect(validateAction(setBid, { ...asked, bid: 1000, acceptOngoingOnly: true }).errors).toEqual([
       { path: 'bidOngoingOnly', message: 'Field required' },
     ]);
-    expect(validateAction(setBid, { bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 0 }).errors).toEqual([
-      { path: 'bidOngoingOnly', message: 'Value must be greater than 0' },
-    ]);
+    expect(
+      validateAction(setBid, { ...asked, bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 0 }).errors,
+    ).toEqual([{ path: 'bidOngoingOnly', message: 'Value must be greater than 0' }]);
+    const notAsked = validateAction(setBid, { bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 5 });
+    expect(notAsked.success && notAsked.data).toEqual({
+      bid: 1000,
+      acceptOngoingOnly: false,
+      declarations: {},
+    });
     expect(validateAction(setBid, { bid: 1000, declarations: { d1: false } }).errors).toEqual([
       { path: 'declarations.d1', message: 'Must be agreed to' },
     ]);
