@@ -62,6 +62,12 @@ async function pickFromLongList(page: Page, input: Locator, optionLabel: string)
   await expect.poll(() => input.inputValue(), { timeout: ACTION_TIMEOUT_MS }).toBe(optionLabel);
 }
 
+/** Goes to the home page's work list and follows the work item with the given name to its record. */
+async function fromHome(page: Page, item: string): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'Curlew', exact: true }).click();
+  await page.getByRole('link', { name: item, exact: true }).click();
+}
+
 async function checkEveryBox(panel: Locator): Promise<void> {
   for (const box of await panel.getByRole('checkbox').all()) await box.check();
 }
@@ -210,7 +216,6 @@ describe('one round from Draft to Accept match', () => {
       .check();
     await submit(add, 'Add project');
     await sp.getByRole('heading', { level: 1, name: projectName }).waitFor();
-    const projectPath = new URL(sp.url()).pathname;
 
     const update = await openRecordAction('supplier', sp, 'Update details');
     await chooseOption(sp, field(update, 'Project type'), 'Habitat creation');
@@ -299,10 +304,9 @@ describe('one round from Draft to Accept match', () => {
     await finish.getByRole('button', { name: 'Finish' }).click();
     await expectToast(bp, `${requirementName} registered for ${roundName}`);
     await bp.getByRole('heading', { level: 1, name: requirementName }).waitFor();
-    const requirementPath = new URL(bp.url()).pathname;
 
     // The operator screens, reviews and certifies the project, and completes the requirement's registration.
-    await page.goto(`${baseUrl}${projectPath}`);
+    await fromHome(page, `Screen the project: ${projectName}`);
     await page.getByRole('heading', { level: 1, name: projectName }).waitFor();
     const screening = await openRecordAction('operator', page, 'Add project screening outcome');
     await chooseOption(page, field(screening, 'Outcome'), 'Pass');
@@ -327,7 +331,7 @@ describe('one round from Draft to Accept match', () => {
     await chooseOption(page, field(certify, 'Certified?'), 'Yes');
     await submit(certify, 'Save');
     await status(page).getByText('Certified', { exact: true }).waitFor();
-    await page.goto(`${baseUrl}${requirementPath}`);
+    await fromHome(page, `Complete the requirement registration: ${requirementName}`);
     await page.getByRole('heading', { level: 1, name: requirementName }).waitFor();
     await complete(await openRecordAction('operator', page, 'Complete registration'));
     await status(page).getByText('Registered', { exact: true }).waitFor();
@@ -336,13 +340,15 @@ describe('one round from Draft to Accept match', () => {
     await page.goto(`${baseUrl}${roundPath}`);
     await roundStep(page, 'Close registration', 'Close registration', /^Registration closed · Now/);
     await roundStep(page, 'Open for bids and offers', 'Open bids and offers', /^Bids and offers open · Now/);
-    await sp.goto(`${baseUrl}${projectPath}`);
+    await fromHome(sp, `Make your offer: ${projectName}`);
+    await sp.getByRole('heading', { level: 1, name: projectName }).waitFor();
     const offer = await openRecordAction('supplier', sp, 'Set offer');
     await field(offer, 'Offer').fill('20000');
     await checkEveryBox(offer);
     await confirmAnswers(offer, 'Save');
     await status(sp).getByText('Offered', { exact: true }).waitFor();
-    await bp.goto(`${baseUrl}${requirementPath}`);
+    await fromHome(bp, `Make your bid: ${requirementName}`);
+    await bp.getByRole('heading', { level: 1, name: requirementName }).waitFor();
     const bid = await openRecordAction('buyer', bp, 'Set bid');
     await field(bid, 'Bid').fill('150000');
     await checkEveryBox(bid);
