@@ -51,7 +51,8 @@ export async function typePhone(input: Locator, number: string): Promise<void> {
 export async function chooseOption(page: Page, input: Locator, optionLabel: string): Promise<void> {
   // A multi-select's input sits under its pills box, which takes the click at the same spot, as it does for a user.
   await input.click({ force: true });
-  const option = page.getByRole('option', { name: optionLabel, exact: true });
+  // Only the open option list's options: a list page behind a panel may have filters with options of the same names.
+  const option = page.getByRole('listbox').getByRole('option', { name: optionLabel, exact: true });
   // A required choice whose options load to exactly one is filled in and fixed (a plain read-only text box): then
   // there is nothing to choose, only to check.
   const deadline = Date.now() + 45_000;
