@@ -116,10 +116,11 @@ export const completeRequirementRegistration = defineAction({
 });
 
 /**
- * The initial value by which the server tells SetBid's form to ask 'Would ongoing units alone be acceptable?': true
- * only for a nutrient requirement outside a group (a group clears its full need only).
+ * The initial value by which the server tells SetBid's form not to ask 'Would ongoing units alone be acceptable?':
+ * true unless the requirement is a nutrient requirement outside a group (a group clears its full need only). Only
+ * the browser's form reads it: a submission without it is validated whole and SetBid refuses what does not apply.
  */
-export const ONGOING_ONLY_ASKED = 'ongoingOnlyAsked';
+export const ONGOING_ONLY_NOT_ASKED = 'ongoingOnlyNotAsked';
 
 /** Why SetBid refuses ongoing units alone on a requirement (no nutrient credits, or in a group); none when it may. */
 export const ongoingOnlyRefusal = (requirement: {
@@ -144,13 +145,14 @@ export const setBid = defineAction({
   confirm: 'check-answers',
   fields: [
     {
-      // Never shown (the server always fills it in) nor submitted: it only says whether the next question is asked.
-      id: ONGOING_ONLY_ASKED,
+      // Never shown: filled in by the server only where the next question is not asked (then hidden by its value).
+      id: ONGOING_ONLY_NOT_ASKED,
       type: 'Boolean',
-      label: 'Ongoing units alone may be accepted',
+      label: 'Ongoing units alone not asked',
       readonly: true,
       optional: true,
       ifBlank: { hide: true },
+      visibleWhen: { fieldId: ONGOING_ONLY_NOT_ASKED, filled: true },
     },
     {
       id: 'bid',
@@ -164,8 +166,8 @@ export const setBid = defineAction({
       type: 'YesNo',
       label: 'Would ongoing units alone be acceptable?',
       optional: true,
-      // Asked only of a nutrient requirement outside a group: the server sends `ongoingOnlyAsked` (never submitted).
-      visibleWhen: { fieldId: ONGOING_ONLY_ASKED, oneOf: [true] },
+      // Not asked where the server sends `ongoingOnlyNotAsked` (a biodiversity requirement, one in a group).
+      visibleWhen: { fieldId: ONGOING_ONLY_NOT_ASKED, filled: false },
     },
     {
       id: 'bidOngoingOnly',

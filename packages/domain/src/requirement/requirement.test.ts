@@ -9,7 +9,7 @@ import {
   allocateRights,
   completeRequirementRegistration,
   createRequirement,
-  ONGOING_ONLY_ASKED,
+  ONGOING_ONLY_NOT_ASKED,
   setBid,
   updateRequirement,
 } from './requirement.actions.ts';
@@ -206,15 +206,19 @@ describe('bid and after the round', () => {
     expect(validateAction(setBid, { bid: 0 }).errors).toEqual([
       { path: 'bid', message: 'Value must be greater than 0' },
     ]);
-    // The ongoing-only question is asked (and its answer kept) only where the server says it is.
-    const asked = { [ONGOING_ONLY_ASKED]: true };
-    expect(validateAction(setBid, { ...asked, bid: 1000, acceptOngoingOnly: true }).errors).toEqual([
+    expect(validateAction(setBid, { bid: 1000, acceptOngoingOnly: true }).errors).toEqual([
       { path: 'bidOngoingOnly', message: 'Field required' },
     ]);
-    expect(
-      validateAction(setBid, { ...asked, bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 0 }).errors,
-    ).toEqual([{ path: 'bidOngoingOnly', message: 'Value must be greater than 0' }]);
-    const notAsked = validateAction(setBid, { bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 5 });
+    expect(validateAction(setBid, { bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 0 }).errors).toEqual([
+      { path: 'bidOngoingOnly', message: 'Value must be greater than 0' },
+    ]);
+    // Where the server says the question is not asked, its answer and the ongoing-only bid are left out.
+    const notAsked = validateAction(setBid, {
+      [ONGOING_ONLY_NOT_ASKED]: true,
+      bid: 1000,
+      acceptOngoingOnly: true,
+      bidOngoingOnly: 5,
+    });
     expect(notAsked.success && notAsked.data).toEqual({
       bid: 1000,
       acceptOngoingOnly: false,

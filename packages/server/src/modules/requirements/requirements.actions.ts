@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   completionIssuesValue,
-  ONGOING_ONLY_ASKED,
+  ONGOING_ONLY_NOT_ASKED,
   ongoingOnlyRefusal,
   RECORD_PAGES,
   REQUIREMENT_ACTIONS,
@@ -110,7 +110,9 @@ export const requirementHandlers = {
       const bid = await findBid(db, record.id);
       return {
         initialValues: {
-          [ONGOING_ONLY_ASKED]: ongoingOnlyRefusal(ongoingFacts(record)) === undefined,
+          ...(ongoingOnlyRefusal(ongoingFacts(record)) === undefined
+            ? {}
+            : { [ONGOING_ONLY_NOT_ASKED]: true }),
           ...(bid === undefined
             ? {}
             : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly }),

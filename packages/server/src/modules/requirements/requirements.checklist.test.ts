@@ -42,18 +42,18 @@ describeWithApp("a requirement's 'What is still needed', its bid question and it
   });
 
   it('asks whether ongoing units alone would do only of a nutrient requirement outside a group', async () => {
-    expect((await bidForm(nitrogen)).initialValues).toEqual({ ongoingOnlyAsked: true });
-    expect((await bidForm(biodiversity)).initialValues).toEqual({ ongoingOnlyAsked: false });
-    expect((await bidForm(grouped)).initialValues).toEqual({ ongoingOnlyAsked: false });
+    expect((await bidForm(nitrogen)).initialValues).toEqual({});
+    expect((await bidForm(biodiversity)).initialValues).toEqual({ ongoingOnlyNotAsked: true });
+    expect((await bidForm(grouped)).initialValues).toEqual({ ongoingOnlyNotAsked: true });
     const field = (await bidForm(nitrogen)).definition.fields.find(
       (item: { id: string }) => item.id === 'acceptOngoingOnly',
     );
-    expect(field.visibleWhen).toEqual({ fieldId: 'ongoingOnlyAsked', oneOf: [true] });
+    expect(field.visibleWhen).toEqual({ fieldId: 'ongoingOnlyNotAsked', filled: false });
   });
 
   it('refuses ongoing units alone on a biodiversity requirement and on one in a group (422)', async () => {
-    // The form asks only when the server said so; a client claiming it was asked is refused all the same.
-    const ongoing = { ongoingOnlyAsked: true, bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 600 };
+    // The form asks only where the server lets it; a client submitting the answer anyway is refused all the same.
+    const ongoing = { bid: 1000, acceptOngoingOnly: true, bidOngoingOnly: 600 };
     const onBiodiversity = await bid(biodiversity, ongoing);
     expect(onBiodiversity.statusCode).toBe(422);
     expect(onBiodiversity.json().errors).toEqual([

@@ -364,7 +364,7 @@ describe('credit requirement dialogs', () => {
         'Set bid',
         buildActionFormData(setBid, {
           // A nutrient requirement outside a group: the server asks whether ongoing units alone would do.
-          initialValues: { ongoingOnlyAsked: true },
+          initialValues: {},
           declarations: [{ id: 'd1', name: 'Bid terms', text: 'I will pay the clearing price if I win' }],
         }),
       );
@@ -394,7 +394,7 @@ describe('credit requirement dialogs', () => {
     const { dialog } = await openOn(
       setBid.id,
       'Set bid',
-      buildActionFormData(setBid, { initialValues: { ongoingOnlyAsked: false } }),
+      buildActionFormData(setBid, { initialValues: { ongoingOnlyNotAsked: true } }),
     );
     expect(within(dialog).getByRole('textbox', { name: /^Bid/ })).toBeInTheDocument();
     expect(within(dialog).queryByText('Would ongoing units alone be acceptable?')).not.toBeInTheDocument();
