@@ -116,12 +116,17 @@ export async function signInAs(
 }
 
 /**
- * Opens an action of a record page by its button (the record's next step) or its item of the 'More actions' menu,
- * and returns its panel (a confirmation without fields is a dialog with no form: `withForm` false).
+ * Opens an action of a record page by its button (among the record's actions or in its 'Next step' panel) or its
+ * item of the 'More actions' menu, and returns its panel (a confirmation without fields is a dialog with no form:
+ * `withForm` false).
  */
 export async function openAction(page: Page, title: string, withForm = true): Promise<Locator> {
   const actions = page.getByRole('group', { name: /^Actions for / });
-  const button = actions.getByRole('button', { name: title, exact: true });
+  const nextSteps = page.getByRole('region', { name: /^Next steps?$/ });
+  const button = actions
+    .getByRole('button', { name: title, exact: true })
+    .or(nextSteps.getByRole('button', { name: title, exact: true }))
+    .first();
   const item = page.getByRole('menuitem', { name: title, exact: true });
   await expect
     .poll(async () => {
