@@ -45,4 +45,16 @@ describe('Select field', () => {
     await user.click(several);
     expect(await screen.findByRole('option', { name: 'Green' })).toBeInTheDocument();
   });
+
+  it('keeps a required choice when its option is chosen again', async () => {
+    renderForm(buildActionFormData(Choose));
+    const user = userEvent.setup();
+    const colour = screen.getByLabelText('Colour', { selector: 'input' });
+    await user.click(colour);
+    await user.click(await screen.findByRole('option', { name: 'Green' }));
+    await waitFor(() => expect(colour).toHaveValue('Green'));
+    await user.click(colour);
+    await user.click(await screen.findByRole('option', { name: 'Green' }));
+    await waitFor(() => expect(colour).toHaveValue('Green'));
+  });
 });

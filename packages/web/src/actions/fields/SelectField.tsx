@@ -6,7 +6,8 @@ import { useOptionInputProps } from './useOptionInputProps.ts';
 
 /**
  * A single choice from inline, server-sent or loaded options. A required choice with exactly one option has
- * nothing to choose: that option is filled in and the field cannot be changed.
+ * nothing to choose: that option is filled in and the field cannot be changed. Choosing the chosen option of a
+ * required choice again keeps it.
  */
 export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
   const { field, value, onChange, onChangeField } = props;
@@ -36,6 +37,13 @@ export function SelectField(props: FieldControlProps<SelectFieldDefinition>) {
     );
   }
   return (
-    <Select {...optionInputProps} value={current ?? null} onChange={choose} leftSection={field.prefix} />
+    <Select
+      {...optionInputProps}
+      value={current ?? null}
+      onChange={choose}
+      // Choosing a required field's option again keeps it: only an optional choice can be cleared that way.
+      allowDeselect={field.optional === true}
+      leftSection={field.prefix}
+    />
   );
 }
