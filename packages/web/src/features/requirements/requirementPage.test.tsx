@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
-import { listOf, operator, signedIn } from '../organisations/testing/fixtures.ts';
+import { operator, signedIn } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { roundOf } from '../rounds/testing/fixtures.ts';
 import { RequirementGroupPage } from './RequirementGroups.tsx';
@@ -13,10 +13,6 @@ import {
 } from './RequirementPage.tsx';
 import { emptyFeedsOf, groupOf, nitrogenCredits, requirementOf } from './testing/fixtures.ts';
 
-const _list = (query = '') =>
-  `GET /api/requirements?${query}${query === '' ? '' : '&'}sort=createdAt&order=desc&page=1&pageSize=25`;
-const ROUNDS = 'GET /api/rounds?sort=createdAt&order=desc&page=1&pageSize=100';
-const LPAS = 'GET /api/lpas';
 const buyer = signedIn(['participant'], { id: 'o2', name: 'Harbour Homes', type: 'PARTICIPANT' });
 const lpa = signedIn(['lpa'], { id: 'l1', name: 'Test Valley', type: 'LPA' });
 
@@ -36,16 +32,6 @@ afterEach(() => {
 });
 
 const requests = () => server.received.map((request) => `${request.method} ${request.path}`);
-
-const _filterOptions = {
-  [ROUNDS]: {
-    body: listOf([
-      { id: 'r1', name: 'Spring 2026' },
-      { id: 'r2', name: 'Autumn 2025' },
-    ]),
-  },
-  [LPAS]: { body: [{ id: 'l1', name: 'Test Valley' }] },
-};
 
 const bid = { bid: 7500, acceptOngoingOnly: false, bidOngoingOnly: null };
 

@@ -11,7 +11,6 @@ const list = (query = '') =>
   `GET /api/requirements?${query}${query === '' ? '' : '&'}sort=createdAt&order=desc&page=1&pageSize=25`;
 const ROUNDS = 'GET /api/rounds?sort=createdAt&order=desc&page=1&pageSize=100';
 const LPAS = 'GET /api/lpas';
-const _buyer = signedIn(['participant'], { id: 'o2', name: 'Harbour Homes', type: 'PARTICIPANT' });
 const lpa = signedIn(['lpa'], { id: 'l1', name: 'Test Valley', type: 'LPA' });
 
 let server: LocalServer;
