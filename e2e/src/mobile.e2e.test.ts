@@ -125,6 +125,9 @@ describe('on a phone (390 px wide)', () => {
 
     await signIn(page, baseUrl, 'admin', inject('demoPassword'));
     await waitForSignedInAs(page, 'Alex Admin');
+    // Signing in moves on to the home page; a change of page closes the menu, so open it once there.
+    await waitForPathname(page, '/');
+    await waitForFinishedPage(page);
     await menuButton.click();
     await menu.getByRole('link', { name: 'Reference data' }).waitFor();
     await screenshot(page, 'mobile-menu-admin');
