@@ -301,7 +301,8 @@ describe('one round from Draft to Accept match', () => {
     const finish = actionPanel(bp, 'Credit requirement saved');
     await finish.getByRole('checkbox').first().waitFor();
     await checkEveryBox(finish);
-    await finish.getByRole('button', { name: 'Finish' }).click();
+    // Registering cannot be undone: the same dialog checks the answers before Finish.
+    await (await continueToCheckAnswers(finish, 'Finish')).click();
     await expectToast(bp, `${requirementName} registered for ${roundName}`);
     await bp.getByRole('heading', { level: 1, name: requirementName }).waitFor();
 
