@@ -19,17 +19,18 @@ import type {
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { assertAgentMayRegister } from '../participations/participations.registration.ts';
 import { supplierForProject } from '../projects/projects.registration.ts';
 import { projectScope } from '../projects/projects.scope.ts';
-import { projectGroups, projects } from '../projects/projects.tables.ts';
+import { projects } from '../projects/projects.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import {
   type ProjectGroupRecord,
   type ProjectGroupRelation,
   projectGroupKind,
 } from './project-groups.kind.ts';
+import { projectGroups } from './project-groups.tables.ts';
 
 /** Statuses in which a project may join a group: from its first draft until the round is matched. */
 export const GROUPABLE_STATUSES = [

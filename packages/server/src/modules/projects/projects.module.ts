@@ -4,12 +4,12 @@ import type { AppModule } from '../../platform/module.ts';
 import { projectActions } from './projects.actions.ts';
 import { projectKind } from './projects.kind.ts';
 import { registerProjectRoutes } from './projects.routes.ts';
-import { projectGroups, projectServices, projectServiceUnits, projects } from './projects.tables.ts';
+import { projectServices, projectServiceUnits, projects } from './projects.tables.ts';
 
 /** Projects: a supplier's project, its services, supply, location, costs and sealed offer, `/project/{id}`. */
 export const projectsModule: AppModule = {
   name: 'projects',
-  tables: { projects, projectServices, projectServiceUnits, projectGroups },
+  tables: { projects, projectServices, projectServiceUnits },
   actions: [projectActions],
   subjects: {
     project: subjectAccessThroughScope(projectKind, {

@@ -6,10 +6,10 @@ import { recordActivity } from '../../platform/actions/activity.ts';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
-import { allocations, balancingShortfalls, reservedCredits, solverTasks } from '../match/match.tables.ts';
+import { allocations, reservedCredits, solverTasks } from '../match/match.tables.ts';
 import { projectServices, projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { appendCreditEvents, voidReserveOf } from './settlement.ledger.ts';
 import {
   type FailedAllocation,
@@ -17,6 +17,7 @@ import {
   type ReserveHolding,
   type ReserveJudge,
 } from './settlement.plan.ts';
+import { balancingShortfalls } from './settlement.tables.ts';
 
 /** Requirement credit statuses whose units are delivered: their allocations never fail. */
 const DELIVERED = ['Issued', 'Redeemed', 'Retired'] as const;
