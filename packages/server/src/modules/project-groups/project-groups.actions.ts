@@ -22,6 +22,7 @@ import { commentHandler } from '../comments/comment.handler.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { assertAgentMayRegister } from '../participations/participations.registration.ts';
 import { supplierForProject } from '../projects/projects.registration.ts';
+import { setProjectsGroup } from '../projects/projects.repo.ts';
 import { projectScope } from '../projects/projects.scope.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
@@ -95,10 +96,7 @@ async function addMembers(
   projectIds.forEach((id, index) => {
     if (!allowed.has(id)) throw validationError(`projectIds.${index}`, 'Not a valid option');
   });
-  await tx
-    .update(projects)
-    .set({ groupId: group.id, updatedAt: now })
-    .where(inArray(projects.id, [...projectIds]));
+  await setProjectsGroup(tx, projectIds, group.id, now);
 }
 
 type GroupSubject = Subject<ProjectGroupRecord, ProjectGroupRelation>;

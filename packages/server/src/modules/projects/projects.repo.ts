@@ -185,6 +185,19 @@ export async function updateProject(
     .where(eq(projects.id, id));
 }
 
+/** Puts some projects in a project group (membership is the project's `groupId`) and stamps them. */
+export async function setProjectsGroup(
+  tx: Queryable,
+  ids: readonly string[],
+  groupId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ groupId, updatedAt: now })
+    .where(inArray(projects.id, [...ids]));
+}
+
 /** The services of some projects with their yearly units, in creation order. */
 export async function servicesOf(
   db: Queryable,

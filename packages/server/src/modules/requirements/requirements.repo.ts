@@ -194,6 +194,14 @@ export async function updateRequirementRow(
     .where(eq(creditRequirements.id, id));
 }
 
+/**
+ * Writes an organisation's new name on its requirements: the requirements list sorts by the owner's name kept beside
+ * each requirement (not stamped: the requirement itself did not change).
+ */
+export async function renameRequirementsOwner(tx: Queryable, ownerId: string, name: string): Promise<void> {
+  await tx.update(creditRequirements).set({ buyerName: name }).where(eq(creditRequirements.buyerId, ownerId));
+}
+
 /** A credit line to write. */
 export type CreditLine = Pick<
   typeof requirementCredits.$inferInsert,
