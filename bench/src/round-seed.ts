@@ -4,22 +4,25 @@
 
 import { creditDurationFromYears, firstDeliveryYear, roundYearlyPeriods } from '@curlew/domain';
 import { generateRound, type Instance, type RoundShape } from '@curlew/matching';
-import { marketRounds, markets } from '../../packages/server/src/modules/markets/markets.tables.ts';
+import { markets } from '../../packages/server/src/modules/markets/markets.tables.ts';
 import { organisations } from '../../packages/server/src/modules/organisations/organisations.tables.ts';
+import { projectGroups } from '../../packages/server/src/modules/project-groups/project-groups.tables.ts';
 import {
-  projectGroups,
   projectServices,
   projectServiceUnits,
   projects,
 } from '../../packages/server/src/modules/projects/projects.tables.ts';
 import { lpas, ncas, subcatchments } from '../../packages/server/src/modules/refdata/refdata.tables.ts';
 import {
+  requirementGroupMembers,
+  requirementGroups,
+} from '../../packages/server/src/modules/requirement-groups/requirement-groups.tables.ts';
+import {
   creditRequirements,
   requirementBids,
   requirementCredits,
-  requirementGroupMembers,
-  requirementGroups,
 } from '../../packages/server/src/modules/requirements/requirements.tables.ts';
+import { marketRounds } from '../../packages/server/src/modules/rounds/rounds.tables.ts';
 import type { Database } from '../../packages/server/src/platform/db/connect.ts';
 
 /** How many rows one insert statement carries. */

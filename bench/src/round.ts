@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { marketRounds } from '../../packages/server/src/modules/markets/markets.tables.ts';
 import { buildInstance } from '../../packages/server/src/modules/match/instance.ts';
 import { loadRoundRecords } from '../../packages/server/src/modules/match/match.records.ts';
 import { SolverTaskRunner } from '../../packages/server/src/modules/match/runner.ts';
 import { loadLpaAdjacency, loadMatchRound } from '../../packages/server/src/modules/match/start-match.ts';
 import { findSolverTask } from '../../packages/server/src/modules/match/tasks.ts';
 import { seedReferenceData } from '../../packages/server/src/modules/refdata/index.ts';
+import { marketRounds } from '../../packages/server/src/modules/rounds/rounds.tables.ts';
 import { systemClock } from '../../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import {

@@ -8,14 +8,9 @@ import {
   type ServiceCertificationStatus,
 } from '@curlew/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { marketRounds } from './modules/markets/markets.tables.ts';
 import { organisations } from './modules/organisations/organisations.tables.ts';
-import {
-  projectGroups,
-  projectServices,
-  projectServiceUnits,
-  projects,
-} from './modules/projects/projects.tables.ts';
+import { projectGroups } from './modules/project-groups/project-groups.tables.ts';
+import { projectServices, projectServiceUnits, projects } from './modules/projects/projects.tables.ts';
 import { biodiversityPeriods, nutrientPeriods } from './modules/projects/projects.units.ts';
 import {
   habitats,
@@ -26,6 +21,7 @@ import {
   standards,
   subcatchments,
 } from './modules/refdata/refdata.tables.ts';
+import { marketRounds } from './modules/rounds/rounds.tables.ts';
 import type { Transaction } from './platform/db/connect.ts';
 import { DEMO_GROUP, DEMO_NCA_NEIGHBOURS, DEMO_NCAS, DEMO_PROJECTS } from './seed.projects.data.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';

@@ -1,7 +1,7 @@
 import type { ProjectOutcome, ProjectStatus } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
-import { marketRounds, participations } from './modules/markets/markets.tables.ts';
 import { applyResult } from './modules/match/accept.ts';
+import { participations } from './modules/participations/participations.tables.ts';
 import { projectKind } from './modules/projects/projects.kind.ts';
 import { updateProject } from './modules/projects/projects.repo.ts';
 import { projectServices, projectServiceUnits, projects } from './modules/projects/projects.tables.ts';
@@ -10,6 +10,7 @@ import { habitats, lpas, ncas, projectTypes, standards } from './modules/refdata
 import { requirementKind } from './modules/requirements/requirements.kind.ts';
 import { creditRequirements } from './modules/requirements/requirements.tables.ts';
 import { roundKind } from './modules/rounds/rounds.kind.ts';
+import { marketRounds } from './modules/rounds/rounds.tables.ts';
 import { recordRequirementMove } from './modules/settlement/settlement.ledger.ts';
 import { suppliersRefusal } from './modules/settlement/settlement.readiness.ts';
 import type { TransitionEntry } from './platform/actions/status.ts';

@@ -15,17 +15,22 @@ import { eq, inArray } from 'drizzle-orm';
 import { users } from '../src/auth/auth.tables.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { agentAuthorities, agentClients } from '../src/modules/agent-authorities/agent-authorities.tables.ts';
-import { marketRounds, markets, participations } from '../src/modules/markets/markets.tables.ts';
+import { markets } from '../src/modules/markets/markets.tables.ts';
 import { organisations } from '../src/modules/organisations/organisations.tables.ts';
-import { projectGroups, projectServices, projects } from '../src/modules/projects/projects.tables.ts';
+import { participations } from '../src/modules/participations/participations.tables.ts';
+import { projectGroups } from '../src/modules/project-groups/project-groups.tables.ts';
+import { projectServices, projects } from '../src/modules/projects/projects.tables.ts';
 import { lpas, ncas, subcatchments } from '../src/modules/refdata/refdata.tables.ts';
+import {
+  requirementGroupMembers,
+  requirementGroups,
+} from '../src/modules/requirement-groups/requirement-groups.tables.ts';
 import {
   creditRequirements,
   requirementBids,
   requirementCredits,
-  requirementGroupMembers,
-  requirementGroups,
 } from '../src/modules/requirements/requirements.tables.ts';
+import { marketRounds } from '../src/modules/rounds/rounds.tables.ts';
 import type { Database } from '../src/platform/db/connect.ts';
 
 /** A password every built user has unless a test gives another. */

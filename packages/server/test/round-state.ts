@@ -1,14 +1,9 @@
 import { count, eq, like, sql } from 'drizzle-orm';
-import { marketRounds } from '../src/modules/markets/markets.tables.ts';
-import {
-  allocations,
-  creditEvents,
-  payments,
-  reservedCredits,
-  solverTasks,
-} from '../src/modules/match/match.tables.ts';
+import { allocations, payments, reservedCredits, solverTasks } from '../src/modules/match/match.tables.ts';
 import { projects } from '../src/modules/projects/projects.tables.ts';
 import { creditRequirements } from '../src/modules/requirements/requirements.tables.ts';
+import { marketRounds } from '../src/modules/rounds/rounds.tables.ts';
+import { creditEvents } from '../src/modules/settlement/settlement.tables.ts';
 import { type Queryable, queryRows } from '../src/platform/db/connect.ts';
 import { mailOutbox } from '../src/platform/mail.tables.ts';
 

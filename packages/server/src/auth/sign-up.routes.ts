@@ -1,7 +1,7 @@
 import { type SignUpInput, signUpSchema, type UserGroup } from '@curlew/domain';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { organisations } from '../modules/organisations/organisations.tables.ts';
+import { insertOrganisation } from '../modules/organisations/organisations.repo.ts';
 import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { inMailTransaction } from '../platform/mail.transaction.ts';
@@ -61,19 +61,16 @@ async function createAccount(
   const now = deps.clock();
   try {
     return await deps.db.transaction(async (tx) => {
-      const [organisation] = await tx
-        .insert(organisations)
-        .values({
-          type: input.organisationType,
-          name: input.organisationName,
-          contact: input.displayName,
-          email,
-          phone: input.phone,
-          mailingAddress: input.mailingAddress ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: organisations.id });
+      const organisation = await insertOrganisation(tx, {
+        type: input.organisationType,
+        name: input.organisationName,
+        contact: input.displayName,
+        email,
+        phone: input.phone,
+        mailingAddress: input.mailingAddress ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
       const [user] = await tx
         .insert(users)
         .values({
@@ -82,7 +79,7 @@ async function createAccount(
           displayName: input.displayName,
           phone: input.phone,
           groups: [GROUP_FOR_SIGN_UP[input.organisationType]],
-          organisationId: organisation?.id,
+          organisationId: organisation.id,
           passwordHash,
           createdAt: now,
           updatedAt: now,

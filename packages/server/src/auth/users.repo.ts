@@ -136,3 +136,13 @@ export async function swapOrganisationGroup(
     })
     .where(and(eq(users.organisationId, organisationId), sql`${groups.from} = any(${users.groups})`));
 }
+
+/** Disables a user account or enables it again (the user action lifecycle's status write). */
+export async function setUserDisabled(
+  tx: Queryable,
+  id: string,
+  disabled: boolean,
+  now: Date,
+): Promise<void> {
+  await tx.update(users).set({ disabled, updatedAt: now }).where(eq(users.id, id));
+}

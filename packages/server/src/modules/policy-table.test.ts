@@ -22,11 +22,11 @@ import { agentAuthorityActions } from './agent-authorities/agent-authorities.act
 import { agentAuthorityKind } from './agent-authorities/agent-authorities.kind.ts';
 import { marketActions } from './markets/markets.actions.ts';
 import { marketKind } from './markets/markets.kind.ts';
-import { participations } from './markets/markets.tables.ts';
 import { organisationActions } from './organisations/organisations.actions.ts';
 import { userActions } from './organisations/users.actions.ts';
 import { participationActions } from './participations/participations.actions.ts';
 import { participationKind } from './participations/participations.kind.ts';
+import { participations } from './participations/participations.tables.ts';
 import { projectGroupActions } from './project-groups/project-groups.actions.ts';
 import { projectGroupKind } from './project-groups/project-groups.kind.ts';
 import { projectActions } from './projects/projects.actions.ts';

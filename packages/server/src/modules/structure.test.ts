@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isTable } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MODULES } from './index.ts';
 
 const SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,6 +15,46 @@ const filesUnder = (folder: string): string[] =>
 
 const productionFiles = (folder: string) =>
   filesUnder(path.join(SOURCE, folder)).filter((file) => !/\.(test|testing)\.ts$/.test(file));
+
+/** Who owns a file's tables and writes: its module's folder under `modules/`, otherwise its top folder (auth, platform). */
+const ownerOf = (file: string): string => {
+  const [top, name] = path.relative(SOURCE, file).split(path.sep);
+  return top === 'modules' && name !== undefined ? name : (top ?? '');
+};
+
+/** Every table by the identifier its tables file exports it as, with the owner of that file. */
+const tableOwners = (): Map<string, string> =>
+  new Map(
+    filesUnder(SOURCE)
+      .filter((file) => file.endsWith('.tables.ts'))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/export const (\w+) = pgTable\(/g)].map(
+          ([, name]) => [name as string, ownerOf(file)] as const,
+        ),
+      ),
+  );
+
+/** The tables a source writes: `.insert(x)`, `.update(x)`, `.delete(x)` with x a table's identifier. */
+const writesIn = (text: string, tables: ReadonlyMap<string, string>) =>
+  [...text.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*\)/g)].flatMap(([, verb, name]) =>
+    name !== undefined && tables.has(name) ? [{ verb, table: name, owner: tables.get(name) }] : [],
+  );
+
+/** The files held to table ownership: production code, not the demo seed (it fills every table, as tests do). */
+const writingFiles = () =>
+  productionFiles('.').filter(
+    (file) => !path.basename(file).startsWith('seed.') && !file.endsWith('.tables.ts'),
+  );
+
+/** Writes of a table from outside the module (or folder) that declares it. */
+const foreignWrites = (files: readonly string[], tables: ReadonlyMap<string, string>) =>
+  files.flatMap((file) =>
+    writesIn(readFileSync(file, 'utf8'), tables)
+      .filter((write) => write.owner !== ownerOf(file))
+      .map(
+        (write) => `${path.relative(SOURCE, file)}: ${write.verb}(${write.table}), owned by ${write.owner}`,
+      ),
+  );
 
 /** Handler files: those that implement action handlers (what the runner calls between the checks and the status). */
 const handlerFiles = () =>
@@ -65,5 +107,60 @@ describe('module structure', () => {
   it('catches a handler that writes a status column', () => {
     const handler = 'await tx.update(users).set({ disabled: true, updatedAt: now })';
     expect(STATUS_WORK.some((pattern) => pattern.test(handler))).toBe(true);
+  });
+
+  it('declares each module’s tables in its own folder and lists them on its module object', () => {
+    const tables = tableOwners();
+    const declared = (module: string) =>
+      [...tables]
+        .filter(([, owner]) => owner === module)
+        .map(([name]) => name)
+        .sort();
+    for (const module of MODULES) {
+      const listed = Object.entries(module.tables ?? {})
+        .filter(([, value]) => isTable(value))
+        .map(([name]) => name)
+        .sort();
+      expect({ module: module.name, tables: listed }).toEqual({
+        module: module.name,
+        tables: declared(module.name),
+      });
+    }
+    expect(tables.get('marketRounds')).toBe('rounds');
+    expect(tables.get('users')).toBe('auth');
+  });
+
+  it('lets only the module that owns a table write it (others call the owner’s functions)', () => {
+    const files = writingFiles();
+    expect(files.map((file) => path.relative(SOURCE, file))).toEqual(
+      expect.arrayContaining([
+        'modules/rounds/rounds.repo.ts',
+        'auth/users.repo.ts',
+        'platform/actions/activity.ts',
+      ]),
+    );
+    expect(foreignWrites(files, tableOwners())).toEqual([]);
+  });
+
+  it('imports tables under their own names (so that every write is seen)', () => {
+    const renamed = productionFiles('.').flatMap((file) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '[^']*\.tables\.ts'/g),
+      ].flatMap(([, names]) => (/\bas\b/.test(names ?? '') ? [path.relative(SOURCE, file)] : [])),
+    );
+    expect(renamed).toEqual([]);
+  });
+
+  it('catches a write of another module’s table', () => {
+    const tables = new Map([
+      ['participations', 'participations'],
+      ['marketRounds', 'rounds'],
+    ]);
+    const write = `await tx\n  .update(marketRounds)\n  .set({ name });\nawait tx.insert(participations).values(row);`;
+    expect(writesIn(write, tables)).toEqual([
+      { verb: 'update', table: 'marketRounds', owner: 'rounds' },
+      { verb: 'insert', table: 'participations', owner: 'participations' },
+    ]);
+    expect(writesIn('storage.delete(storageKey); hash.update(text)', tables)).toEqual([]);
   });
 });

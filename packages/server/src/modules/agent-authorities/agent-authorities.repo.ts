@@ -13,8 +13,8 @@ import { accessColumns, accessOf, type ScopeReader } from '../../platform/action
 import type { Actor, RecordInScope } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { storedFiles } from '../files/files.tables.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import {
   type AgentAuthorityRelation,
   agentAuthorityScope,

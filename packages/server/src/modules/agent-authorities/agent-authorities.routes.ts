@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { agentAuthorityActions } from './agent-authorities.actions.ts';
 import { agentAuthorityKind, presentAgentAuthority } from './agent-authorities.kind.ts';
 import {

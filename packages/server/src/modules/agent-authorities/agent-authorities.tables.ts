@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
 import { storedFiles } from '../files/files.tables.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 

@@ -6,7 +6,8 @@ import { describeWithApp, type TestApp } from '../../../test/app.ts';
 import { asRole, buildWorld, ROLES, type Role, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { MODULES } from '../index.ts';
-import { marketRounds, participations } from '../markets/markets.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 /** Every registered set of entity actions (one per module that has actions). */
 export const ACTION_REGISTRATIONS = MODULES.flatMap((module) => module.actions ?? []);

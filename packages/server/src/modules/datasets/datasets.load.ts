@@ -2,12 +2,12 @@ import type { CreditRequirement, Project } from '@curlew/domain';
 import { aliasedTable, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
-import { participations } from '../markets/markets.tables.ts';
 import type { BuiltInstance, MatchRound } from '../match/instance.types.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { loadMatchRound, recordsLpaAdjacency, recordsNcaNeighbours } from '../match/start-match.ts';
 import { latestTaskOfRound } from '../match/tasks.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
 import {
   candidateInstance,
   type Dataset,

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
-import { creditEvents } from '../match/match.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { type AcceptedRound, acceptRound, failCompliance } from '../registry/registry.testing.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { creditEvents } from '../settlement/settlement.tables.ts';
 
 describeWithApp('home work list of a local planning authority', (t) => {
   let world: World;

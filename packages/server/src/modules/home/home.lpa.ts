@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { allocations, creditEvents } from '../match/match.tables.ts';
+import { allocations } from '../match/match.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { projectInScope, selectProjectsFor, servicesOf } from '../projects/projects.repo.ts';
 import { projects } from '../projects/projects.tables.ts';
@@ -23,6 +23,7 @@ import { isLateRedemption } from '../requirements/requirements.present.ts';
 import { requirementInScope, selectRequirementsFor } from '../requirements/requirements.repo.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { CERTIFIED } from '../settlement/settlement.routes.ts';
+import { creditEvents } from '../settlement/settlement.tables.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 

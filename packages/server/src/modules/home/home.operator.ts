@@ -18,11 +18,13 @@ import { and, asc, count, desc, eq, inArray, isNotNull, ne, notInArray, sql } fr
 import type { Actor } from '../../platform/actions/types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { mailOutbox } from '../../platform/mail.tables.ts';
-import { marketRounds, markets, participations } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { solverTasks } from '../match/match.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementBids } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { WINDOW_WORDS } from '../rounds/rounds.windows.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;

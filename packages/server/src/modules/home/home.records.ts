@@ -14,21 +14,24 @@ import type { EntityActions } from '../../platform/actions/runner.ts';
 import type { Access, Actor } from '../../platform/actions/types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { storedFiles } from '../files/files.tables.ts';
-import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { participationActions } from '../participations/participations.actions.ts';
 import { participationInScope, selectParticipationsFor } from '../participations/participations.repo.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { projectGroupActions } from '../project-groups/project-groups.actions.ts';
 import { projectGroupInScope, selectProjectGroupsFor } from '../project-groups/project-groups.repo.ts';
+import { projectGroups } from '../project-groups/project-groups.tables.ts';
 import { projectActions } from '../projects/projects.actions.ts';
 import { documentTagsOf } from '../projects/projects.present.ts';
 import { projectInScope, selectProjectsFor } from '../projects/projects.repo.ts';
-import { projectGroups, projects } from '../projects/projects.tables.ts';
+import { projects } from '../projects/projects.tables.ts';
 import { requirementGroupActions } from '../requirement-groups/requirement-groups.actions.ts';
 import { groupInScope, selectGroupsFor } from '../requirement-groups/requirement-groups.repo.ts';
+import { requirementGroups } from '../requirement-groups/requirement-groups.tables.ts';
 import { requirementActions } from '../requirements/requirements.actions.ts';
 import { missingParts } from '../requirements/requirements.registration.ts';
 import { requirementInScope, selectRequirementsFor } from '../requirements/requirements.repo.ts';
-import { creditRequirements, requirementGroups } from '../requirements/requirements.tables.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { windowOfCapacity } from '../rounds/rounds.windows.ts';
 
 /** The most records of each kind a home lists (the most recently changed first). */

@@ -18,8 +18,8 @@ import {
   type World,
 } from '../../../test/world.ts';
 import { mailOutbox } from '../../platform/mail.tables.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { NOT_YOUR_HOME } from './home.routes.ts';
 
 const DAY = 86_400_000;

@@ -5,8 +5,9 @@ import { accessOf } from '../../platform/actions/scope.ts';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { roundScope } from '../rounds/rounds.scope.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { type MarketRelation, marketScope } from './markets.scope.ts';
-import { marketRounds, markets } from './markets.tables.ts';
+import { markets } from './markets.tables.ts';
 
 /** A market row. */
 export type MarketRecord = typeof markets.$inferSelect;

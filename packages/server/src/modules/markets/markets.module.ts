@@ -5,7 +5,7 @@ import { marketKind } from './markets.kind.ts';
 import { registerMarketRoutes } from './markets.routes.ts';
 import * as tables from './markets.tables.ts';
 
-/** Markets (`/market/{id}`, `/markets`) and the tables of rounds and participations. */
+/** Markets: `/market/{id}`, `/markets`. */
 export const marketsModule: AppModule = {
   name: 'markets',
   tables,

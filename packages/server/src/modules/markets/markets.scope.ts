@@ -8,7 +8,8 @@ import {
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { roundScope } from '../rounds/rounds.scope.ts';
-import { marketRounds, markets } from './markets.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
+import { markets } from './markets.tables.ts';
 
 /** How the actor relates to a market: the operator, or someone who sees one of its rounds. */
 export type MarketRelation = 'operator' | 'viewer';

@@ -5,8 +5,9 @@ import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { mailOutbox } from '../../platform/mail.tables.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { requirementBids } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { buildClearableRound } from './match.testing.ts';
 import { SolverTaskRunner } from './runner.ts';
 

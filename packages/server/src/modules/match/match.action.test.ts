@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { buildClearableRound } from './match.testing.ts';
 import { SolverTaskRunner } from './runner.ts';
 import { findSolverTask } from './tasks.ts';

@@ -8,10 +8,10 @@ import {
   buildRequirementGroup,
 } from '../../../test/factories.ts';
 import type { Database } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { projectServices, projectServiceUnits } from '../projects/projects.tables.ts';
 import { lpas } from '../refdata/refdata.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 /** A service of a generated round, as the test knows it: its units in each calendar year. */
 export interface ShapedService {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
 import type { Database } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { projectServices, projectServiceUnits } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 /** The records of a round built to be cleared: what the Match tests put in and expect out. */
 export interface ClearableRound {

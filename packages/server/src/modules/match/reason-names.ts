@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { projectGroups, projects } from '../projects/projects.tables.ts';
-import { creditRequirements, requirementGroups } from '../requirements/requirements.tables.ts';
+import { projectGroups } from '../project-groups/project-groups.tables.ts';
+import { projects } from '../projects/projects.tables.ts';
+import { requirementGroups } from '../requirement-groups/requirement-groups.tables.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
 
 /** An engine id in a reason: a record's or group's id, an ongoing-only alternative or its XOR pairing. */
 const ENGINE_ID =

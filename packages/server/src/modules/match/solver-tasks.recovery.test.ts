@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, describeWithApp, type TestApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { connectPostgres, type DatabaseConnection, queryRows } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { solverTasks } from './match.tables.ts';
 import { CANCELLED_REASON, diedReason, overranReason, SolverTaskRunner } from './runner.ts';
 import { built, STALLED, solverTaskHelpers } from './solver-tasks.testing.ts';

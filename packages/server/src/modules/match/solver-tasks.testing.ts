@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/app.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import type { Database } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { biodiversityRequirement, lpaAdjacency, matchRound, offeredProject } from './instance.testing.ts';
 import { buildInstance } from './instance.ts';
 import { SolverTaskRunner } from './runner.ts';

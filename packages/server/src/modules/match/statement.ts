@@ -7,7 +7,7 @@ import { notFoundInScope } from '../../platform/actions/status.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { buildRoundReview } from './match.routes.ts';
 import { roundMovedAt } from './start-match.ts';

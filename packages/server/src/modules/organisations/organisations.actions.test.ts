@@ -6,7 +6,7 @@ import { asRole, buildAgentAuthority, buildWorld, type World } from '../../../te
 import { users } from '../../auth/auth.tables.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { comments } from '../comments/comments.tables.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { organisations } from './organisations.tables.ts';
 
 const richText = (text: string) => ({

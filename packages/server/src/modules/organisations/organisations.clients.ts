@@ -21,7 +21,7 @@ import {
 } from '../agent-authorities/agent-authorities.repo.ts';
 import { saveUploadedFile } from '../files/files.repo.ts';
 import { fileStorageFor } from '../files/storage.ts';
-import { roundOptions } from '../markets/rounds.repo.ts';
+import { roundOptions } from '../rounds/rounds.repo.ts';
 import { findOrganisation, type OrganisationRelation, type OrganisationRow } from './organisations.kind.ts';
 import {
   agentOrganisationOptions,

@@ -5,7 +5,7 @@ import { accessColumns, accessOf, type ScopeReader } from '../../platform/action
 import type { RecordInScope } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { lpas } from '../refdata/refdata.tables.ts';
-import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { renameRequirementsOwner } from '../requirements/requirements.repo.ts';
 import { type OrganisationRelation, organisationScope } from './organisations.scope.ts';
 import { organisations } from './organisations.tables.ts';
 
@@ -83,12 +83,7 @@ export async function updateOrganisation(
   columns: Partial<NewOrganisation>,
 ): Promise<void> {
   await tx.update(organisations).set(columns).where(eq(organisations.id, id));
-  // The requirements list sorts by the owner's name kept beside each requirement.
-  if (columns.name !== undefined)
-    await tx
-      .update(creditRequirements)
-      .set({ buyerName: columns.name })
-      .where(eq(creditRequirements.buyerId, id));
+  if (columns.name !== undefined) await renameRequirementsOwner(tx, id, columns.name);
 }
 
 /** The confirmed agent organisations as select options, by name (unconfirmed sign-ups are never offered). */

@@ -12,14 +12,13 @@ import type { Actor, HandlerContext, RecordActionHandler } from '../../platform/
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
-import { findRound, roundOptions } from '../markets/rounds.repo.ts';
 import { recordParticipations } from '../participations/participations.kind.ts';
 import {
   assertCapacitiesAllowed,
   assertDeclarationsAnswered,
   registrationPromptsForRounds,
 } from '../participations/participations.registration.ts';
-import { findRoundRecord } from '../rounds/rounds.repo.ts';
+import { findRound, findRoundRecord, roundOptions } from '../rounds/rounds.repo.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
 
 /** Warning shown when no round is open for registration. */

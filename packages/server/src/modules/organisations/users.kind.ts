@@ -2,7 +2,7 @@ import type { EntityAction, OrganisationUser, UserAccountStatus } from '@curlew/
 import { userAccountLifecycle } from '@curlew/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
-import type { UserRow } from '../../auth/users.repo.ts';
+import { setUserDisabled, type UserRow } from '../../auth/users.repo.ts';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import {
   accessColumns,
@@ -79,12 +79,7 @@ export const userKind: EntityKind<UserRow, UserRelation, UserAccountStatus> = {
   lifecycle: {
     definition: userAccountLifecycle,
     statusOf: userAccountStatus,
-    async writeStatus(tx, record, status, now) {
-      await tx
-        .update(users)
-        .set({ disabled: status === 'Disabled', updatedAt: now })
-        .where(eq(users.id, record.id));
-    },
+    writeStatus: (tx, record, status, now) => setUserDisabled(tx, record.id, status === 'Disabled', now),
     refusal: (title, status) =>
       status === 'Disabled'
         ? `${title} is not possible: this user account is disabled`

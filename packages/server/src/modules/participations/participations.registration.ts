@@ -13,10 +13,10 @@ import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable, Transaction } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
-import { participations } from '../markets/markets.tables.ts';
 import { declarationsOfRound, declarationsOfRounds, type RoundRecord } from '../rounds/rounds.repo.ts';
 import { windowOfCapacity, windowRefusal } from '../rounds/rounds.windows.ts';
 import { recordParticipations } from './participations.kind.ts';
+import { participations } from './participations.tables.ts';
 
 /** The declaration category registration asks. */
 export const REGISTRATION_CATEGORY = 'MarketRoundParticipant_Register' as const;

@@ -5,9 +5,10 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { type ParticipationRelation, participationScope } from './participations.scope.ts';
+import { participations } from './participations.tables.ts';
 
 /** A participation row: an organisation's part in a round in one capacity. */
 export type ParticipationRow = typeof participations.$inferSelect;

@@ -11,7 +11,6 @@ import { listOrder, listPage, listQuerySchema } from '../../platform/actions/pag
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope, previousStatusesOf, previousStatusOf } from '../../platform/actions/status.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { participations } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { participationActions } from './participations.actions.ts';
 import { type ParticipationRecord, participationKind } from './participations.kind.ts';
@@ -21,6 +20,7 @@ import {
   participationInScope,
   selectParticipationsFor,
 } from './participations.repo.ts';
+import { participations } from './participations.tables.ts';
 
 const listQuery = listQuerySchema(PARTICIPATION_SORT_KEYS, 'createdAt').extend({
   roundId: z.uuid().optional(),

@@ -9,7 +9,7 @@ import {
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { agentPermissionsIn } from '../agent-authorities/agent-authorities.scope.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { participations } from './participations.tables.ts';
 
 /** How the actor relates to a participation: the operator, a member of the organisation, or its agent. */
 export type ParticipationRelation = 'operator' | 'member' | 'agent';

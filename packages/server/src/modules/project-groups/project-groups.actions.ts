@@ -19,18 +19,20 @@ import type {
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { assertAgentMayRegister } from '../participations/participations.registration.ts';
 import { supplierForProject } from '../projects/projects.registration.ts';
+import { setProjectsGroup } from '../projects/projects.repo.ts';
 import { projectScope } from '../projects/projects.scope.ts';
-import { projectGroups, projects } from '../projects/projects.tables.ts';
+import { projects } from '../projects/projects.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import {
   GROUP_ROUND_STATUSES,
   type ProjectGroupRecord,
   type ProjectGroupRelation,
   projectGroupKind,
 } from './project-groups.kind.ts';
+import { projectGroups } from './project-groups.tables.ts';
 
 /** Statuses in which a project may join a group: from its first draft until the round is matched. */
 export const GROUPABLE_STATUSES = [
@@ -92,10 +94,7 @@ async function addMembers(
   projectIds.forEach((id, index) => {
     if (!allowed.has(id)) throw validationError(`projectIds.${index}`, 'Not a valid option');
   });
-  await tx
-    .update(projects)
-    .set({ groupId: group.id, updatedAt: now })
-    .where(inArray(projects.id, [...projectIds]));
+  await setProjectsGroup(tx, projectIds, group.id, now);
 }
 
 type GroupSubject = Subject<ProjectGroupRecord, ProjectGroupRelation>;

@@ -4,10 +4,12 @@ import type { AppModule } from '../../platform/module.ts';
 import { projectGroupActions } from './project-groups.actions.ts';
 import { projectGroupKind } from './project-groups.kind.ts';
 import { registerProjectGroupRoutes } from './project-groups.routes.ts';
+import * as tables from './project-groups.tables.ts';
 
 /** Project groups: a supplier's XOR or AND group of projects in one round, `/project-group/{id}`. */
 export const projectGroupsModule: AppModule = {
   name: 'project-groups',
+  tables,
   actions: [projectGroupActions],
   subjects: {
     'project-group': subjectAccessThroughScope(projectGroupKind, {

@@ -4,10 +4,11 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { projectGroups, projects } from '../projects/projects.tables.ts';
+import { projects } from '../projects/projects.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { type ProjectGroupRelation, projectGroupScope } from './project-groups.scope.ts';
+import { projectGroups } from './project-groups.tables.ts';
 
 /** A project group with the names of its supplier and round. */
 export type ProjectGroupRecord = typeof projectGroups.$inferSelect & {

@@ -10,11 +10,11 @@ import {
 } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
-import { projectGroups } from '../projects/projects.tables.ts';
 import { projectGroupActions } from './project-groups.actions.ts';
 import { presentProjectGroup, projectGroupKind } from './project-groups.kind.ts';
 import { membersOf, projectGroupInScope, selectProjectGroupsFor } from './project-groups.repo.ts';
 import { projectGroupScope } from './project-groups.scope.ts';
+import { projectGroups } from './project-groups.tables.ts';
 
 const SORT_COLUMNS = { name: projectGroups.name, createdAt: projectGroups.createdAt } as const;
 

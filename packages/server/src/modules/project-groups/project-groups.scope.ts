@@ -9,7 +9,7 @@ import {
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { agentPermissionsIn } from '../agent-authorities/agent-authorities.scope.ts';
-import { projectGroups } from '../projects/projects.tables.ts';
+import { projectGroups } from './project-groups.tables.ts';
 
 /** How the actor relates to a project group: the operator, a member of the supplier, or its agent. */
 export type ProjectGroupRelation = 'operator' | 'member' | 'agent';

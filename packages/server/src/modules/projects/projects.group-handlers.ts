@@ -2,10 +2,10 @@ import { type PROJECT_ACTIONS, WARNINGS } from '@curlew/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
+import { projectGroups } from '../project-groups/project-groups.tables.ts';
 import { notAnOption } from './projects.handling.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import { updateProject } from './projects.repo.ts';
-import { projectGroups } from './projects.tables.ts';
 
 /** A project joining or leaving one of its supplier's groups in its round. */
 export const projectGroupHandlers = {

@@ -4,12 +4,12 @@ import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { projectActions } from './projects.actions.ts';
 import { projectKind } from './projects.kind.ts';
 import { projectRead } from './projects.read.ts';
-import { projectGroups, projectServices, projectServiceUnits, projects } from './projects.tables.ts';
+import { projectServices, projectServiceUnits, projects } from './projects.tables.ts';
 
 /** Projects: a supplier's project, its services, supply, location, costs and sealed offer, `/project/{id}`. */
 export const projectsModule = defineEntityModule({
   name: 'projects',
-  tables: { projects, projectServices, projectServiceUnits, projectGroups },
+  tables: { projects, projectServices, projectServiceUnits },
   entity: projectActions,
   read: projectRead,
   subjects: {

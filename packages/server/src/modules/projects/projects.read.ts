@@ -8,8 +8,8 @@ import {
 } from '@curlew/domain';
 import { arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { projectOutcome } from '../match/outcome.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import type { ProjectRecord } from './projects.kind.ts';
 import { presentProject, presentProjectListItem, seesOffer } from './projects.present.ts';
 import { projectInScope, selectProjectsFor, supplierOrganisations } from './projects.repo.ts';

@@ -12,7 +12,6 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { agentActsFor } from '../agent-authorities/agent-authorities.scope.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
-import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import {
   assertAgentMayRegister,
@@ -20,7 +19,9 @@ import {
   isRegisteredIn,
   refuseDeclarationIssues,
 } from '../participations/participations.registration.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
 import { registrationLines } from './projects.checklist.ts';
 import type { ProjectRecord } from './projects.repo.ts';

@@ -14,11 +14,13 @@ import { lockStatusesIn } from '../../platform/actions/status.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import { chunksOf } from '../../platform/db/chunks.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { projectGroups } from '../project-groups/project-groups.tables.ts';
 import { lpas, ncas, projectTypes, subcatchments } from '../refdata/refdata.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { type ProjectRelation, projectScope } from './projects.scope.ts';
-import { projectGroups, projectServices, projectServiceUnits, projects } from './projects.tables.ts';
+import { projectServices, projectServiceUnits, projects } from './projects.tables.ts';
 
 /** A project row. */
 export type ProjectRow = typeof projects.$inferSelect;
@@ -181,6 +183,19 @@ export async function updateProject(
     .update(projects)
     .set({ ...values, updatedAt: now })
     .where(eq(projects.id, id));
+}
+
+/** Puts some projects in a project group (membership is the project's `groupId`) and stamps them. */
+export async function setProjectsGroup(
+  tx: Queryable,
+  ids: readonly string[],
+  groupId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ groupId, updatedAt: now })
+    .where(inArray(projects.id, [...ids]));
 }
 
 /** The services of some projects with their yearly units, in creation order. */

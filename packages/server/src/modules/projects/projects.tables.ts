@@ -6,7 +6,6 @@ import type {
   Distinctiveness,
   MetricDifficulty,
   Module,
-  ProjectGroupType,
   ProjectOutcome,
   ProjectStatus,
   ServiceCertificationStatus,
@@ -28,9 +27,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { projectGroups } from '../project-groups/project-groups.tables.ts';
 import { lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 const amount = () => numeric({ mode: 'number' });
@@ -46,32 +47,6 @@ export interface CertificationRecord {
   reviewedByPosition: string;
   reviewedDate: string;
 }
-
-/**
- * A supplier group: XOR (only one of its projects may win) or AND (all must win), of one supplier in one round.
- * Membership is the project's `groupId`.
- */
-export const projectGroups = pgTable(
-  'project_groups',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    name: text().notNull(),
-    type: text().$type<ProjectGroupType>().notNull(),
-    supplierId: uuid()
-      .notNull()
-      .references(() => organisations.id),
-    marketRoundId: uuid()
-      .notNull()
-      .references(() => marketRounds.id),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at().notNull(),
-    updatedAt: at().notNull(),
-  },
-  (table) => [
-    index('project_groups_round_idx').on(table.marketRoundId),
-    index('project_groups_supplier_idx').on(table.supplierId),
-  ],
-);
 
 /**
  * Projects (SPEC 3 "Project"): the supplier's land, its round, location, biodiversity supply, costs and the sealed

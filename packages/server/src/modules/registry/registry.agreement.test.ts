@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { buildClearableRound } from '../match/match.testing.ts';
 import { SolverTaskRunner } from '../match/runner.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 interface Volume {
   creditType: string;

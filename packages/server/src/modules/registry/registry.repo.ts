@@ -9,12 +9,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, listOrder } from '../../platform/actions/paging.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { allocations } from '../match/match.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas } from '../refdata/refdata.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { creditScope } from './registry.scope.ts';
 
 /** Units to 2 decimals. */

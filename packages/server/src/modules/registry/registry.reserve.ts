@@ -11,11 +11,13 @@ import type { z } from 'zod';
 import { containsPattern, type ListSource, listOrder } from '../../platform/actions/paging.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
-import { allocations, creditEvents, reservedCredits } from '../match/match.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
+import { allocations, reservedCredits } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas } from '../refdata/refdata.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
+import { creditEvents } from '../settlement/settlement.tables.ts';
 import { named, units2 } from './registry.repo.ts';
 import { reserveScope, seesRequirement } from './registry.scope.ts';
 

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
 import { asRole, buildRound, type World } from '../../../test/world.ts';
-import { allocations, creditEvents, reservedCredits } from '../match/match.tables.ts';
+import { allocations, reservedCredits } from '../match/match.tables.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { SolverTaskRunner } from '../match/runner.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { creditEvents } from '../settlement/settlement.tables.ts';
 
 /** A round cleared and accepted through the API (AcceptMatch wrote its allocations and credit statuses). */
 export interface AcceptedRound {

@@ -8,8 +8,8 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
-import { type CreditEventKind, creditEvents } from '../match/match.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
+import { type CreditEventKind, creditEvents } from '../settlement/settlement.tables.ts';
 import { units2 } from './registry.repo.ts';
 import { ledgerScope } from './registry.scope.ts';
 

@@ -3,9 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { allocations, creditEvents } from '../match/match.tables.ts';
+import { allocations } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas } from '../refdata/refdata.tables.ts';
+import { creditEvents } from '../settlement/settlement.tables.ts';
 import { findCredit, named, presentCredits, units2 } from './registry.repo.ts';
 
 const replaced = alias(allocations, 'replaced_allocations');

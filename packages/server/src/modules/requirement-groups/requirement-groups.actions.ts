@@ -19,11 +19,7 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { ownerFor } from '../requirements/requirements.owner.ts';
-import {
-  creditRequirements,
-  requirementGroupMembers,
-  requirementGroups,
-} from '../requirements/requirements.tables.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
 import {
   groupMayChange,
   type RequirementGroupRecord,
@@ -39,6 +35,7 @@ import {
   removeMembers,
   renameGroup,
 } from './requirement-groups.repo.ts';
+import { requirementGroupMembers, requirementGroups } from './requirement-groups.tables.ts';
 
 type Subject = { actor: Actor; relation: RequirementGroupRelation; permissions: readonly string[] };
 

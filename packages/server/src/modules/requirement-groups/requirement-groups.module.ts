@@ -4,10 +4,12 @@ import type { AppModule } from '../../platform/module.ts';
 import { requirementGroupActions } from './requirement-groups.actions.ts';
 import { requirementGroupKind } from './requirement-groups.kind.ts';
 import { registerRequirementGroupRoutes } from './requirement-groups.routes.ts';
+import * as tables from './requirement-groups.tables.ts';
 
 /** Requirement groups: one buyer's requirements in one round that win all or none, `/requirement-group/{id}`. */
 export const requirementGroupsModule: AppModule = {
   name: 'requirement-groups',
+  tables,
   actions: [requirementGroupActions],
   subjects: {
     'requirement-group': subjectAccessThroughScope(requirementGroupKind, {

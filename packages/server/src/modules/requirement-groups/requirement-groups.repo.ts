@@ -4,15 +4,12 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf, operatorScope } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { requirementScope } from '../requirements/requirements.scope.ts';
-import {
-  creditRequirements,
-  requirementGroupMembers,
-  requirementGroups,
-} from '../requirements/requirements.tables.ts';
+import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { type RequirementGroupRelation, requirementGroupScope } from './requirement-groups.scope.ts';
+import { requirementGroupMembers, requirementGroups } from './requirement-groups.tables.ts';
 
 /** A group with the names of its buyer and round. */
 export type RequirementGroupRecord = typeof requirementGroups.$inferSelect & {

@@ -7,7 +7,6 @@ import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { requirementGroups } from '../requirements/requirements.tables.ts';
 import { requirementGroupActions } from './requirement-groups.actions.ts';
 import {
   type RequirementGroupRecord,
@@ -16,6 +15,7 @@ import {
 } from './requirement-groups.kind.ts';
 import { type GroupMember, groupInScope, membersOf, selectGroupsFor } from './requirement-groups.repo.ts';
 import { requirementGroupScope } from './requirement-groups.scope.ts';
+import { requirementGroups } from './requirement-groups.tables.ts';
 
 const listQuery = listQuerySchema(['name', 'buyer', 'createdAt'] as const, 'name').extend({
   roundId: z.uuid().optional(),

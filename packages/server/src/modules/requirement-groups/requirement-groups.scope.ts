@@ -5,7 +5,7 @@ import {
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { ownerScope, type RequirementRelation } from '../requirements/requirements.scope.ts';
-import { requirementGroups } from '../requirements/requirements.tables.ts';
+import { requirementGroups } from './requirement-groups.tables.ts';
 
 /** How the actor relates to a group: the operator, a member of the buyer, or its agent (never an LPA). */
 export type RequirementGroupRelation = Exclude<RequirementRelation, 'lpa'>;

@@ -10,8 +10,8 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { requirementOutcome } from '../match/outcome.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import type { RequirementRecord } from './requirements.kind.ts';
 import { presentRequirement, presentRequirementListItem } from './requirements.present.ts';
 import { creditsOf, findBid, requirementInScope, selectRequirementsFor } from './requirements.repo.ts';

@@ -15,13 +15,14 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
 import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
-import { marketRounds, participations } from '../markets/markets.tables.ts';
 import {
   audienceOf,
   isRegisteredIn,
   refuseDeclarationIssues,
 } from '../participations/participations.registration.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { declarationsOfRound, findRoundRecord, type RoundRecord } from '../rounds/rounds.repo.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { windowRefusal } from '../rounds/rounds.windows.ts';
 
 /** The capacity a requirement's owner takes part in a round with. */

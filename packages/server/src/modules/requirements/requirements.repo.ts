@@ -13,17 +13,16 @@ import { lockStatusesIn } from '../../platform/actions/status.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import { chunksOf } from '../../platform/db/chunks.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
-import { type RequirementRelation, requirementScope } from './requirements.scope.ts';
 import {
-  creditRequirements,
-  requirementBids,
-  requirementCredits,
   requirementGroupMembers,
   requirementGroups,
-} from './requirements.tables.ts';
+} from '../requirement-groups/requirement-groups.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
+import { type RequirementRelation, requirementScope } from './requirements.scope.ts';
+import { creditRequirements, requirementBids, requirementCredits } from './requirements.tables.ts';
 
 /** A requirement row. */
 export type RequirementRow = typeof creditRequirements.$inferSelect;
@@ -193,6 +192,14 @@ export async function updateRequirementRow(
     .update(creditRequirements)
     .set({ ...values, updatedAt: now })
     .where(eq(creditRequirements.id, id));
+}
+
+/**
+ * Writes an organisation's new name on its requirements: the requirements list sorts by the owner's name kept beside
+ * each requirement (not stamped: the requirement itself did not change).
+ */
+export async function renameRequirementsOwner(tx: Queryable, ownerId: string, name: string): Promise<void> {
+  await tx.update(creditRequirements).set({ buyerName: name }).where(eq(creditRequirements.buyerId, ownerId));
 }
 
 /** A credit line to write. */

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { buildParticipation, buildRequirement, buildRound } from '../../../test/factories.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { declareEverything } from '../rounds/rounds.testing.ts';
 import { pdf, postAction, prepareReferences, prepareRound, registerIn } from './requirements.testing.ts';
 

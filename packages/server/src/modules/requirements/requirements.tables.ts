@@ -8,23 +8,12 @@ import type {
   NutrientRequirementType,
 } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -141,37 +130,3 @@ export const requirementBids = pgTable('requirement_bids', {
   setBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   updatedAt: at().notNull(),
 });
-
-/** Requirement groups: one buyer's requirements in one round that win all or none (AND, MARKET.md section 2). */
-export const requirementGroups = pgTable(
-  'requirement_groups',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    name: text().notNull(),
-    buyerId: uuid()
-      .notNull()
-      .references(() => organisations.id),
-    marketRoundId: uuid().references(() => marketRounds.id),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: at().notNull(),
-    updatedAt: at().notNull(),
-  },
-  (table) => [index('requirement_groups_buyer_idx').on(table.buyerId)],
-);
-
-/** The requirements of a group; a requirement belongs to one group at most. */
-export const requirementGroupMembers = pgTable(
-  'requirement_group_members',
-  {
-    groupId: uuid()
-      .notNull()
-      .references(() => requirementGroups.id, { onDelete: 'cascade' }),
-    requirementId: uuid()
-      .notNull()
-      .references(() => creditRequirements.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    primaryKey({ columns: [table.groupId, table.requirementId] }),
-    uniqueIndex('requirement_group_members_requirement_idx').on(table.requirementId),
-  ],
-);

@@ -4,8 +4,8 @@ import { requestJson, type TestApp } from '../../../test/app.ts';
 import { buildParticipation, buildPlaces } from '../../../test/factories.ts';
 import { buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { habitats } from '../refdata/refdata.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { declareEverything } from '../rounds/rounds.testing.ts';
 
 /** A small file for the requirement's file fields. */

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
-import { marketRounds, markets } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { detailColumns, roundHandlers } from './rounds.handlers.ts';
 import { roundKind } from './rounds.kind.ts';
 import { roundCreatePolicies, roundGuards, roundPolicies } from './rounds.policy.ts';
 import { assertActiveReferences } from './rounds.references.ts';
+import { marketRounds } from './rounds.tables.ts';
 
 /** CreateRound: a Draft round of a market, with the market's default reserve proposed. */
 export const roundCreateHandlers = {

@@ -10,10 +10,10 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
-import { roundDeclarations } from '../markets/markets.tables.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
 import { declarationsOfRound, type RoundRecord, updateRound } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
+import { roundDeclarations } from './rounds.tables.ts';
 
 type Handlers = RecordHandlers<typeof ROUND_ACTIONS, RoundRecord, RoundRelation>;
 

@@ -9,7 +9,6 @@ import type { RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
-import { roundDeclarations } from '../markets/markets.tables.ts';
 import { acceptMail } from '../match/accept.mail.ts';
 import { applyResult } from '../match/accept.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
@@ -22,6 +21,7 @@ import { assertActiveReferences } from './rounds.references.ts';
 import { registrationHandlers } from './rounds.registration.ts';
 import { declarationsOfRound, type RoundRecord, updateRound } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
+import { roundDeclarations } from './rounds.tables.ts';
 import { assertNoWindowEnded } from './rounds.windows.ts';
 
 /** A round's details as stored: subcatchments and AMP end only for nutrient services. */

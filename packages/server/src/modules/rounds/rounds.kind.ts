@@ -14,8 +14,8 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, participations } from '../markets/markets.tables.ts';
 import { participationScope } from '../participations/participations.scope.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { projectScope } from '../projects/projects.scope.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
@@ -23,6 +23,7 @@ import { requirementScope } from '../requirements/requirements.scope.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { findRoundFor, findRoundRecord, type RoundRecord, writeRoundStatus } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
+import { marketRounds } from './rounds.tables.ts';
 
 export type { RoundRecord } from './rounds.repo.ts';
 export type { RoundRelation } from './rounds.scope.ts';

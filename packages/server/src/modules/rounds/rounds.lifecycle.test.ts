@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, postMultipart, type World } from '../../../test/world.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { buildClearableRound } from '../match/match.testing.ts';
+import { marketRounds } from './rounds.tables.ts';
 import { readyToOpen, setRoundStatus, windowsFromToday } from './rounds.testing.ts';
 
 /** Valid values of each round action with an edge (or a status rule). */

@@ -2,7 +2,7 @@ import { formatDate, RECORD_PAGES, REGISTRATION_PERIODS } from '@curlew/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import type { HandlerContextBase } from '../../platform/actions/types.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
 import type { RoundRecord } from './rounds.repo.ts';
 import { WINDOW_WORDS } from './rounds.windows.ts';
 

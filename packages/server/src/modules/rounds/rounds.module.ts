@@ -4,10 +4,12 @@ import type { AppModule } from '../../platform/module.ts';
 import { roundActions } from './rounds.actions.ts';
 import { roundKind } from './rounds.kind.ts';
 import { registerRoundRoutes } from './rounds.routes.ts';
+import * as tables from './rounds.tables.ts';
 
 /** Market rounds and their declarations: `/round/{id}`, `/rounds`, `/round-declaration/{id}`. */
 export const roundsModule: AppModule = {
   name: 'rounds',
+  tables,
   actions: [roundActions],
   subjects: {
     round: subjectAccessThroughScope(roundKind, {

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { buildOrganisation } from '../../../test/factories.ts';
 import { asRole, buildAgentAuthority, buildRound, buildWorld, type World } from '../../../test/world.ts';
-import { participations } from '../markets/markets.tables.ts';
+import { participations } from '../participations/participations.tables.ts';
 import { declareEverything, setRoundStatus, setWindows } from './rounds.testing.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,12 +1,13 @@
-import type { RoundDeclaration } from '@curlew/domain';
+import type { FieldOption, MarketRoundReference, MarketRoundStatus, RoundDeclaration } from '@curlew/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { marketRounds, markets, roundDeclarations } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
 import { type RoundRelation, roundScope } from './rounds.scope.ts';
+import { marketRounds, roundDeclarations } from './rounds.tables.ts';
 
 /** A round row with its market's name. */
 export type RoundRecord = typeof marketRounds.$inferSelect & { marketName: string };
@@ -17,6 +18,43 @@ const toRecord = (row: { round: typeof marketRounds.$inferSelect; marketName: st
   ...row.round,
   marketName: row.marketName,
 });
+
+const roundColumns = {
+  id: marketRounds.id,
+  name: marketRounds.name,
+  status: marketRounds.status,
+  marketId: marketRounds.marketId,
+  marketName: markets.name,
+};
+
+/** A market round with its market's name, or undefined (malformed ids included). */
+export async function findRound(db: Queryable, id: string): Promise<MarketRoundReference | undefined> {
+  if (!isRecordId(id)) return undefined;
+  const [row] = await db
+    .select(roundColumns)
+    .from(marketRounds)
+    .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+    .where(eq(marketRounds.id, id));
+  return row;
+}
+
+/** The label of a round in selects: '{market} - {round}'. */
+export const roundLabel = (round: Pick<MarketRoundReference, 'name' | 'marketName'>): string =>
+  `${round.marketName} - ${round.name}`;
+
+/** Select options of the rounds in one of `statuses`, by market and round name. */
+export async function roundOptions(
+  db: Queryable,
+  statuses: readonly MarketRoundStatus[],
+): Promise<FieldOption[]> {
+  const rows = await db
+    .select(roundColumns)
+    .from(marketRounds)
+    .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+    .where(inArray(marketRounds.status, [...statuses]))
+    .orderBy(asc(markets.name), asc(marketRounds.name));
+  return rows.map((round) => ({ value: round.id, label: roundLabel(round) }));
+}
 
 /** Loads a round (unscoped); undefined when missing or the id is malformed. */
 export async function findRoundRecord(

@@ -7,13 +7,14 @@ import { isOperator } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
-import { marketRounds, markets, roundDeclarations } from '../markets/markets.tables.ts';
+import { markets } from '../markets/markets.tables.ts';
 import { latestRoundTask } from '../match/tasks.ts';
 import { roundActions } from './rounds.actions.ts';
 import { presentRounds, roundKind, roundSummaries, roundSummary } from './rounds.kind.ts';
 import { roundChecklist, roundHistory } from './rounds.readiness.ts';
 import { declarationsOfRound, declarationsOfRounds } from './rounds.repo.ts';
 import { roundScope } from './rounds.scope.ts';
+import { marketRounds, roundDeclarations } from './rounds.tables.ts';
 
 const listQuery = listQuerySchema(ROUND_SORT_KEYS, 'createdAt').extend({
   marketId: z.uuid().optional(),

@@ -8,7 +8,7 @@ import {
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
+import { marketRounds } from './rounds.tables.ts';
 
 /** How the actor relates to a round: the operator, a participant, or an agent acting for participants. */
 export type RoundRelation = 'operator' | 'participant' | 'agent';

@@ -7,8 +7,8 @@ import {
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/connect.ts';
-import { marketRounds, roundDeclarations } from '../markets/markets.tables.ts';
 import { declarations, projectTypes, standards } from '../refdata/refdata.tables.ts';
+import { marketRounds, roundDeclarations } from './rounds.tables.ts';
 
 let sequence = 0;
 

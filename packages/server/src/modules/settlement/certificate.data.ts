@@ -3,12 +3,13 @@ import { CREDIT_TYPE_LABELS, type CreditType } from '@curlew/domain';
 import { and, asc, eq, isNull, min } from 'drizzle-orm';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { allocations, creditEvents } from '../match/match.tables.ts';
+import { allocations } from '../match/match.tables.ts';
 import { projectServices, projects } from '../projects/projects.tables.ts';
 import { lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import type { RequirementRecord } from '../requirements/requirements.kind.ts';
 import { requirementCredits } from '../requirements/requirements.tables.ts';
 import { creditHoldings } from './settlement.ledger.ts';
+import { creditEvents } from './settlement.tables.ts';
 
 /** One source of a certificate: units of a project's service in a delivery year. */
 export interface CertificateSource {

@@ -6,10 +6,11 @@ import { recordActivity } from '../../platform/actions/activity.ts';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
-import { allocations, balancingShortfalls, reservedCredits, solverTasks } from '../match/match.tables.ts';
+import { failAllocations, insertAllocations } from '../match/allocations.repo.ts';
+import { allocations, reservedCredits, solverTasks } from '../match/match.tables.ts';
 import { projectServices, projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { appendCreditEvents, voidReserveOf } from './settlement.ledger.ts';
 import {
   type FailedAllocation,
@@ -17,6 +18,7 @@ import {
   type ReserveHolding,
   type ReserveJudge,
 } from './settlement.plan.ts';
+import { balancingShortfalls } from './settlement.tables.ts';
 
 /** Requirement credit statuses whose units are delivered: their allocations never fail. */
 const DELIVERED = ['Issued', 'Redeemed', 'Retired'] as const;
@@ -90,16 +92,11 @@ export async function balanceFailedProject(
         )}))`,
       ),
     );
-  if (open.length > 0)
-    await tx
-      .update(allocations)
-      .set({ failedAt: now })
-      .where(
-        inArray(
-          allocations.id,
-          open.map((row) => row.allocation.id),
-        ),
-      );
+  await failAllocations(
+    tx,
+    open.map((row) => row.allocation.id),
+    now,
+  );
   await voidReserveOf(tx, projectId, now);
   if (open.length === 0) return { failed: 0, replaced: 0, shortfall: 0, requirements: 0 };
   await appendCreditEvents(
@@ -188,7 +185,8 @@ export async function balanceFailedProject(
 
   const holdingOf = new Map(reserve.map((item) => [item.id, item]));
   if (plan.replacements.length > 0) {
-    await tx.insert(allocations).values(
+    await insertAllocations(
+      tx,
       plan.replacements.map((replacement) => {
         const original = byId.get(replacement.allocationId);
         const holding = holdingOf.get(replacement.reservedCreditId);

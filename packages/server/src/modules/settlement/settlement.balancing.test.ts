@@ -4,7 +4,8 @@ import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { mailOutbox } from '../../platform/mail.tables.ts';
-import { allocations, balancingShortfalls, creditEvents, reservedCredits } from '../match/match.tables.ts';
+import { allocations, reservedCredits } from '../match/match.tables.ts';
+import { balancingShortfalls, creditEvents } from './settlement.tables.ts';
 import {
   type BalancingRound,
   buildBalancingRound,

@@ -3,12 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, postMultipart, type World } from '../../../test/world.ts';
-import { creditEvents } from '../match/match.tables.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { pdf } from '../requirements/requirements.testing.ts';
 import { UNDRAWABLE } from './certificate.fonts.ts';
 import { pdfText } from './certificate.testing.ts';
+import { creditEvents } from './settlement.tables.ts';
 import { clearAndAccept, contract } from './settlement.testing.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,14 +1,9 @@
 import type { CreditStatus } from '@curlew/domain';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
-import {
-  allocations,
-  balancingShortfalls,
-  type CreditEventKind,
-  creditEvents,
-  reservedCredits,
-} from '../match/match.tables.ts';
+import { allocations, reservedCredits } from '../match/match.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { balancingShortfalls, type CreditEventKind, creditEvents } from './settlement.tables.ts';
 
 /** One move of units to append to the registry's ledger. */
 export type CreditEventRow = typeof creditEvents.$inferInsert;

@@ -2,15 +2,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildRound, buildWorld, postMultipart, type World } from '../../../test/world.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
-import { creditEvents } from '../match/match.tables.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { pdf } from '../requirements/requirements.testing.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { certificateData } from './certificate.data.ts';
 import { CERTIFICATE_NOT_YET } from './settlement.routes.ts';
+import { creditEvents } from './settlement.tables.ts';
 import { clearAndAccept, contract } from './settlement.testing.ts';
 
 describeWithApp('after the round: rights, credits, monitoring and Settle through the API', (t) => {

@@ -6,12 +6,13 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { transition } from '../../platform/actions/status.ts';
 import type { Transaction } from '../../platform/db/connect.ts';
 import { outboxMailer } from '../../platform/mail.ts';
-import { allocations, balancingShortfalls, creditEvents, reservedCredits } from '../match/match.tables.ts';
+import { allocations, reservedCredits } from '../match/match.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { balanceFailedProject } from './settlement.balance.ts';
 import { recordRequirementMove } from './settlement.ledger.ts';
 import { suppliersRefusal } from './settlement.readiness.ts';
+import { balancingShortfalls, creditEvents } from './settlement.tables.ts';
 import {
   type BalancingRound,
   buildBalancingRound,

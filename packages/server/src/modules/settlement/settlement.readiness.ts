@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { balancingShortfalls } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { hasReached, type ProjectStage, supplyingProjectIds } from './settlement.ledger.ts';
+import { balancingShortfalls } from './settlement.tables.ts';
 
 const SHOWN = 5;
 

@@ -7,13 +7,13 @@ import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
-import { balancingShortfalls } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 import { allocatedAt, certificateData, certificateNumber } from './certificate.data.ts';
 import { renderCertificate } from './certificate.pdf.ts';
+import { balancingShortfalls } from './settlement.tables.ts';
 
 /** Requirement statuses from which the certificate is available. */
 export const CERTIFIED = ['RightsAllocated', 'CreditsIssued', 'CreditsRedeemed', 'Retired'];

@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
 import { asRole, buildRound, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
-import { marketRounds } from '../markets/markets.tables.ts';
 import { SolverTaskRunner } from '../match/runner.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
 
 const pdf = { name: 'agreement.pdf', type: 'application/pdf', content: PDF_BYTES };
 

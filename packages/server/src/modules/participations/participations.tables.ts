@@ -1,0 +1,39 @@
+import type { ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import { marketRounds } from '../rounds/rounds.tables.ts';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * An organisation's part in a round in one capacity: ExpressInterest records it as Interested,
+ * RegisterAsParticipant as Provisional; the round's own actions take it further.
+ */
+export const participations = pgTable(
+  'participations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketRoundId: uuid()
+      .notNull()
+      .references(() => marketRounds.id),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
+    capacity: text().$type<ParticipationCapacity>().notNull(),
+    status: text().$type<RegistrationStatus>().notNull(),
+    /** The agent that registered it for its client, if any. */
+    agentOrganisationId: uuid().references(() => organisations.id),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (table) => [
+    uniqueIndex('participations_round_organisation_capacity_idx').on(
+      table.marketRoundId,
+      table.organisationId,
+      table.capacity,
+    ),
+    index('participations_organisation_idx').on(table.organisationId),
+  ],
+);
