@@ -12,7 +12,7 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { OPERATOR_ONLY, operatorOnly } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
-import { csvField } from '../../platform/csv.ts';
+import { csvText } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
@@ -155,8 +155,9 @@ const ALLOCATION_HEADERS = [
  */
 export function allocationsCsv(review: MatchReview): string {
   const suppliers = new Map(review.projects.map((line) => [line.project.id, line.supplier.name]));
-  const lines = review.allocations.map((line) =>
-    [
+  return csvText(
+    ALLOCATION_HEADERS,
+    review.allocations.map((line) => [
       line.project.name,
       suppliers.get(line.project.id) ?? '',
       line.requirement.name,
@@ -166,11 +167,8 @@ export function allocationsCsv(review: MatchReview): string {
       line.year,
       MULTIPLIER_BASIS_LABELS[line.multiplierBasis],
       line.deliveredUnits.toFixed(2),
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[ALLOCATION_HEADERS.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 const page = <T>(items: T[]) => ({
