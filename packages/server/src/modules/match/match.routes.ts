@@ -15,6 +15,7 @@ import { notFoundInScope } from '../../platform/actions/status.ts';
 import { csvText } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { marketRounds } from '../markets/markets.tables.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { loadRoundRecords } from './match.records.ts';
@@ -186,10 +187,11 @@ export async function registerReviewRoutes(app: FastifyInstance): Promise<void> 
   app.get('/api/match-review', async (request, reply) => {
     const { review } = await reviewOfRound(request);
     if ((request.query as { format?: unknown }).format !== 'csv') return review;
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="allocations.csv"')
-      .send(allocationsCsv(review));
+    return sendFile(reply, {
+      filename: 'allocations.csv',
+      contentType: 'text/csv; charset=utf-8',
+      body: allocationsCsv(review),
+    });
   });
   app.get('/api/unmatched-projects', async (request) => {
     const { review, projects } = await reviewOfRound(request);

@@ -10,6 +10,7 @@ import { listPage } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { creditsCsv, creditsXlsx, EXPORT_MAX_ROWS } from './registry.export.ts';
 import { publicRegistry } from './registry.public.ts';
 import { countCredits, presentCredits, selectCreditRows } from './registry.repo.ts';
@@ -38,14 +39,16 @@ export async function registerRegistryRoutes(app: FastifyInstance): Promise<void
       const rows = await selectCreditRows(deps.db, actor, query, { limit: EXPORT_MAX_ROWS, offset: 0 });
       const credits: RegistryCredit[] = await presentCredits(deps.db, rows);
       if (query.format === 'csv')
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="credits-registry.csv"')
-          .send(creditsCsv(credits));
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="credits-registry.xlsx"')
-        .send(creditsXlsx(credits));
+        return sendFile(reply, {
+          filename: 'credits-registry.csv',
+          contentType: 'text/csv; charset=utf-8',
+          body: creditsCsv(credits),
+        });
+      return sendFile(reply, {
+        filename: 'credits-registry.xlsx',
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: creditsXlsx(credits),
+      });
     }
     return listPage(
       query,
