@@ -24,12 +24,15 @@ const RESERVE_NOUN = 'reserved credit';
 /** The sentence of the public registry when configuration turns it off. */
 export const PUBLIC_REGISTRY_OFF = 'The public registry is not available';
 
+/** How often one address may read the public registry (no sign-in): 120 requests a minute, then 429. */
+export const PUBLIC_REGISTRY_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
 /**
  * The registry's read routes, every one scoped to the reader (the operator all; participants their own and their
  * clients' through agent authority; an LPA its area, read only; anyone else nothing):
  * `GET /api/credits/registry` (page, or `format=csv|xlsx`), `GET /api/credits/registry/{creditId}` (the trace),
  * `GET /api/reserved-credits`, `GET /api/reserved-credit/{id}`, `GET /api/registry/totals`, and the public
- * `GET /api/public/registry` (no session; 404 when PUBLIC_REGISTRY is off).
+ * `GET /api/public/registry` (no session; 404 when PUBLIC_REGISTRY is off; 429 beyond PUBLIC_REGISTRY_RATE_LIMIT).
  */
 export async function registerRegistryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/credits/registry', async (request, reply) => {
@@ -87,9 +90,13 @@ export async function registerRegistryRoutes(app: FastifyInstance): Promise<void
     return registryTotals(deps.db, actor, registryTotalsQuerySchema.parse(request.query));
   });
 
-  app.get('/api/public/registry', async (request, reply) => {
-    const { deps } = request.server;
-    if (!deps.config.publicRegistry) throw new AppError('not_found', PUBLIC_REGISTRY_OFF);
-    return reply.header('cache-control', 'public, max-age=60').send(await publicRegistry(deps.db));
-  });
+  app.get(
+    '/api/public/registry',
+    { config: { rateLimit: PUBLIC_REGISTRY_RATE_LIMIT } },
+    async (request, reply) => {
+      const { deps } = request.server;
+      if (!deps.config.publicRegistry) throw new AppError('not_found', PUBLIC_REGISTRY_OFF);
+      return reply.header('cache-control', 'public, max-age=60').send(await publicRegistry(deps.db));
+    },
+  );
 }
