@@ -8,15 +8,15 @@ import {
   type ServiceCertificationStatus,
 } from '@curlew/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { marketRounds } from './modules/markets/markets.tables.ts';
-import { organisations } from './modules/organisations/organisations.tables.ts';
+import { marketRounds } from '../modules/markets/markets.tables.ts';
+import { organisations } from '../modules/organisations/organisations.tables.ts';
 import {
   projectGroups,
   projectServices,
   projectServiceUnits,
   projects,
-} from './modules/projects/projects.tables.ts';
-import { biodiversityPeriods, nutrientPeriods } from './modules/projects/projects.units.ts';
+} from '../modules/projects/projects.tables.ts';
+import { biodiversityPeriods, nutrientPeriods } from '../modules/projects/projects.units.ts';
 import {
   habitats,
   lpas,
@@ -25,8 +25,8 @@ import {
   projectTypes,
   standards,
   subcatchments,
-} from './modules/refdata/refdata.tables.ts';
-import type { Transaction } from './platform/db/connect.ts';
+} from '../modules/refdata/refdata.tables.ts';
+import type { Transaction } from '../platform/db/connect.ts';
 import { DEMO_GROUP, DEMO_NCA_NEIGHBOURS, DEMO_NCAS, DEMO_PROJECTS } from './seed.projects.data.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 
