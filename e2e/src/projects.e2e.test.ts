@@ -287,10 +287,9 @@ describe('projects in the browser', () => {
     await choose(page, field(add, /^Market round/), OPEN_ROUND);
     await choose(page, field(add, 'Group type'), 'XOR: Only one project may win');
     const members = ['Botley Wood Edge', 'Hamble Valley Grassland'];
-    for (const member of members) {
-      await choose(page, field(add, /^Projects/), member);
-      await closeDropdown(add);
-    }
+    // The group starts with one project: its page then offers adding the other as its next step.
+    await choose(page, field(add, /^Projects/), members[0] ?? '');
+    await closeDropdown(add);
     await expectNoAxeViolations(page);
     await add.getByRole('button', { name: 'Add group', exact: true }).click();
     await add.waitFor({ state: 'detached' });
@@ -302,6 +301,19 @@ describe('projects in the browser', () => {
     await groupLink.waitFor();
     await groupLink.click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
+    const nextStep = page.getByRole('region', { name: 'Next step' });
+    await nextStep.getByRole('button', { name: 'Add projects to group' }).waitFor();
+    await waitForFinishedPage(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'project-group-next-step');
+    await nextStep.getByRole('button', { name: 'Add projects to group' }).click();
+    const more = actionPanel(page, 'Add projects to group');
+    await choose(page, field(more, /^Projects/), members[1] ?? '');
+    await closeDropdown(more);
+    await more.getByRole('button', { name: 'Add', exact: true }).click();
+    await more.waitFor({ state: 'detached' });
+    // With two projects the group has no step of its own left.
+    await nextStep.waitFor({ state: 'detached' });
     for (const member of members) await page.getByRole('link', { name: member, exact: true }).waitFor();
     await waitForFinishedPage(page);
     await expectNoAxeViolations(page);

@@ -162,7 +162,8 @@ describe('credit requirements in the browser', () => {
     const finish = await openedPanel(page, 'Credit requirement saved');
     await finish.getByLabel(REGISTER_DECLARATION).check();
     await expectNoAxeViolations(page);
-    await finish.getByRole('button', { name: 'Finish' }).click();
+    // Registering cannot be undone: the same panel lists the answers, then Finish registers.
+    await (await continueToCheckAnswers(finish, 'Finish')).click();
     await expectToast(page, `${name} registered for ${OPEN_ROUND}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByText(INVESTOR).first().waitFor();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { uniqueTag } from './accounts.ts';
-import { ACTION_TIMEOUT_MS } from './browser.ts';
+import { ACTION_TIMEOUT_MS, screenshot } from './browser.ts';
 import { isoDay, typeDate } from './dates.ts';
 import {
   actionPanel,
@@ -301,7 +301,10 @@ describe('one round from Draft to Accept match', () => {
     const finish = actionPanel(bp, 'Credit requirement saved');
     await finish.getByRole('checkbox').first().waitFor();
     await checkEveryBox(finish);
-    await finish.getByRole('button', { name: 'Finish' }).click();
+    // Registering cannot be undone: the same dialog checks the answers before Finish.
+    const register = await continueToCheckAnswers(finish, 'Finish');
+    await screenshot(bp, 'wizard-check-answers');
+    await register.click();
     await expectToast(bp, `${requirementName} registered for ${roundName}`);
     await bp.getByRole('heading', { level: 1, name: requirementName }).waitFor();
 
@@ -373,6 +376,14 @@ describe('one round from Draft to Accept match', () => {
     const accept = await openPanel('operator', page, button(page, 'Accept match'), 'Accept match');
     await submit(accept, 'Accept');
     await expectToast(page, `Match accepted: ${roundName} is matched`);
+
+    // The matched project's next steps are its two agreements, beside the refused Contract.
+    await sp.reload();
+    await status(sp).getByText('Matched', { exact: true }).waitFor();
+    const nextSteps = sp.getByRole('group', { name: `Actions for ${projectName}` });
+    for (const upload of ['Upload nature-based agreement', 'Upload Section 106 agreement'])
+      await nextSteps.getByRole('button', { name: upload }).waitFor();
+    await screenshot(sp, 'matched-project');
 
     const [a, s, b] = [opened.operator.length, opened.supplier.length, opened.buyer.length];
     const total = a + s + b;

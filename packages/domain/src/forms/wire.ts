@@ -87,7 +87,8 @@ export interface ActionResult {
  * One action of an entity for the signed-in user; `reason` says why it is disabled, `byRole` that it is refused
  * for the user's role or relation to the record (never theirs to take), so pages leave it out, and `next` that a
  * refused action is the record's next step in its lifecycle (its status allows it and it moves the record on), so
- * pages keep it in sight as a disabled button with its reason.
+ * pages keep it in sight as a disabled button with its reason. A record without a lifecycle (a group) marks its
+ * next steps `next` whether enabled or refused, its page showing them first.
  */
 export interface EntityAction {
   id: string;

@@ -4,6 +4,7 @@ export * from './project.after.ts';
 export * from './project.details.ts';
 export * from './project.lifecycle.ts';
 export * from './project.list.ts';
+export * from './project.query.ts';
 export * from './project.review.ts';
 export * from './project.schema.ts';
 export * from './project.services.ts';

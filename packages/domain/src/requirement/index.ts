@@ -4,6 +4,7 @@ export * from './requirement.credits.ts';
 export * from './requirement.lifecycle.ts';
 export * from './requirement.list.ts';
 export * from './requirement.place.ts';
+export * from './requirement.query.ts';
 export * from './requirement.schema.ts';
 export * from './requirement.wizard.ts';
 export * from './requirement-group.actions.ts';

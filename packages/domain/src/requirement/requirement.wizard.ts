@@ -60,7 +60,8 @@ export const WIZARD_ROUND_FIELD = 'marketRoundId';
 
 /**
  * Wizard end. Without a round the requirement is saved as a Draft; with the round chosen on the first step this is
- * the registration itself: the round's declarations answered here register it (Provisional), no separate Register.
+ * the registration itself: the round's declarations answered here register it (Provisional), no separate Register,
+ * after 'Check your answers' lists them (each with a Change link back to its tick box), as Register does.
  */
 export const wizardFinish = defineAction({
   id: 'WizardFinish',
@@ -69,15 +70,17 @@ export const wizardFinish = defineAction({
   actionLabel: 'Finish',
   text: 'Your credit requirement is saved. With a market round chosen, answer its declarations to register it now; without one it stays a draft you register from its page.',
   cannotCancel: true,
+  confirm: 'check-answers',
   fields: [
     {
-      // Filled in by the server with the draft's round (never shown): with it, Finish registers the requirement.
+      // Filled in by the server with the draft's round, shown by its name (its one option): with it, Finish
+      // registers the requirement; without it the field is left out.
       id: WIZARD_ROUND_FIELD,
-      type: 'Input',
+      type: 'Select',
       label: 'Market round',
       readonly: true,
       optional: true,
-      ifBlank: { hide: true },
+      visibleWhen: { fieldId: WIZARD_ROUND_FIELD, filled: true },
     },
   ],
   input: z.object({ [WIZARD_ROUND_FIELD]: optionalText(), ...declarationsShape }),

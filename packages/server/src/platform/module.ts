@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EntityActionRegistration } from './actions/runner.ts';
 import type { SubjectAccess } from './actions/subject-access.ts';
+import type { RouteDescription } from './read/describe.ts';
 
 /**
  * One entity module (or a module serving every entity, like comments): what the application needs of it. Every
@@ -17,4 +18,10 @@ export interface AppModule {
   subjects?: Readonly<Record<string, SubjectAccess>>;
   /** Its read routes (lists, records) and anything else it serves. */
   routes?(app: FastifyInstance): Promise<void>;
+  /** Descriptions of the read routes its declaration generates (`defineEntityModule`), for the API description. */
+  routeDescriptions?: readonly RouteDescription[];
 }
+
+/** The descriptions of every generated read route of some modules, in module order. */
+export const routeDescriptionsOf = (modules: readonly AppModule[]): RouteDescription[] =>
+  modules.flatMap((module) => module.routeDescriptions ?? []);

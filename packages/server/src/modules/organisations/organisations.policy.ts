@@ -7,7 +7,7 @@ const EVERYONE_INVOLVED = 'Only the market operator, members of the organisation
 const OPERATOR_OR_MEMBERS = 'Only the market operator and members of the organisation can do this';
 
 /**
- * Who may run each organisation action (the table in ARCHITECTURE.md "Who may do which organisation action").
+ * Who may run each organisation action (the table in docs/actions-and-policies.md "Who may do which organisation action").
  * Relations come from the scope: operator, member of the organisation, or agent acting for it as a client (one it
  * added, or one whose authority the operator approved). Further checks that need the submitted values happen in
  * the handlers: only the operator changes a type; an agent registers or expresses interest only with approved

@@ -26,6 +26,7 @@ import { supplierForProject } from '../projects/projects.registration.ts';
 import { projectScope } from '../projects/projects.scope.ts';
 import { projectGroups, projects } from '../projects/projects.tables.ts';
 import {
+  GROUP_ROUND_STATUSES,
   type ProjectGroupRecord,
   type ProjectGroupRelation,
   projectGroupKind,
@@ -43,9 +44,6 @@ export const GROUPABLE_STATUSES = [
   'Certified',
   'Offered',
 ] as const satisfies readonly ProjectStatus[];
-
-/** Round statuses in which project groups may be created. */
-export const GROUP_ROUND_STATUSES = ['Open', 'Closed', 'OpenForBidsAndOffers'] as const;
 
 /** Projects of a supplier in a round that may join a group (in no group yet), for options and checks. */
 async function groupableProjects(

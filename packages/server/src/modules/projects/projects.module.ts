@@ -1,16 +1,17 @@
 import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { projectActions } from './projects.actions.ts';
 import { projectKind } from './projects.kind.ts';
-import { registerProjectRoutes } from './projects.routes.ts';
+import { projectRead } from './projects.read.ts';
 import { projectGroups, projectServices, projectServiceUnits, projects } from './projects.tables.ts';
 
 /** Projects: a supplier's project, its services, supply, location, costs and sealed offer, `/project/{id}`. */
-export const projectsModule: AppModule = {
+export const projectsModule = defineEntityModule({
   name: 'projects',
   tables: { projects, projectServices, projectServiceUnits, projectGroups },
-  actions: [projectActions],
+  entity: projectActions,
+  read: projectRead,
   subjects: {
     project: subjectAccessThroughScope(projectKind, {
       organisationIds: async (db, id) => {
@@ -21,5 +22,4 @@ export const projectsModule: AppModule = {
       page: async (_db, id) => RECORD_PAGES.project(id),
     }),
   },
-  routes: registerProjectRoutes,
-};
+});

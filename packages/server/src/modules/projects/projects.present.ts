@@ -10,6 +10,7 @@ import {
   type RecordDocument,
 } from '@curlew/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { Access } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { storedFiles } from '../files/files.tables.ts';
@@ -37,7 +38,7 @@ const named = (id: string | null, name: string | null) =>
 /** The references of a project shared by its record and its list row. */
 const references = (record: ProjectRecord) => ({
   id: record.id,
-  self: `/project/${record.id}`,
+  self: selfLink('project', record.id),
   name: record.name,
   status: record.status,
   supplier: { id: record.supplierId, name: record.supplierName },

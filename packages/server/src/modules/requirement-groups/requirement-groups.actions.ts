@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type MarketRoundStatus,
-  REQUIREMENT_GROUP_ACTIONS,
-  REQUIREMENT_GROUP_CREATE_ACTIONS,
-} from '@curlew/domain';
+import { REQUIREMENT_GROUP_ACTIONS, REQUIREMENT_GROUP_CREATE_ACTIONS } from '@curlew/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { allow, deny, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
@@ -29,6 +25,7 @@ import {
   requirementGroups,
 } from '../requirements/requirements.tables.ts';
 import {
+  groupMayChange,
   type RequirementGroupRecord,
   type RequirementGroupRelation,
   requirementGroupKind,
@@ -62,11 +59,8 @@ export const requirementGroupPolicies = {
   RequirementGroupRelation
 >;
 
-/** Round statuses in which a group may still change (until bids and offers close). */
-const CHANGEABLE: readonly MarketRoundStatus[] = ['Draft', 'Open', 'Closed', 'OpenForBidsAndOffers'];
-
 const roundStillOpen = async ({ record }: { record: RequirementGroupRecord }): Promise<GuardAnswer> =>
-  record.roundStatus === null || CHANGEABLE.includes(record.roundStatus)
+  groupMayChange(record)
     ? { ok: true }
     : { ok: false, reason: `Bids and offers for ${record.roundName} have closed` };
 

@@ -2,13 +2,18 @@ import type { EntityAction, RequirementGroup } from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { markNextSteps } from '../../platform/actions/next-steps.ts';
 import { countRows, listOrder, listPage, listQuerySchema } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { requirementGroups } from '../requirements/requirements.tables.ts';
 import { requirementGroupActions } from './requirement-groups.actions.ts';
-import { type RequirementGroupRecord, requirementGroupKind } from './requirement-groups.kind.ts';
+import {
+  type RequirementGroupRecord,
+  requirementGroupKind,
+  requirementGroupNextSteps,
+} from './requirement-groups.kind.ts';
 import { type GroupMember, groupInScope, membersOf, selectGroupsFor } from './requirement-groups.repo.ts';
 import { requirementGroupScope } from './requirement-groups.scope.ts';
 
@@ -23,7 +28,7 @@ const SORT_COLUMNS = {
   createdAt: requirementGroups.createdAt,
 } as const;
 
-/** A group as the API answers it (no bid: groups carry none). */
+/** A group as the API answers it (no bid: groups carry none), its next steps marked. */
 export const presentGroup = (
   record: RequirementGroupRecord,
   members: readonly GroupMember[],
@@ -44,7 +49,7 @@ export const presentGroup = (
     status: member.status,
   })),
   createdAt: record.createdAt.toISOString(),
-  actions,
+  actions: markNextSteps(actions, requirementGroupNextSteps(record, members.length)),
 });
 
 /** `GET /api/requirement-groups` (roundId, buyerId) and `GET /api/requirement-group/{id}`, scoped. */

@@ -1,16 +1,17 @@
 import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { requirementActions } from './requirements.actions.ts';
 import { requirementKind } from './requirements.kind.ts';
-import { registerRequirementRoutes } from './requirements.routes.ts';
+import { requirementRead } from './requirements.read.ts';
 import * as tables from './requirements.tables.ts';
 
 /** Credit requirements: a buyer's or investor's need and its sealed bid, `/requirement/{id}`. */
-export const requirementsModule: AppModule = {
+export const requirementsModule = defineEntityModule({
   name: 'requirements',
   tables,
-  actions: [requirementActions],
+  entity: requirementActions,
+  read: requirementRead,
   subjects: {
     requirement: subjectAccessThroughScope(requirementKind, {
       organisationIds: async (db, id) => {
@@ -21,5 +22,4 @@ export const requirementsModule: AppModule = {
       page: async (_db, id) => RECORD_PAGES.requirement(id),
     }),
   },
-  routes: registerRequirementRoutes,
-};
+});

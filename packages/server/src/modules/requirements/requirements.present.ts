@@ -7,6 +7,7 @@ import {
   type RequirementBid,
   type RequirementListItem,
 } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import { requirementChecklist } from './requirements.checklist.ts';
 import type { RequirementBidRow, RequirementCreditRow, RequirementRecord } from './requirements.repo.ts';
 
@@ -55,7 +56,7 @@ export function presentRequirement(
   const nca = named(record.ncaId, record.ncaName);
   const answer: CreditRequirement = {
     id: record.id,
-    self: `/requirement/${record.id}`,
+    self: selfLink('requirement', record.id),
     name: record.name,
     type: record.type,
     status: record.status,
@@ -151,7 +152,7 @@ export function presentRequirement(
 /** A list row (never the bid). */
 export const presentRequirementListItem = (record: RequirementRecord): RequirementListItem => ({
   id: record.id,
-  self: `/requirement/${record.id}`,
+  self: selfLink('requirement', record.id),
   name: record.name,
   type: record.type,
   status: record.status,

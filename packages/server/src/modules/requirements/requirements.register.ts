@@ -106,6 +106,7 @@ export const wizardFinishHandler: RecordActionHandler<
       return refusal === undefined ? {} : { warnings: [{ path: 'round', message: refusal }] };
     return {
       initialValues: { [WIZARD_ROUND_FIELD]: record.marketRoundId },
+      options: { [WIZARD_ROUND_FIELD]: [{ value: record.marketRoundId, label: record.roundName ?? '' }] },
       declarations: await roundPrompts(
         db,
         record.marketRoundId,

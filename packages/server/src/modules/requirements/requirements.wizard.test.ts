@@ -56,6 +56,9 @@ describeWithApp('the new-requirement wizard: each step once, registration in the
     const id = await buyerDraft('Quay homes');
     const finish = await form(id, 'WizardFinish');
     expect(finish.initialValues).toEqual({ marketRoundId: roundId });
+    // The round is shown by its name, and the step ends with 'Check your answers'.
+    expect(finish.options.marketRoundId).toEqual([{ value: roundId, label: world.openRound.name }]);
+    expect(finish.definition.confirm).toBe('check-answers');
     expect(finish.declarations.map((item: { id: string }) => item.id)).toEqual([
       asked.MarketRoundCreditRequirement_Register,
     ]);

@@ -7,6 +7,7 @@ import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
+import { NextSteps } from '../rounds/NextSteps.tsx';
 
 /** One member of a group as its page lists it. */
 export interface GroupMemberRow {
@@ -36,10 +37,14 @@ export interface GroupViewProps {
   enabledOnly: boolean;
 }
 
-/** The page of a project group or a requirement group. */
+/**
+ * The page of a project group or a requirement group: the steps the server marks as the group's next (adding members
+ * until it has two) in the 'Next step' panel, enabled or with the reason in words; its other actions beside its name.
+ */
 export function GroupView({ group, subjectType, kind, details, members, enabledOnly }: GroupViewProps) {
   const refresh = useRefreshAfterAction();
   const subject = { subjectType, subjectId: group.id };
+  const stepIds = group.actions.filter((action) => action.next === true).map((action) => action.id);
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-start">
@@ -50,12 +55,18 @@ export function GroupView({ group, subjectType, kind, details, members, enabledO
         <EntityActionButtons
           self={group.self}
           actions={group.actions}
-          exclude={[commentAction.id]}
+          exclude={[commentAction.id, ...stepIds]}
           enabledOnly={enabledOnly}
           label={`Actions for ${group.name}`}
           onSucceeded={() => void refresh()}
         />
       </Group>
+      <NextSteps
+        self={group.self}
+        actions={group.actions}
+        stepIds={stepIds}
+        onSucceeded={() => void refresh()}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {details}
       </SimpleGrid>

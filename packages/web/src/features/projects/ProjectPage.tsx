@@ -24,7 +24,7 @@ import {
   ProjectSummary,
   ProjectSupply,
 } from './ProjectSections.tsx';
-import { PROJECT_ACTION_LAYOUT, projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
+import { projectActionLayout, projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
 import { useProject } from './projectsApi.ts';
 
 // Shown beside their sections, not as header buttons.
@@ -57,7 +57,7 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
           exclude={SECTION_ACTIONS}
           enabledOnly={reader !== 'operator'}
           label={`Actions for ${project.name}`}
-          layout={PROJECT_ACTION_LAYOUT}
+          layout={projectActionLayout(project)}
           onSucceeded={changed}
         />
       </Group>

@@ -148,3 +148,18 @@ export const PROJECT_ACTION_LAYOUT: ActionLayout = {
     { label: 'Documents', actionIds: ['UploadNatureBasedAgreement', 'UploadSection106Agreement'] },
   ],
 };
+
+/** The agreement uploads a matched project needs before its contract. */
+const AGREEMENT_UPLOADS = ['UploadNatureBasedAgreement', 'UploadSection106Agreement'];
+
+/**
+ * The project page's layout for this project: once matched, each agreement still to upload (its checklist line
+ * open) is a next step, a filled button beside Contract, not only a button in 'What is still needed'.
+ */
+export const projectActionLayout = (project: Pick<Project, 'status' | 'checklist'>): ActionLayout => {
+  if (project.status !== 'Matched') return PROJECT_ACTION_LAYOUT;
+  const toUpload = AGREEMENT_UPLOADS.filter((id) =>
+    project.checklist.some((item) => !item.done && item.actionIds.includes(id)),
+  );
+  return { ...PROJECT_ACTION_LAYOUT, primary: [...toUpload, ...PROJECT_ACTION_LAYOUT.primary] };
+};

@@ -1,4 +1,9 @@
-import { buildActionFormData, type EntityAction, setProjectCosts } from '@curlew/domain';
+import {
+  buildActionFormData,
+  type EntityAction,
+  setProjectCosts,
+  uploadNatureBasedAgreement,
+} from '@curlew/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -12,6 +17,12 @@ import { projectOf, supplier } from './testing/fixtures.ts';
 vi.setConfig({ testTimeout: 60_000 });
 
 const REASON = 'Round 1 2026 is not open for registration';
+const CONTRACT_REASON = 'Upload the nature-based agreement before contracting the project';
+
+const emptyFeeds = (id: string) => ({
+  [`GET /api/comments?subjectType=project&subjectId=${id}&page=1&pageSize=10`]: { body: listOf([]) },
+  [`GET /api/activity?subjectType=project&subjectId=${id}&page=1&pageSize=10`]: { body: listOf([]) },
+});
 
 /** A Provisional project as its supplier gets it: completing the registration is its next step, refused for now. */
 const ACTIONS: EntityAction[] = [
@@ -47,13 +58,46 @@ beforeAll(async () => {
     'GET /api/comments?subjectType=project&subjectId=p1&page=1&pageSize=10': { body: listOf([]) },
     'GET /api/activity?subjectType=project&subjectId=p1&page=1&pageSize=10': { body: listOf([]) },
     'GET /api/project/p1/action/SetCosts': { body: buildActionFormData(setProjectCosts, {}) },
+    // Matched, the Section 106 agreement uploaded: the nature-based one is still to upload before the contract.
+    'GET /api/project/p2': {
+      body: projectOf({
+        id: 'p2',
+        name: 'Down Farm',
+        status: 'Matched',
+        actions: [
+          { id: 'Update', title: 'Update details', enabled: true },
+          { id: 'Contract', title: 'Contract project', enabled: false, reason: CONTRACT_REASON, next: true },
+          { id: 'UploadNatureBasedAgreement', title: 'Upload nature-based agreement', enabled: true },
+          { id: 'UploadSection106Agreement', title: 'Upload Section 106 agreement', enabled: true },
+        ],
+        checklist: [
+          { id: 'type', label: 'Project type', done: true, actionIds: ['Update'] },
+          {
+            id: 'natureBasedAgreement',
+            label: 'Nature-based agreement',
+            done: false,
+            actionIds: ['UploadNatureBasedAgreement'],
+          },
+          {
+            id: 'section106Agreement',
+            label: 'Section 106 agreement',
+            done: true,
+            actionIds: ['UploadSection106Agreement'],
+          },
+        ],
+      }),
+    },
+    'GET /api/project/p2/action/UploadNatureBasedAgreement': {
+      body: buildActionFormData(uploadNatureBasedAgreement, {}),
+    },
+    ...emptyFeeds('p2'),
   });
 });
 afterAll(() => server.close());
 
-const show = () =>
+const show = (id = 'p1') =>
   renderPage([{ path: '/projects/:id', page: ParticipantProjectPage }], {
-    at: '/projects/p1',
+    at: `/projects/${id}`,
     apiBase: server.origin,
     user: supplier,
   });
@@ -90,5 +134,28 @@ describe("the project page's next step and 'What is still needed'", () => {
     await screen.findByRole('dialog', { name: 'Set project costs and fees' });
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+});
+
+describe("a matched project's next steps", () => {
+  it('offers the agreement still to upload as a filled next step beside the refused Contract', async () => {
+    show('p2');
+    const actions = await screen.findByRole('group', { name: 'Actions for Down Farm' });
+    const upload = within(actions).getByRole('button', { name: 'Upload nature-based agreement' });
+    expect(upload).toBeEnabled();
+    expect(upload).toHaveAttribute('data-variant', 'filled');
+    const contract = within(actions).getByRole('button', { name: 'Contract project' });
+    expect(contract).toHaveAttribute('aria-disabled', 'true');
+    expect(contract).toHaveAccessibleDescription(CONTRACT_REASON);
+    // The uploaded agreement is no next step: it is replaced from the menu, not offered as a button.
+    expect(
+      within(actions).queryByRole('button', { name: 'Upload Section 106 agreement' }),
+    ).not.toBeInTheDocument();
+    expect(within(actions).getByRole('button', { name: 'More actions' })).toBeInTheDocument();
+    // The checklist still offers the open line's upload too.
+    const card = screen.getByRole('region', { name: 'What is still needed' });
+    expect(within(card).getByRole('button', { name: 'Upload nature-based agreement' })).toBeEnabled();
+    await userEvent.setup().click(upload);
+    await screen.findByRole('dialog', { name: 'Upload nature-based agreement' });
   });
 });

@@ -1,0 +1,178 @@
+import type { EntityAction, ListQuery } from '@curlew/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { runnerCall } from '../actions/routes.ts';
+import type { EntityActions } from '../actions/runner.ts';
+import { notFoundInScope } from '../actions/status.ts';
+import type { Access, Actor } from '../actions/types.ts';
+import type { Queryable } from '../db/connect.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AppModule } from '../module.ts';
+import type { RouteDescription } from './describe.ts';
+import { csvStream, EXPORT_CONTENT_TYPES, EXPORT_FORMATS, xlsxStream } from './export.ts';
+import { exportItems, type ListContext, type ListSpec, listItems } from './list.ts';
+
+/** What a record presenter receives: the record, the reader's access to it and the actions offered them. */
+export interface RecordRead<Rec, Rel extends string> {
+  deps: AppDeps;
+  db: Queryable;
+  actor: Actor;
+  record: Rec;
+  access: Access<Rel>;
+  actions: EntityAction[];
+}
+
+/** A record's answer for one reader relation: the sealed fields that relation may not see are left out here. */
+export type RecordPresenter<Rec, Rel extends string, Answer> = (
+  read: RecordRead<Rec, Rel>,
+) => Promise<Answer>;
+
+/** The record route's declaration: one presenter per reader relation (a missing relation is a compile error). */
+export interface RecordSpec<Rec, Rel extends string, Answer> {
+  /** Relations that only read: they are offered no action. */
+  readOnly?: readonly Rel[];
+  present: { readonly [R in Rel]: RecordPresenter<Rec, Rel, Answer> };
+  /** The name of the domain type answered, for the route description. */
+  answerType: string;
+  answer?: z.ZodType;
+}
+
+/** The read model of an entity: its record route and its list with exports. */
+export interface ReadModel<
+  Rec,
+  Rel extends string,
+  Answer,
+  Query extends ListQuery,
+  Row,
+  Item extends { id: string },
+> {
+  record: RecordSpec<Rec, Rel, Answer>;
+  list: ListSpec<Query, Row, Item> & { itemType: string; item?: z.ZodType };
+}
+
+/** An entity module: the app module's parts, its entity's actions and its read model. */
+export interface EntityModuleDefinition<
+  Rec,
+  Rel extends string,
+  Answer,
+  Query extends ListQuery,
+  Row,
+  Item extends { id: string },
+> extends Omit<AppModule, 'actions' | 'routeDescriptions'> {
+  /** The entity's actions (their kind gives the entity, collection, noun and the scoped record load). */
+  entity: EntityActions<Rec, Rel>;
+  /** Other entities' actions the module serves (none for most). */
+  actions?: AppModule['actions'];
+  read: ReadModel<Rec, Rel, Answer, Query, Row, Item>;
+  /** Only what is genuinely special (a certificate, a PDF): every other read route comes from `read`. */
+  routes?(app: FastifyInstance): Promise<void>;
+}
+
+/** The `format` of a list query: the JSON page (default) or an export of every matching row up to the cap. */
+export const formatQuery = z.object({ format: z.enum(['json', ...EXPORT_FORMATS]).default('json') });
+
+const idParams = z.object({ id: z.string() });
+
+/** The descriptions of the routes a read model generates. */
+export function describeReadRoutes(
+  entity: string,
+  collection: string,
+  read: ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
+): RouteDescription[] {
+  return [
+    {
+      method: 'GET',
+      url: `/api/${collection}`,
+      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted) with the collection's create actions, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
+      query: z.intersection(read.list.query, formatQuery),
+      ...(read.list.item === undefined ? {} : { answer: read.list.item }),
+      answerType: `Page<${read.list.itemType}> & { actions: EntityAction[] }`,
+      produces: ['application/json', ...EXPORT_FORMATS.map((format) => EXPORT_CONTENT_TYPES[format])],
+    },
+    {
+      method: 'GET',
+      url: `/api/${entity}/:id`,
+      summary: `One ${entity} for the reader (404 outside their scope), with the actions offered them`,
+      params: idParams,
+      ...(read.record.answer === undefined ? {} : { answer: read.record.answer }),
+      answerType: read.record.answerType,
+      produces: ['application/json'],
+    },
+  ];
+}
+
+/**
+ * Declares an entity module: from its read model the platform serves `GET /api/{collection}` (one page, ids first,
+ * with the collection's create actions; `format=csv|xlsx` exports the same filtered, scoped list, capped and
+ * formula-guarded), `GET /api/{entity}/:id` (the scoped load, 404 outside the scope, the actions, the reader's
+ * presenter), and describes both routes; the entity's actions get their generated action routes as before.
+ */
+export function defineEntityModule<
+  Rec,
+  Rel extends string,
+  Answer,
+  Query extends ListQuery,
+  Row,
+  Item extends { id: string },
+>(definition: EntityModuleDefinition<Rec, Rel, Answer, Query, Row, Item>): AppModule {
+  const { entity: registration, read, routes, actions, ...module } = definition;
+  const { kind } = registration;
+  const { list, record } = read;
+  const readOnly: readonly string[] = record.readOnly ?? [];
+
+  async function registerReadRoutes(app: FastifyInstance): Promise<void> {
+    app.get(`/api/${kind.collection}`, async (request, reply) => {
+      const { actor, deps } = await runnerCall(request);
+      const query = list.query.parse(request.query);
+      const { format } = formatQuery.parse(request.query);
+      const context: ListContext = { db: deps.db, actor, now: deps.clock() };
+      if (format !== 'json') {
+        const chunks = await exportItems(list, query, context);
+        const { columns, filename, sheet } = list.export;
+        return reply
+          .header('content-type', EXPORT_CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${filename}.${format}"`)
+          .send(format === 'csv' ? csvStream(columns, chunks) : xlsxStream(sheet, columns, chunks));
+      }
+      const { items, total } = await listItems(list, query, context);
+      return {
+        items,
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        actions: registration.collectionActionsFor(actor),
+      };
+    });
+
+    app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {
+      const { actor, deps } = await runnerCall(request);
+      const found = await kind.loadFor(deps.db, actor, request.params.id);
+      if (found === undefined) throw notFoundInScope(kind.noun);
+      const { access } = found;
+      const offered = readOnly.includes(access.relation)
+        ? []
+        : await registration.actionsFor(deps, { actor, record: found.record, ...access });
+      return record.present[access.relation]({
+        deps,
+        db: deps.db,
+        actor,
+        record: found.record,
+        access,
+        actions: offered,
+      });
+    });
+
+    if (routes) await routes(app);
+  }
+
+  return {
+    ...module,
+    actions: [registration, ...(actions ?? [])],
+    routes: registerReadRoutes,
+    routeDescriptions: describeReadRoutes(
+      kind.entity,
+      kind.collection,
+      read as unknown as ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
+    ),
+  };
+}
