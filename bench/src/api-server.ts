@@ -6,7 +6,7 @@ import { requireSession } from '../../packages/server/src/auth/guard.ts';
 import { systemClock } from '../../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import { connect } from '../../packages/server/src/platform/db/connect.ts';
-import { seedDemoData } from '../../packages/server/src/seed.ts';
+import { seedDemoData } from '../../packages/server/src/seed/seed.ts';
 
 const config = loadConfig();
 const connection = await connect(config);

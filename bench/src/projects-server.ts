@@ -7,7 +7,7 @@ import { seedReferenceData } from '../../packages/server/src/modules/refdata/ind
 import { systemClock } from '../../packages/server/src/platform/clock.ts';
 import { loadConfig } from '../../packages/server/src/platform/config.ts';
 import { connect } from '../../packages/server/src/platform/db/connect.ts';
-import { seedDemoData } from '../../packages/server/src/seed.ts';
+import { seedDemoData } from '../../packages/server/src/seed/seed.ts';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 

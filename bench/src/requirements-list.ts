@@ -14,7 +14,7 @@ import {
   connectPostgres,
   type DatabaseConnection,
 } from '../../packages/server/src/platform/db/connect.ts';
-import { seedDemoData } from '../../packages/server/src/seed.ts';
+import { seedDemoData } from '../../packages/server/src/seed/seed.ts';
 
 const REQUIREMENTS = 100_000;
 const CREDITS_PER_REQUIREMENT = 4;

@@ -25,7 +25,7 @@ import {
   connectPostgres,
   type DatabaseConnection,
 } from '../../packages/server/src/platform/db/connect.ts';
-import { seedDemoData } from '../../packages/server/src/seed.ts';
+import { seedDemoData } from '../../packages/server/src/seed/seed.ts';
 import { seedGeneratedRound } from './round-seed.ts';
 
 const TARGETS = { instanceSeconds: 2, acceptSeconds: 5, connectedSolveSeconds: 30 } as const;

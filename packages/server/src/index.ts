@@ -16,5 +16,5 @@ export {
 export type { AppDeps } from './platform/deps.ts';
 export { AppError, type ErrorCode } from './platform/errors.ts';
 export { acquireDataFolderLock, DataFolderLockedError } from './platform/lock.ts';
-export { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
+export { DEMO_ACCOUNTS, seedDemoData } from './seed/seed.ts';
 export { type RunningServer, startServer } from './server.ts';

@@ -1,6 +1,6 @@
 import { loadConfig } from './platform/config.ts';
 import { hasWebBuild } from './platform/static.ts';
-import { DEMO_ACCOUNTS } from './seed.ts';
+import { DEMO_ACCOUNTS } from './seed/seed.ts';
 import { startServer } from './server.ts';
 
 /** The process entry: `node --import tsx packages/server/src/main.ts`. */

@@ -8,7 +8,7 @@ import type { Config } from './platform/config.ts';
 import { restrictDataFolder, restrictNewFiles } from './platform/data-folder.ts';
 import { connect, type DatabaseConnection } from './platform/db/connect.ts';
 import { acquireDataFolderLock, type DataFolderLock } from './platform/lock.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoData } from './seed/seed.ts';
 
 /** A listening server with everything it holds open. */
 export interface RunningServer {

@@ -17,6 +17,7 @@ import { MailSender, type MailSenderOptions, type MailTransport, smtpTransport }
 import { outboxMailer } from './mail.ts';
 import type { AppModule } from './module.ts';
 import { registerNulGuard } from './nul-guard.ts';
+import { registerRateLimits } from './rate-limit.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
 
 export type { AppDeps } from './deps.ts';
@@ -144,6 +145,7 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
 
   registerSiteChecks(app, config);
   registerNulGuard(app);
+  await registerRateLimits(app);
 
   app.get('/api/health', async () => ({ ok: true }));
   await app.register(registerAuthRoutes);

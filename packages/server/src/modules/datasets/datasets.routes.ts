@@ -6,6 +6,7 @@ import { ACTION_UPLOAD_LIMITS, runnerCall, withSubmission } from '../../platform
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { assertFilesMatchFields } from '../../platform/actions/submission.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { roundActions } from '../rounds/rounds.actions.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { DATASET_FORMATS, DATASET_NAMES, type DatasetFormat, type DatasetName } from './datasets.build.ts';
@@ -37,11 +38,12 @@ export async function registerDatasetRoutes(app: FastifyInstance): Promise<void>
       const [name = '', format = '', ...rest] = request.params.file.split('.');
       if (!isName(name) || !isFormat(format) || rest.length > 0) throw notFoundInScope('data set');
       const dataset = await loadDataset(deps.db, round.id, name, deps.clock());
-      reply
-        .header('content-type', DATASET_CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${fileName(round.name, name, format)}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(format === 'csv' ? datasetCsv(dataset) : datasetXlsx(dataset));
+      return sendFile(reply, {
+        filename: fileName(round.name, name, format),
+        contentType: DATASET_CONTENT_TYPES[format],
+        body: format === 'csv' ? datasetCsv(dataset) : datasetXlsx(dataset),
+        headers: { 'cache-control': 'no-store' },
+      });
     },
   );
 }

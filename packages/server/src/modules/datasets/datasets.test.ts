@@ -50,7 +50,7 @@ describeWithApp('Round data sets', (t) => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe(
-      `attachment; filename="${name.replace(/ /g, '-')}-suppliers.csv"`,
+      `attachment; filename=${name.replace(/ /g, '-')}-suppliers.csv`,
     );
     const first = firstDeliveryYear(t.clock.now());
     const header = answer.body.split('\r\n')[0]?.split(',');

@@ -3,10 +3,10 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildPlaces, buildProject } from '../../../test/factories.ts';
 import { asRole, buildRound, postMultipart, type World } from '../../../test/world.ts';
+import { readCsvRecords } from '../../platform/csv.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { buildClearableRound, type ClearableRound } from '../match/match.testing.ts';
 import { projects } from '../projects/projects.tables.ts';
-import { readCsvRecords } from '../refdata/csv.ts';
 
 /** A certified biodiversity project of the round without an offer yet (what a data set lists with a blank offer). */
 export const buildCertifiedProject = (

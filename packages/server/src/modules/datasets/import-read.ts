@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ImportDataFile, ImportRowError } from '@curlew/domain';
 import type { ReceivedFile } from '../../platform/actions/uploads.ts';
-import { csvFieldText } from '../../platform/csv.ts';
-import { CsvFormatError, readCsvRecords } from '../refdata/csv.ts';
+import { CsvFormatError, csvFieldText, readCsvRecords } from '../../platform/csv.ts';
 import { sheetName } from './datasets.write.ts';
 import { readWorkbook, WorkbookRefused } from './xlsx-read.ts';
 

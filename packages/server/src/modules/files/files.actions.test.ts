@@ -64,7 +64,7 @@ describeWithApp('files uploaded through actions', (t) => {
       );
       expect(download.statusCode, role).toBe(200);
       expect(download.body).toBe(PDF_BYTES);
-      expect(download.headers['content-disposition']).toContain('attachment; filename="authority.pdf"');
+      expect(download.headers['content-disposition']).toBe('attachment; filename=authority.pdf');
     }
     const [file] = (await asRole(t.app, world, 'participant', 'GET', files())).json<{ items: FileView[] }>()
       .items;

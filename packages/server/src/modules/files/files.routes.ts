@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requireSession } from '../../auth/guard.ts';
 import { assertSubjectReadable } from '../../platform/actions/subject-access.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { servedMimeType } from './file-content.ts';
 import { findOwnerFile, listOwnerFiles } from './files.repo.ts';
 import { findLocation, presentLocation } from './locations.repo.ts';
@@ -44,16 +45,6 @@ const historyQuery = z.object({
   tag: z.string().trim().min(1).max(100).optional(),
   history: z.enum(['true', 'false']).optional(),
 });
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export const attachmentDisposition = (filename: string): string => {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\/;%]/g, '_').slice(0, 150) || 'download';
-  const exact = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
-};
 
 /**
  * Files and locations of an entity (SPEC 7): `GET /api/files`, `GET /api/file/{id}`, `GET /api/file/{id}/download`
@@ -90,13 +81,16 @@ export async function registerFileRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/file/:id/download', async (request, reply) => {
     const { row } = await readableFile(request);
     const content = await fileStorageFor(deps.config).get(row.storageKey);
-    return reply
-      .header('content-type', servedMimeType(row.filename))
-      .header('content-disposition', attachmentDisposition(row.filename))
-      .header('content-length', String(row.size))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(content);
+    return sendFile(reply, {
+      filename: row.filename,
+      contentType: servedMimeType(row.filename),
+      body: content,
+      headers: {
+        'content-length': String(row.size),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      },
+    });
   });
 
   app.get('/api/location/:id', async (request) => {

@@ -16,7 +16,7 @@ import {
 } from '../../../test/processes.ts';
 import { type AppliedRoundState, appliedRoundState } from '../../../test/round-state.ts';
 import { connectPglite, pgliteFolder } from '../../platform/db/connect.ts';
-import { DEMO_ROUNDS } from '../../seed.rounds.ts';
+import { DEMO_ROUNDS } from '../../seed/seed.rounds.ts';
 import { buildClearableRound } from './match.testing.ts';
 
 /** Waits until the round has left Matching, checking every 200 ms, and answers its status. */

@@ -12,9 +12,10 @@ import { isRecordId } from '../../platform/actions/ids.ts';
 import { OPERATOR_ONLY, operatorOnly } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
-import { csvField } from '../../platform/csv.ts';
+import { csvText } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 import { loadRoundRecords } from './match.records.ts';
@@ -155,8 +156,9 @@ const ALLOCATION_HEADERS = [
  */
 export function allocationsCsv(review: MatchReview): string {
   const suppliers = new Map(review.projects.map((line) => [line.project.id, line.supplier.name]));
-  const lines = review.allocations.map((line) =>
-    [
+  return csvText(
+    ALLOCATION_HEADERS,
+    review.allocations.map((line) => [
       line.project.name,
       suppliers.get(line.project.id) ?? '',
       line.requirement.name,
@@ -166,11 +168,8 @@ export function allocationsCsv(review: MatchReview): string {
       line.year,
       MULTIPLIER_BASIS_LABELS[line.multiplierBasis],
       line.deliveredUnits.toFixed(2),
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[ALLOCATION_HEADERS.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 const page = <T>(items: T[]) => ({
@@ -188,10 +187,11 @@ export async function registerReviewRoutes(app: FastifyInstance): Promise<void> 
   app.get('/api/match-review', async (request, reply) => {
     const { review } = await reviewOfRound(request);
     if ((request.query as { format?: unknown }).format !== 'csv') return review;
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="allocations.csv"')
-      .send(allocationsCsv(review));
+    return sendFile(reply, {
+      filename: 'allocations.csv',
+      contentType: 'text/csv; charset=utf-8',
+      body: allocationsCsv(review),
+    });
   });
   app.get('/api/unmatched-projects', async (request) => {
     const { review, projects } = await reviewOfRound(request);

@@ -110,7 +110,7 @@ describeWithApp('The round statement, the outcome e-mails and the supply and dem
     );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="allocations.csv"');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename=allocations.csv');
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Project,Supplier,Requirement,Credit type,Units,Multiplier,Year,Why this multiplier,Units delivered',

@@ -7,7 +7,7 @@ import {
   roundResultFlows,
   sellableUnits,
 } from '@curlew/matching';
-import { CsvFormatError, readCsvRecords } from '../refdata/csv.ts';
+import { CsvFormatError, readCsvRecords } from '../../platform/csv.ts';
 import type { BuiltInstance } from './instance.types.ts';
 import { WINNERS_COLUMNS } from './winners.csv.ts';
 import { type Delivery, kSplit, linesOf, type WinnersProblem } from './winners.payments.ts';

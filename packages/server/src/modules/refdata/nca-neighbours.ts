@@ -7,9 +7,9 @@ import {
 } from '@curlew/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
+import { CsvFormatError, readCsvRecords } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
-import { CsvFormatError, readCsvRecords } from './csv.ts';
 import { ncaNeighbours, ncas } from './refdata.tables.ts';
 
 /** The columns an NCA neighbours file must have (header row, any order, any case): two NCA numbers per line. */

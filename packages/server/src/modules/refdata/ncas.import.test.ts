@@ -67,6 +67,17 @@ describeWithApp('NCA CSV import', (t) => {
     expect(await ncaNames()).toEqual(before);
   });
 
+  it('names the line of the file a bad row is on when a quoted name before it spans two lines', async () => {
+    const before = await ncaNames();
+    const response = await upload('number,name\r\n9,"Solway\r\nBasin, north"\r\nx,Eden Valley\r\n');
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: '1 line has errors; nothing was imported' });
+    expect(response.json().errors).toEqual([
+      { path: 'lines.4.number', message: 'Must be a whole number greater than 0' },
+    ]);
+    expect(await ncaNames()).toEqual(before);
+  });
+
   it('needs the number and name columns and at least one line', async () => {
     const noHeader = await upload('nca,title\n1,x\n');
     expect(noHeader.statusCode).toBe(422);

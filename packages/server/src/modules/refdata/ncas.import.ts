@@ -6,9 +6,9 @@ import {
   ncaInputSchema,
 } from '@curlew/domain';
 import { inArray, sql } from 'drizzle-orm';
+import { CsvFormatError, readCsvRecords } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
-import { CsvFormatError, readCsvRecords } from './csv.ts';
 import { ncas } from './refdata.tables.ts';
 
 /** The columns an NCA file must have (header row, any order, any case). */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../../platform/csv.ts';
 import { CERTAIN_NCAS, readLpaNeighbours, readLpas, seedReferenceData } from './refdata.seed.ts';
 import { habitats, lpas, ncas, referenceDataSeeds, subcatchments } from './refdata.tables.ts';
 

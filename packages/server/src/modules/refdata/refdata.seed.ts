@@ -13,8 +13,8 @@ import {
   subcatchmentInputSchema,
 } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
+import { readCsvRecords } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { readCsvRecords } from './csv.ts';
 import { referenceDataSeeds } from './refdata.tables.ts';
 
 const dataFile = (name: string): string => readFileSync(new URL(`./data/${name}`, import.meta.url), 'utf8');

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { CREDIT_STATUS_LABELS, CREDIT_TYPE_LABELS, type RegistryCredit } from '@curlew/domain';
 import ExcelJS from 'exceljs';
-import { csvField } from '../../platform/csv.ts';
+import { csvText } from '../../platform/csv.ts';
 
 /** The most rows one export answers. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -35,10 +35,10 @@ const COLUMNS: readonly {
 
 /** The credits as CSV (a leading formula character neutralised). */
 export const creditsCsv = (credits: readonly RegistryCredit[]): string =>
-  `${[
-    COLUMNS.map((column) => csvField(column.header)).join(','),
-    ...credits.map((credit) => COLUMNS.map((column) => csvField(column.value(credit))).join(',')),
-  ].join('\r\n')}\r\n`;
+  csvText(
+    COLUMNS.map((column) => column.header),
+    credits.map((credit) => COLUMNS.map((column) => column.value(credit))),
+  );
 
 /** A spreadsheet cell: text that would start a formula is kept as text. */
 const cell = (value: string | number): string | number =>

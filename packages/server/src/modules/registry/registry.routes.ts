@@ -10,6 +10,7 @@ import { listPage } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { creditsCsv, creditsXlsx, EXPORT_MAX_ROWS } from './registry.export.ts';
 import { publicRegistry } from './registry.public.ts';
 import { countCredits, presentCredits, selectCreditRows } from './registry.repo.ts';
@@ -23,12 +24,15 @@ const RESERVE_NOUN = 'reserved credit';
 /** The sentence of the public registry when configuration turns it off. */
 export const PUBLIC_REGISTRY_OFF = 'The public registry is not available';
 
+/** How often one address may read the public registry (no sign-in): 120 requests a minute, then 429. */
+export const PUBLIC_REGISTRY_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
 /**
  * The registry's read routes, every one scoped to the reader (the operator all; participants their own and their
  * clients' through agent authority; an LPA its area, read only; anyone else nothing):
  * `GET /api/credits/registry` (page, or `format=csv|xlsx`), `GET /api/credits/registry/{creditId}` (the trace),
  * `GET /api/reserved-credits`, `GET /api/reserved-credit/{id}`, `GET /api/registry/totals`, and the public
- * `GET /api/public/registry` (no session; 404 when PUBLIC_REGISTRY is off).
+ * `GET /api/public/registry` (no session; 404 when PUBLIC_REGISTRY is off; 429 beyond PUBLIC_REGISTRY_RATE_LIMIT).
  */
 export async function registerRegistryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/credits/registry', async (request, reply) => {
@@ -38,14 +42,16 @@ export async function registerRegistryRoutes(app: FastifyInstance): Promise<void
       const rows = await selectCreditRows(deps.db, actor, query, { limit: EXPORT_MAX_ROWS, offset: 0 });
       const credits: RegistryCredit[] = await presentCredits(deps.db, rows);
       if (query.format === 'csv')
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="credits-registry.csv"')
-          .send(creditsCsv(credits));
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="credits-registry.xlsx"')
-        .send(creditsXlsx(credits));
+        return sendFile(reply, {
+          filename: 'credits-registry.csv',
+          contentType: 'text/csv; charset=utf-8',
+          body: creditsCsv(credits),
+        });
+      return sendFile(reply, {
+        filename: 'credits-registry.xlsx',
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: creditsXlsx(credits),
+      });
     }
     return listPage(
       query,
@@ -84,9 +90,13 @@ export async function registerRegistryRoutes(app: FastifyInstance): Promise<void
     return registryTotals(deps.db, actor, registryTotalsQuerySchema.parse(request.query));
   });
 
-  app.get('/api/public/registry', async (request, reply) => {
-    const { deps } = request.server;
-    if (!deps.config.publicRegistry) throw new AppError('not_found', PUBLIC_REGISTRY_OFF);
-    return reply.header('cache-control', 'public, max-age=60').send(await publicRegistry(deps.db));
-  });
+  app.get(
+    '/api/public/registry',
+    { config: { rateLimit: PUBLIC_REGISTRY_RATE_LIMIT } },
+    async (request, reply) => {
+      const { deps } = request.server;
+      if (!deps.config.publicRegistry) throw new AppError('not_found', PUBLIC_REGISTRY_OFF);
+      return reply.header('cache-control', 'public, max-age=60').send(await publicRegistry(deps.db));
+    },
+  );
 }

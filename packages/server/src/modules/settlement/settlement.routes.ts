@@ -6,6 +6,7 @@ import { isOperator } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { requirementKind } from '../requirements/requirements.kind.ts';
@@ -62,10 +63,11 @@ export async function registerSettlementRoutes(app: FastifyInstance): Promise<vo
     const { deps, record } = await certifiedRequirement(request);
     const pdf = await renderCertificate(await certificateData(deps.db, record));
     const name = record.name.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'certificate';
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="Credit allocation certificate - ${name}.pdf"`)
-      .send(pdf);
+    return sendFile(reply, {
+      filename: `Credit allocation certificate - ${name}.pdf`,
+      contentType: 'application/pdf',
+      body: pdf,
+    });
   });
 
   app.get<{ Params: { id: string } }>(

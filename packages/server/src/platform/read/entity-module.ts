@@ -8,6 +8,7 @@ import type { Access, Actor } from '../actions/types.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppModule } from '../module.ts';
+import { sendFile } from '../send-file.ts';
 import type { RouteDescription } from './describe.ts';
 import { csvStream, EXPORT_CONTENT_TYPES, EXPORT_FORMATS, xlsxStream } from './export.ts';
 import { exportItems, type ListContext, type ListSpec, listItems } from './list.ts';
@@ -129,10 +130,11 @@ export function defineEntityModule<
       if (format !== 'json') {
         const chunks = await exportItems(list, query, context);
         const { columns, filename, sheet } = list.export;
-        return reply
-          .header('content-type', EXPORT_CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${filename}.${format}"`)
-          .send(format === 'csv' ? csvStream(columns, chunks) : xlsxStream(sheet, columns, chunks));
+        return sendFile(reply, {
+          filename: `${filename}.${format}`,
+          contentType: EXPORT_CONTENT_TYPES[format],
+          body: format === 'csv' ? csvStream(columns, chunks) : xlsxStream(sheet, columns, chunks),
+        });
       }
       const { items, total } = await listItems(list, query, context);
       return {

@@ -58,7 +58,7 @@ describeWithApp('declared read routes', (t) => {
       expect(answer.headers['content-type']).toBe(
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
-      expect(answer.headers['content-disposition']).toBe('attachment; filename="projects.xlsx"');
+      expect(answer.headers['content-disposition']).toBe('attachment; filename=projects.xlsx');
       const rows = await sheetRows(answer.rawPayload);
       expect(rows[0]?.slice(0, 3)).toEqual(['Name', 'Status', 'Supplier']);
       const names = rows.slice(1).map((row) => row[0] as string);

@@ -1,9 +1,9 @@
 import type { AgentHome, LpaHome, OperatorHome, ParticipantHome } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
-import { describeWithApp, requestJson } from '../test/app.ts';
-import { signIn } from '../test/auth.ts';
-import { seedReferenceData } from './modules/refdata/index.ts';
-import { systemClock } from './platform/clock.ts';
+import { describeWithApp, requestJson } from '../../test/app.ts';
+import { signIn } from '../../test/auth.ts';
+import { seedReferenceData } from '../modules/refdata/index.ts';
+import { systemClock } from '../platform/clock.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 import { seedDemoData } from './seed.ts';
 

@@ -1,8 +1,8 @@
 import { RECORD_PAGES } from '@curlew/domain';
 import { inArray } from 'drizzle-orm';
-import { marketRounds } from './modules/rounds/rounds.tables.ts';
-import type { Transaction } from './platform/db/connect.ts';
-import { mailOutbox } from './platform/mail.tables.ts';
+import { marketRounds } from '../modules/rounds/rounds.tables.ts';
+import type { Transaction } from '../platform/db/connect.ts';
+import { mailOutbox } from '../platform/mail.tables.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 
 const HOUR = 60 * 60 * 1000;

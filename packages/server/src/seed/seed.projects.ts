@@ -8,10 +8,10 @@ import {
   type ServiceCertificationStatus,
 } from '@curlew/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { organisations } from './modules/organisations/organisations.tables.ts';
-import { projectGroups } from './modules/project-groups/project-groups.tables.ts';
-import { projectServices, projectServiceUnits, projects } from './modules/projects/projects.tables.ts';
-import { biodiversityPeriods, nutrientPeriods } from './modules/projects/projects.units.ts';
+import { organisations } from '../modules/organisations/organisations.tables.ts';
+import { projectGroups } from '../modules/project-groups/project-groups.tables.ts';
+import { projectServices, projectServiceUnits, projects } from '../modules/projects/projects.tables.ts';
+import { biodiversityPeriods, nutrientPeriods } from '../modules/projects/projects.units.ts';
 import {
   habitats,
   lpas,
@@ -20,9 +20,9 @@ import {
   projectTypes,
   standards,
   subcatchments,
-} from './modules/refdata/refdata.tables.ts';
-import { marketRounds } from './modules/rounds/rounds.tables.ts';
-import type { Transaction } from './platform/db/connect.ts';
+} from '../modules/refdata/refdata.tables.ts';
+import { marketRounds } from '../modules/rounds/rounds.tables.ts';
+import type { Transaction } from '../platform/db/connect.ts';
 import { DEMO_GROUP, DEMO_NCA_NEIGHBOURS, DEMO_NCAS, DEMO_PROJECTS } from './seed.projects.data.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 

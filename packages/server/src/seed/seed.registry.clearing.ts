@@ -1,15 +1,15 @@
 import { clearRound } from '@curlew/matching';
 import { eq } from 'drizzle-orm';
-import { loadRoundRecords } from './modules/match/match.records.ts';
-import { solverTasks } from './modules/match/match.tables.ts';
-import { buildRoundInstance } from './modules/match/start-match.ts';
-import { enqueueSolverTask } from './modules/match/tasks.ts';
-import { replaceCredits, updateRequirementRow, writeBid } from './modules/requirements/requirements.repo.ts';
-import { creditRequirements, requirementCredits } from './modules/requirements/requirements.tables.ts';
-import { roundKind } from './modules/rounds/rounds.kind.ts';
-import { recordActivity } from './platform/actions/activity.ts';
-import { transition } from './platform/actions/status.ts';
-import type { Transaction } from './platform/db/connect.ts';
+import { loadRoundRecords } from '../modules/match/match.records.ts';
+import { solverTasks } from '../modules/match/match.tables.ts';
+import { buildRoundInstance } from '../modules/match/start-match.ts';
+import { enqueueSolverTask } from '../modules/match/tasks.ts';
+import { replaceCredits, updateRequirementRow, writeBid } from '../modules/requirements/requirements.repo.ts';
+import { creditRequirements, requirementCredits } from '../modules/requirements/requirements.tables.ts';
+import { roundKind } from '../modules/rounds/rounds.kind.ts';
+import { recordActivity } from '../platform/actions/activity.ts';
+import { transition } from '../platform/actions/status.ts';
+import type { Transaction } from '../platform/db/connect.ts';
 import type { DemoDemand } from './seed.registry.data.ts';
 
 const at = (date: string) => new Date(`${date}T10:00:00Z`);

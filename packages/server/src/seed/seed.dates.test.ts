@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeWithApp } from '../test/app.ts';
-import { projects } from './modules/projects/projects.tables.ts';
-import { seedReferenceData } from './modules/refdata/index.ts';
-import { marketRounds } from './modules/rounds/rounds.tables.ts';
-import { activity } from './platform/actions/activity.tables.ts';
-import { systemClock } from './platform/clock.ts';
+import { describeWithApp } from '../../test/app.ts';
+import { projects } from '../modules/projects/projects.tables.ts';
+import { seedReferenceData } from '../modules/refdata/index.ts';
+import { marketRounds } from '../modules/rounds/rounds.tables.ts';
+import { activity } from '../platform/actions/activity.tables.ts';
+import { systemClock } from '../platform/clock.ts';
 import { demoRoundNames, historyDate, historyShift } from './seed.dates.ts';
 import { seedDemoData } from './seed.ts';
 

@@ -1,12 +1,12 @@
 import { firstDeliveryYear, roundYearlyPeriods } from '@curlew/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { organisations } from './modules/organisations/organisations.tables.ts';
-import { lpas, ncas, subcatchments } from './modules/refdata/refdata.tables.ts';
-import { insertGroup } from './modules/requirement-groups/requirement-groups.repo.ts';
-import { type CreditLine, replaceCredits, writeBid } from './modules/requirements/requirements.repo.ts';
-import { creditRequirements } from './modules/requirements/requirements.tables.ts';
-import { marketRounds } from './modules/rounds/rounds.tables.ts';
-import type { Transaction } from './platform/db/connect.ts';
+import { organisations } from '../modules/organisations/organisations.tables.ts';
+import { lpas, ncas, subcatchments } from '../modules/refdata/refdata.tables.ts';
+import { insertGroup } from '../modules/requirement-groups/requirement-groups.repo.ts';
+import { type CreditLine, replaceCredits, writeBid } from '../modules/requirements/requirements.repo.ts';
+import { creditRequirements } from '../modules/requirements/requirements.tables.ts';
+import { marketRounds } from '../modules/rounds/rounds.tables.ts';
+import type { Transaction } from '../platform/db/connect.ts';
 import { DEMO_NCAS, DEMO_REQUIREMENTS, type Round } from './seed.requirements.data.ts';
 import { DEMO_ROUNDS } from './seed.rounds.ts';
 

@@ -1,16 +1,16 @@
 import type { DeclarationCategory, ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
 import { eq, inArray } from 'drizzle-orm';
-import { agentAuthorities, agentClients } from './modules/agent-authorities/agent-authorities.tables.ts';
-import { participations } from './modules/participations/participations.tables.ts';
+import { agentAuthorities, agentClients } from '../modules/agent-authorities/agent-authorities.tables.ts';
+import { participations } from '../modules/participations/participations.tables.ts';
 import {
   declarations,
   lpas,
   projectTypes,
   standards,
   subcatchments,
-} from './modules/refdata/refdata.tables.ts';
-import { marketRounds, roundDeclarations } from './modules/rounds/rounds.tables.ts';
-import type { Transaction } from './platform/db/connect.ts';
+} from '../modules/refdata/refdata.tables.ts';
+import { marketRounds, roundDeclarations } from '../modules/rounds/rounds.tables.ts';
+import type { Transaction } from '../platform/db/connect.ts';
 import { dayFrom, daysBefore, demoRoundNames, historyYear } from './seed.dates.ts';
 
 /**

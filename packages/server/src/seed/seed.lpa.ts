@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { organisations } from './modules/organisations/organisations.tables.ts';
-import { lpas } from './modules/refdata/refdata.tables.ts';
-import type { Transaction } from './platform/db/connect.ts';
+import { organisations } from '../modules/organisations/organisations.tables.ts';
+import { lpas } from '../modules/refdata/refdata.tables.ts';
+import type { Transaction } from '../platform/db/connect.ts';
 
 /**
  * Links a demo LPA organisation to its local planning authority in the reference data (when the reference data
