@@ -26,7 +26,7 @@ import { projectGroups, projects } from '../projects/projects.tables.ts';
 import { requirementGroupActions } from '../requirement-groups/requirement-groups.actions.ts';
 import { groupInScope, selectGroupsFor } from '../requirement-groups/requirement-groups.repo.ts';
 import { requirementActions } from '../requirements/requirements.actions.ts';
-import { missingParts } from '../requirements/requirements.registration.ts';
+import { missingParts } from '../requirements/requirements.checklist.ts';
 import { requirementInScope, selectRequirementsFor } from '../requirements/requirements.repo.ts';
 import { creditRequirements, requirementGroups } from '../requirements/requirements.tables.ts';
 import { windowOfCapacity } from '../rounds/rounds.windows.ts';

@@ -1,4 +1,8 @@
-import type { PROJECT_ACTIONS, PROJECT_CREATE_ACTIONS } from '@curlew/domain';
+import {
+  isRoundOpenForBidsAndOffers,
+  type PROJECT_ACTIONS,
+  type PROJECT_CREATE_ACTIONS,
+} from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { allow, deny, denyRole, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
 import type {
@@ -10,7 +14,7 @@ import type {
 } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { exclusionGuards } from '../match/exclusion.ts';
-import { windowRefusal } from '../rounds/rounds.windows.ts';
+import { registrationRefusal } from '../rounds/rounds.registration.ts';
 import { missingAgreements } from './projects.checklist.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import { documentTagsOf } from './projects.present.ts';
@@ -112,18 +116,17 @@ const servicesOfType = async (db: Queryable, projectId: string, nutrient: boolea
  */
 export const projectGuards = {
   CompleteRegistration: async ({ record, now }) => {
-    if (record.roundName === null || record.roundDates === null)
+    if (record.roundName === null || record.roundDates === null || record.roundStatus === null)
       return refuse('Register the project for a market round first');
-    if (record.roundStatus !== 'Open') return refuse(`${record.roundName} is not open for registration`);
-    const refusal = windowRefusal(
-      { name: record.roundName, registrationDates: record.roundDates },
+    const refusal = registrationRefusal(
+      { name: record.roundName, status: record.roundStatus, registrationDates: record.roundDates },
       'projects',
       now,
     );
     return refusal === undefined ? ok : refuse(refusal);
   },
   SetOffer: async ({ record }) =>
-    record.roundStatus === 'OpenForBidsAndOffers'
+    record.roundStatus !== null && isRoundOpenForBidsAndOffers({ status: record.roundStatus })
       ? ok
       : refuse(
           `Offers can only be made while ${record.roundName ?? 'the round'} is open for bids and offers`,

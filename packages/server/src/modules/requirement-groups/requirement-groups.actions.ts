@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type MarketRoundStatus,
-  REQUIREMENT_GROUP_ACTIONS,
-  REQUIREMENT_GROUP_CREATE_ACTIONS,
-} from '@curlew/domain';
+import { REQUIREMENT_GROUP_ACTIONS, REQUIREMENT_GROUP_CREATE_ACTIONS } from '@curlew/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { allow, deny, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
@@ -20,7 +16,6 @@ import type {
 } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { ownerFor } from '../requirements/requirements.owner.ts';
 import {
@@ -28,6 +23,8 @@ import {
   requirementGroupMembers,
   requirementGroups,
 } from '../requirements/requirements.tables.ts';
+import { assertAgentMayRegister, groupChangeRefusal } from '../rounds/rounds.registration.ts';
+import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import {
   type RequirementGroupRecord,
   type RequirementGroupRelation,
@@ -62,15 +59,16 @@ export const requirementGroupPolicies = {
   RequirementGroupRelation
 >;
 
-/** Round statuses in which a group may still change (until bids and offers close). */
-const CHANGEABLE: readonly MarketRoundStatus[] = ['Draft', 'Open', 'Closed', 'OpenForBidsAndOffers'];
+const roundStillOpen = async ({ record }: { record: RequirementGroupRecord }): Promise<GuardAnswer> => {
+  const refusal = groupChangeRefusal(
+    record.roundName === null || record.roundStatus === null
+      ? null
+      : { name: record.roundName, status: record.roundStatus },
+  );
+  return refusal === undefined ? { ok: true } : { ok: false, reason: refusal };
+};
 
-const roundStillOpen = async ({ record }: { record: RequirementGroupRecord }): Promise<GuardAnswer> =>
-  record.roundStatus === null || CHANGEABLE.includes(record.roundStatus)
-    ? { ok: true }
-    : { ok: false, reason: `Bids and offers for ${record.roundName} have closed` };
-
-/** Groups change only until the round's bids and offers close. */
+/** Groups change only while their round allows it (until bids and offers close). */
 export const requirementGroupGuards = {
   AddRequirements: roundStillOpen,
   RemoveRequirements: roundStillOpen,
@@ -192,23 +190,12 @@ export const requirementGroupCreateHandlers = {
     async handle({ tx, actor, values, now }) {
       const buyer = await ownerFor(tx, actor, values.buyerId);
       const roundId = await assertMembers(tx, buyer.id, values.requirementIds, undefined, null);
-      if (actor.organisation?.type === 'AGENT') {
-        if (roundId === null) throw validationError('requirementIds', 'Not a valid option');
-        const authority = await findApprovedAuthority(
-          tx,
-          {
-            agentOrganisationId: actor.organisationId ?? '',
-            clientOrganisationId: buyer.id,
-            marketRoundId: roundId,
-          },
-          'RegisterForRound',
-        );
-        if (!authority)
-          throw new AppError(
-            'forbidden',
-            'You need approved authority with permission to register for this round',
-          );
-      }
+      const round = roundId === null ? undefined : await findRoundRecord(tx, roundId);
+      if (actor.organisation?.type === 'AGENT' && round === undefined)
+        throw validationError('requirementIds', 'Not a valid option');
+      if (round !== undefined) await assertAgentMayRegister(tx, actor, buyer, round);
+      const refusal = groupChangeRefusal(round ?? null);
+      if (refusal !== undefined) throw new AppError('invalid_status', refusal);
       const id = randomUUID();
       await insertGroup(
         tx,
