@@ -62,6 +62,27 @@ describeWithApp('groups change with their round', (t) => {
       expect(record).toMatchObject({ name: 'Either OpenForBidsAndOffers', type: 'AND' });
     });
 
+    it('take and lose a project only while the round allows it (a project’s Add to group and Remove, 409)', async () => {
+      const round = await buildRound(t.db, 'Open', 'Member round');
+      const group = await buildProjectGroup(t.db, { roundId: round.id, supplierId: own(), name: 'Both' });
+      const loose = await buildProject(t.db, { roundId: round.id, supplierId: own() });
+      const member = await buildProject(t.db, { roundId: round.id, supplierId: own() });
+      expect(
+        (await post(`/api/project/${member.id}/action/AddToGroup`, { groupId: group.id })).statusCode,
+      ).toBe(200);
+      await setRoundStatus(t.db, round.id, 'ClosedForBidsAndOffers');
+      const add = await post(`/api/project/${loose.id}/action/AddToGroup`, { groupId: group.id });
+      expect(add.statusCode).toBe(409);
+      expect(add.json().message).toBe('Bids and offers for Member round have closed');
+      const remove = await post(`/api/project/${member.id}/action/RemoveFromGroup`, {});
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json().message).toBe('Bids and offers for Member round have closed');
+      const members = (await get(`/api/project-group/${group.id}`)).json().projects;
+      expect(members.map((project: { id: string }) => project.id)).toEqual([member.id]);
+      await setRoundStatus(t.db, round.id, 'OpenForBidsAndOffers');
+      expect((await post(`/api/project/${member.id}/action/RemoveFromGroup`, {})).statusCode).toBe(200);
+    });
+
     it('are created only in a round that allows group changes: others are not offered and refused (422)', async () => {
       const rounds = new Map<MarketRoundStatus, string>();
       const projectsIn = new Map<MarketRoundStatus, string>();
