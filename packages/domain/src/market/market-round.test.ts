@@ -5,10 +5,12 @@ import {
   assertRoundAcceptsAgentAuthority,
   assertRoundOpenForRegistration,
   isRoundAcceptingAgentAuthority,
+  isRoundAllowingGroupChanges,
   isRoundAllowingWithdrawal,
   isRoundOpenForRegistration,
 } from './market-round.ts';
 import { participationLifecycle } from './participation.lifecycle.ts';
+import { isRoundOpenForBidsAndOffers } from './round.lifecycle.ts';
 
 describe('round status rules', () => {
   it('opens registration only while the round is Open', () => {
@@ -21,6 +23,16 @@ describe('round status rules', () => {
 
   it('lets participants withdraw until bids and offers close', () => {
     const allowing = MARKET_ROUND_STATUSES.filter((status) => isRoundAllowingWithdrawal({ status }));
+    expect(allowing).toEqual(['Open', 'Closed', 'OpenForBidsAndOffers']);
+  });
+
+  it('takes offers and bids only while bids and offers are open', () => {
+    const bidding = MARKET_ROUND_STATUSES.filter((status) => isRoundOpenForBidsAndOffers({ status }));
+    expect(bidding).toEqual(['OpenForBidsAndOffers']);
+  });
+
+  it('lets groups of both kinds be created and changed from registration until bids and offers close', () => {
+    const allowing = MARKET_ROUND_STATUSES.filter((status) => isRoundAllowingGroupChanges({ status }));
     expect(allowing).toEqual(['Open', 'Closed', 'OpenForBidsAndOffers']);
   });
 

@@ -36,6 +36,16 @@ export const ROUND_STATUSES_ALLOWING_WITHDRAWAL = [
   'OpenForBidsAndOffers',
 ] as const satisfies readonly MarketRoundStatus[];
 
+/**
+ * Round statuses in which a project group or a credit requirement group may be created or changed: from registration
+ * until bids and offers close, when the clearing takes the groups as they are. No record is in a Draft round.
+ */
+export const ROUND_STATUSES_ALLOWING_GROUP_CHANGES = [
+  'Open',
+  'Closed',
+  'OpenForBidsAndOffers',
+] as const satisfies readonly MarketRoundStatus[];
+
 const includesStatus = (statuses: readonly MarketRoundStatus[], status: MarketRoundStatus): boolean =>
   statuses.includes(status);
 
@@ -50,6 +60,10 @@ export const isRoundAcceptingAgentAuthority = (round: Pick<MarketRoundReference,
 /** Whether a participant may withdraw from the round now. */
 export const isRoundAllowingWithdrawal = (round: Pick<MarketRoundReference, 'status'>): boolean =>
   includesStatus(ROUND_STATUSES_ALLOWING_WITHDRAWAL, round.status);
+
+/** Whether project groups and credit requirement groups of the round may be created or changed now. */
+export const isRoundAllowingGroupChanges = (round: Pick<MarketRoundReference, 'status'>): boolean =>
+  includesStatus(ROUND_STATUSES_ALLOWING_GROUP_CHANGES, round.status);
 
 /** Throws invalid_status unless participants may register for the round now. */
 export const assertRoundOpenForRegistration = (

@@ -64,4 +64,4 @@ export const ROUND_BIDDING_STATUSES = [
 
 /** Whether suppliers may set offers and buyers and investors bids in the round now. */
 export const isRoundOpenForBidsAndOffers = (round: { status: MarketRoundStatus }): boolean =>
-  round.status === 'OpenForBidsAndOffers';
+  (ROUND_BIDDING_STATUSES as readonly MarketRoundStatus[]).includes(round.status);

@@ -29,6 +29,7 @@ import {
   participationCapacitySchema,
 } from '../vocab/statuses.ts';
 import { declarationsShape } from './declarations.ts';
+import { ROUND_STATUSES_OPEN_FOR_REGISTRATION } from './market-round.ts';
 import { ROUND_ENTITY } from './round.actions.ts';
 import { optionsOf } from './round.fields.ts';
 import {
@@ -281,5 +282,5 @@ export const registerInRound = defineAction({
     capacities: choicesValue().pipe(z.array(participationCapacitySchema)),
     ...declarationsShape,
   }),
-  lifecycle: { from: ['Open'] },
+  lifecycle: { from: ROUND_STATUSES_OPEN_FOR_REGISTRATION },
 });

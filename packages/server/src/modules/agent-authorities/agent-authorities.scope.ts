@@ -4,7 +4,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   type EntityScope,
   emptyScope,
+  isAgent,
   isOperator,
+  memberScope,
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
@@ -30,6 +32,33 @@ export const agentPermissionsIn = (
   sql<
     AgentPermission[]
   >`coalesce((select array_agg(distinct granted order by granted) from ${agentAuthorities}, unnest(${agentAuthorities.permissions}) as granted where ${agentAuthorities.agentOrganisationId} = ${agentOrganisationId} and ${agentAuthorities.clientOrganisationId} = ${clientColumn} and ${agentAuthorities.marketRoundId} = ${roundColumn} and ${agentAuthorities.approved}), '{}'::text[])`;
+
+/**
+ * The owner's and its agent's part of the scope of rows that belong to an organisation in a round (participations,
+ * projects, requirements and both kinds of group): a participant's members see their organisation's rows
+ * ('member'); an agent the rows of clients for whose round it holds approved authority ('agent', with that
+ * authority's permissions) and the rows `agentAlso` adds for it; anyone else none.
+ */
+export function ownerInRoundScope(
+  actor: ScopeReader,
+  columns: { owner: PgColumn | SQL; round: PgColumn | SQL },
+  agentAlso?: (agentOrganisationId: string) => SQL | undefined,
+): EntityScope<'member' | 'agent'> {
+  const own = actor.organisationId;
+  if (own === null) return emptyScope();
+  if (isAgent(actor)) {
+    const permissions = agentPermissionsIn(own, columns.owner, columns.round);
+    const holds = sql`cardinality(${permissions}) > 0`;
+    const where = agentAlso === undefined ? holds : (or(holds, agentAlso(own)) ?? holds);
+    return {
+      where,
+      relation: sql<'agent' | null>`case when ${where} then 'agent' end`,
+      permissions,
+    };
+  }
+  if (actor.organisation?.type !== 'PARTICIPANT') return emptyScope();
+  return memberScope<'member'>(columns.owner, own);
+}
 
 /**
  * The scope of agent authorities: the operator sees all; the client and the agent the authorities they are party

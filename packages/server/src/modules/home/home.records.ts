@@ -28,7 +28,7 @@ import { requirementGroupActions } from '../requirement-groups/requirement-group
 import { groupInScope, selectGroupsFor } from '../requirement-groups/requirement-groups.repo.ts';
 import { requirementGroups } from '../requirement-groups/requirement-groups.tables.ts';
 import { requirementActions } from '../requirements/requirements.actions.ts';
-import { missingParts } from '../requirements/requirements.registration.ts';
+import { missingParts } from '../requirements/requirements.checklist.ts';
 import { requirementInScope, selectRequirementsFor } from '../requirements/requirements.repo.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';

@@ -5,24 +5,20 @@ import {
   type MarketRoundReference,
   REGISTRATION_START_STATUS,
   type RegistrationStatus,
-  ROUND_STATUSES_OPEN_FOR_REGISTRATION,
   registerAsParticipant,
 } from '@curlew/domain';
 import type { Actor, HandlerContext, RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { AppError, validationError } from '../../platform/errors.ts';
-import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
+import { validationError } from '../../platform/errors.ts';
 import { recordParticipations } from '../participations/participations.kind.ts';
+import { participantRoundChoice } from '../rounds/rounds.choice.ts';
 import {
+  assertAgentMayRegister,
   assertCapacitiesAllowed,
   assertDeclarationsAnswered,
-  registrationPromptsForRounds,
-} from '../participations/participations.registration.ts';
-import { findRound, findRoundRecord, roundOptions } from '../rounds/rounds.repo.ts';
+} from '../rounds/rounds.registration.ts';
+import { findRound, findRoundRecord } from '../rounds/rounds.repo.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
-
-/** Warning shown when no round is open for registration. */
-export const NO_OPEN_ROUNDS_WARNING = 'No market rounds are open for registration';
 
 /** The round a form names; 422 on `path` when there is none. */
 export async function requireRound(db: Queryable, id: string, path: string): Promise<MarketRoundReference> {
@@ -38,29 +34,6 @@ type ParticipationValues = {
 };
 type ParticipationContext = HandlerContext<OrganisationRow, OrganisationRelation, ParticipationValues>;
 
-/**
- * An agent acts for its client in the round the form names only with approved authority holding
- * RegisterForRound (403 otherwise); the operator and the organisation's members need none. (The round comes from
- * the values, so this cannot be the policy, which runs before them.)
- */
-async function assertMayRegisterFor(
-  context: ParticipationContext,
-  round: MarketRoundReference,
-): Promise<void> {
-  const { relation, actor, record, tx } = context;
-  if (relation !== 'agent' || actor.organisationId === null) return;
-  const authority = await findApprovedAuthority(
-    tx,
-    { agentOrganisationId: actor.organisationId, clientOrganisationId: record.id, marketRoundId: round.id },
-    'RegisterForRound',
-  );
-  if (!authority)
-    throw new AppError(
-      'forbidden',
-      `You need approved authority to register ${record.name} for ${round.name}`,
-    );
-}
-
 /** Records the organisation's participation in each capacity (the participations module moves existing ones). */
 async function recordParticipation(
   context: ParticipationContext,
@@ -69,9 +42,16 @@ async function recordParticipation(
 ): Promise<{ round: MarketRoundReference }> {
   const { tx, record, values, actor, relation, now } = context;
   const round = await requireRound(tx, values.marketRoundId, 'marketRoundId');
-  await assertMayRegisterFor(context, round);
+  // The round comes from the values, so an agent's authority for it cannot be the policy, which runs before them.
+  await assertAgentMayRegister(tx, actor, record, round);
   assertRoundOpenForRegistration(round);
-  await assertDeclarationsAnswered(tx, round.id, actor, values.declarations);
+  await assertDeclarationsAnswered(
+    tx,
+    round.id,
+    'MarketRoundParticipant_Register',
+    actor,
+    values.declarations,
+  );
   const full = await findRoundRecord(tx, round.id);
   if (full) assertCapacitiesAllowed(full, values.capacities, now);
   await recordParticipations(tx, {
@@ -94,19 +74,8 @@ async function recordParticipation(
 }
 
 /** The open rounds to choose from and, for each, the participant registration declarations it asks. */
-const participationForm = async ({ db, actor }: { db: Queryable; actor: Actor }) => {
-  const options = await roundOptions(db, ROUND_STATUSES_OPEN_FOR_REGISTRATION);
-  return {
-    options: { marketRoundId: options },
-    declarations: await registrationPromptsForRounds(
-      db,
-      options.map((option) => option.value),
-      actor,
-      'marketRoundId',
-    ),
-    warnings: options.length === 0 ? [{ path: 'marketRoundId', message: NO_OPEN_ROUNDS_WARNING }] : [],
-  };
-};
+const participationForm = ({ db, actor }: { db: Queryable; actor: Actor }) =>
+  participantRoundChoice(db, actor);
 
 const isParticipant = (record: OrganisationRow): boolean => record.type === 'PARTICIPANT';
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type EntityScope,
   emptyScope,
@@ -34,3 +34,10 @@ export function organisationScope(actor: ScopeReader): EntityScope<OrganisationR
     permissions: NO_PERMISSIONS,
   };
 }
+
+/**
+ * The local planning authority (reference data) an LPA organisation stands for, as an SQL subquery; null for an
+ * organisation of any other type, so no other organisation's `lpa_id` ever opens an area.
+ */
+export const lpaOfOrganisation = (organisationId: string): SQL =>
+  sql`(select ${organisations.lpaId} from ${organisations} where ${organisations.id} = ${organisationId} and ${organisations.type} = 'LPA')`;

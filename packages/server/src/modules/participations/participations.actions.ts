@@ -8,14 +8,18 @@ import type {
   RecordPolicies,
 } from '../../platform/actions/types.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
+import {
+  assertDeclarationsAnswered,
+  declarationsAsked,
+  registrationRefusal,
+} from '../rounds/rounds.registration.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
-import { windowOfCapacity, windowRefusal } from '../rounds/rounds.windows.ts';
+import { windowOfCapacity } from '../rounds/rounds.windows.ts';
 import {
   type ParticipationRecord,
   type ParticipationRelation,
   participationKind,
 } from './participations.kind.ts';
-import { assertDeclarationsAnswered, registrationPrompts } from './participations.registration.ts';
 
 type Subject = { relation: ParticipationRelation; permissions: readonly string[] };
 
@@ -43,9 +47,10 @@ export const participationPolicies = {
 export const participationGuards = {
   Register: async ({ db, record, now }): Promise<GuardAnswer> => {
     const round = await findRoundRecord(db, record.marketRoundId);
-    if (round?.status !== 'Open')
-      return { ok: false, reason: `${record.roundName} is not open for registration` };
-    const refusal = windowRefusal(round, windowOfCapacity(record.capacity), now);
+    const refusal =
+      round === undefined
+        ? `${record.roundName} is not open for registration`
+        : registrationRefusal(round, windowOfCapacity(record.capacity), now);
     return refusal === undefined ? { ok: true } : { ok: false, reason: refusal };
   },
   Withdraw: async ({ record }): Promise<GuardAnswer> =>
@@ -61,10 +66,23 @@ export const participationGuards = {
 export const participationHandlers = {
   Register: {
     async load({ db, record, actor }) {
-      return { declarations: await registrationPrompts(db, record.marketRoundId, actor) };
+      return {
+        declarations: await declarationsAsked(
+          db,
+          record.marketRoundId,
+          'MarketRoundParticipant_Register',
+          actor,
+        ),
+      };
     },
     async handle({ tx, record, actor, values }) {
-      await assertDeclarationsAnswered(tx, record.marketRoundId, actor, values.declarations);
+      await assertDeclarationsAnswered(
+        tx,
+        record.marketRoundId,
+        'MarketRoundParticipant_Register',
+        actor,
+        values.declarations,
+      );
       return { message: `Registered for ${record.roundName}` };
     },
   },

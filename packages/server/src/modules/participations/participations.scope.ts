@@ -1,14 +1,10 @@
-import { sql } from 'drizzle-orm';
 import {
   type EntityScope,
-  emptyScope,
-  isAgent,
   isOperator,
-  memberScope,
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
-import { agentPermissionsIn } from '../agent-authorities/agent-authorities.scope.ts';
+import { ownerInRoundScope } from '../agent-authorities/agent-authorities.scope.ts';
 import { participations } from './participations.tables.ts';
 
 /** How the actor relates to a participation: the operator, a member of the organisation, or its agent. */
@@ -20,14 +16,8 @@ export type ParticipationRelation = 'operator' | 'member' | 'agent';
  */
 export function participationScope(actor: ScopeReader): EntityScope<ParticipationRelation> {
   if (isOperator(actor)) return operatorScope('operator');
-  const own = actor.organisationId;
-  if (own === null) return emptyScope();
-  if (!isAgent(actor)) return memberScope<ParticipationRelation>(participations.organisationId, own);
-  const permissions = agentPermissionsIn(own, participations.organisationId, participations.marketRoundId);
-  const holds = sql`cardinality(${permissions}) > 0`;
-  return {
-    where: holds,
-    relation: sql<ParticipationRelation | null>`case when ${holds} then 'agent' end`,
-    permissions,
-  };
+  return ownerInRoundScope(actor, {
+    owner: participations.organisationId,
+    round: participations.marketRoundId,
+  });
 }

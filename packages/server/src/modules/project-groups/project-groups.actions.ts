@@ -1,7 +1,9 @@
 import {
+  isRoundAllowingGroupChanges,
   PROJECT_GROUP_ACTIONS,
   PROJECT_GROUP_CREATE_ACTIONS,
   type ProjectStatus,
+  ROUND_STATUSES_ALLOWING_GROUP_CHANGES,
   WARNINGS,
 } from '@curlew/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -12,6 +14,8 @@ import type {
   Actor,
   CreateHandlers,
   CreatePolicies,
+  GuardAnswer,
+  RecordGuards,
   RecordHandlers,
   RecordPolicies,
   Subject,
@@ -20,14 +24,13 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { assertAgentMayRegister } from '../participations/participations.registration.ts';
 import { supplierForProject } from '../projects/projects.registration.ts';
 import { setProjectsGroup } from '../projects/projects.repo.ts';
 import { projectScope } from '../projects/projects.scope.ts';
 import { projects } from '../projects/projects.tables.ts';
+import { assertAgentMayRegister, groupChangeRefusal } from '../rounds/rounds.registration.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 import {
-  GROUP_ROUND_STATUSES,
   type ProjectGroupRecord,
   type ProjectGroupRelation,
   projectGroupKind,
@@ -119,6 +122,18 @@ export const projectGroupCreatePolicies = {
       : denyRole(OPERATOR_ONLY),
 } satisfies CreatePolicies<typeof PROJECT_GROUP_CREATE_ACTIONS>;
 
+/** A group changes only while its round allows group changes (until bids and offers close). */
+const roundAllowsChanges = async ({ record }: { record: ProjectGroupRecord }): Promise<GuardAnswer> => {
+  const refusal = groupChangeRefusal({ name: record.roundName, status: record.roundStatus });
+  return refusal === undefined ? { ok: true } : { ok: false, reason: refusal };
+};
+
+/** Groups change only while their round allows it. */
+export const projectGroupGuards = {
+  AddProjects: roundAllowsChanges,
+  Update: roundAllowsChanges,
+} satisfies RecordGuards<typeof PROJECT_GROUP_ACTIONS, ProjectGroupRecord, ProjectGroupRelation>;
+
 /** Project options by name (Add projects to group: the group's round and supplier only). */
 const projectOptions = (rows: readonly { id: string; name: string }[]) =>
   rows.map((row) => ({ value: row.id, label: row.name }));
@@ -180,7 +195,7 @@ export const projectGroupCreateHandlers = {
               .where(
                 and(
                   inArray(marketRounds.id, roundIds),
-                  inArray(marketRounds.status, [...GROUP_ROUND_STATUSES]),
+                  inArray(marketRounds.status, [...ROUND_STATUSES_ALLOWING_GROUP_CHANGES]),
                 ),
               )
               .orderBy(asc(marketRounds.name));
@@ -227,7 +242,7 @@ export const projectGroupCreateHandlers = {
             .from(marketRounds)
             .where(eq(marketRounds.id, values.marketRoundId))
         : [];
-      if (round === undefined || !(GROUP_ROUND_STATUSES as readonly string[]).includes(round.status))
+      if (round === undefined || !isRoundAllowingGroupChanges(round))
         throw validationError('marketRoundId', 'Not a valid option');
       await assertAgentMayRegister(tx, actor, supplier, round);
       const [row] = await tx
@@ -266,6 +281,7 @@ export const projectGroupActions = defineEntityActions({
   kind: projectGroupKind,
   definitions: PROJECT_GROUP_ACTIONS,
   policies: projectGroupPolicies,
+  guards: projectGroupGuards,
   handlers: projectGroupHandlers,
   create: {
     definitions: PROJECT_GROUP_CREATE_ACTIONS,

@@ -1,4 +1,4 @@
-import type { EntityAction, ProjectGroup } from '@curlew/domain';
+import { type EntityAction, isRoundAllowingGroupChanges, type ProjectGroup } from '@curlew/domain';
 import { markNextSteps } from '../../platform/actions/next-steps.ts';
 import type { EntityKind } from '../../platform/actions/types.ts';
 import {
@@ -22,17 +22,12 @@ export const projectGroupKind: EntityKind<ProjectGroupRecord, ProjectGroupRelati
   fields: (record) => ({ name: record.name, type: record.type }),
 };
 
-/** Round statuses in which project groups may be created. */
-export const GROUP_ROUND_STATUSES = ['Open', 'Closed', 'OpenForBidsAndOffers'] as const;
-
 /**
  * The group's next steps: while its round still takes groups, adding projects until it has two (one project alone
  * is no choice of XOR nor a condition of AND); none after that.
  */
 export const projectGroupNextSteps = (record: ProjectGroupRecord, memberCount: number): string[] =>
-  memberCount < 2 && (GROUP_ROUND_STATUSES as readonly string[]).includes(record.roundStatus)
-    ? ['AddProjects']
-    : [];
+  memberCount < 2 && isRoundAllowingGroupChanges({ status: record.roundStatus }) ? ['AddProjects'] : [];
 
 /** A project group as the API answers it, its next steps marked. */
 export const presentProjectGroup = (

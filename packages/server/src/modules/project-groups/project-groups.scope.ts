@@ -1,14 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   type EntityScope,
-  emptyScope,
-  isAgent,
   isOperator,
-  NO_PERMISSIONS,
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
-import { agentPermissionsIn } from '../agent-authorities/agent-authorities.scope.ts';
+import { ownerInRoundScope } from '../agent-authorities/agent-authorities.scope.ts';
 import { projectGroups } from './project-groups.tables.ts';
 
 /** How the actor relates to a project group: the operator, a member of the supplier, or its agent. */
@@ -20,20 +16,5 @@ export type ProjectGroupRelation = 'operator' | 'member' | 'agent';
  */
 export function projectGroupScope(actor: ScopeReader): EntityScope<ProjectGroupRelation> {
   if (isOperator(actor)) return operatorScope('operator');
-  const own = actor.organisationId;
-  if (own === null) return emptyScope();
-  if (isAgent(actor)) {
-    const permissions = agentPermissionsIn(own, projectGroups.supplierId, projectGroups.marketRoundId);
-    return {
-      where: sql`cardinality(${permissions}) > 0`,
-      relation: sql<ProjectGroupRelation | null>`'agent'::text`,
-      permissions,
-    };
-  }
-  if (actor.organisation?.type !== 'PARTICIPANT') return emptyScope();
-  return {
-    where: eq(projectGroups.supplierId, own),
-    relation: sql<ProjectGroupRelation | null>`'member'::text`,
-    permissions: NO_PERMISSIONS,
-  };
+  return ownerInRoundScope(actor, { owner: projectGroups.supplierId, round: projectGroups.marketRoundId });
 }

@@ -4,17 +4,13 @@ import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
+import { supplierRoundChoice } from '../rounds/rounds.choice.ts';
+import { assertDeclarationsAnswered, declarationsAskedInRounds } from '../rounds/rounds.registration.ts';
 import { projectHandlers } from './projects.handlers.ts';
 import { storeProjectFile } from './projects.handling.ts';
 import { projectKind } from './projects.kind.ts';
 import { projectCreatePolicies, projectGuards, projectPolicies } from './projects.policy.ts';
-import {
-  assertProjectDeclarations,
-  openRoundsForProjects,
-  roundForProject,
-  supplierForProject,
-} from './projects.registration.ts';
+import { roundForProject, supplierForProject } from './projects.registration.ts';
 import { projects } from './projects.tables.ts';
 
 /**
@@ -24,16 +20,16 @@ import { projects } from './projects.tables.ts';
 export const projectCreateHandlers = {
   CreateProject: {
     async load({ db, actor }) {
-      const rounds = await openRoundsForProjects(db, actor);
+      const rounds = await supplierRoundChoice(db, actor);
       const own = actor.organisationId;
       return {
         options: { marketRoundId: rounds.options },
-        declarations: await registrationPromptsForRounds(
+        declarations: await declarationsAskedInRounds(
           db,
           rounds.options.map((option) => option.value),
+          'MarketRoundProject_Register',
           actor,
           'marketRoundId',
-          'MarketRoundProject_Register',
         ),
         warnings: rounds.warnings,
         ...(actor.organisation?.type === 'PARTICIPANT' && own !== null
@@ -66,11 +62,11 @@ export const projectCreateHandlers = {
               path: 'marketRoundId',
             });
       if (round !== undefined)
-        await assertProjectDeclarations(
+        await assertDeclarationsAnswered(
           tx,
           round.id,
-          actor,
           'MarketRoundProject_Register',
+          actor,
           values.declarations,
         );
       const [row] = await tx

@@ -15,8 +15,13 @@ import { AppError, validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { exclusionHandlers } from '../match/exclusion.ts';
-import { registrationPromptsForRounds } from '../participations/participations.registration.ts';
 import { projectTypes, standards } from '../refdata/refdata.tables.ts';
+import { supplierRoundChoice } from '../rounds/rounds.choice.ts';
+import {
+  assertDeclarationsAnswered,
+  declarationsAsked,
+  declarationsAskedInRounds,
+} from '../rounds/rounds.registration.ts';
 import { projectAfterRoundHandlers } from './projects.after-round.ts';
 import { projectGroupHandlers } from './projects.group-handlers.ts';
 import {
@@ -28,14 +33,7 @@ import {
   withOutcome,
 } from './projects.handling.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
-import {
-  assertProjectDeclarations,
-  canSkipToCertified,
-  openRoundsForProjects,
-  projectDeclarationPrompts,
-  registrationIssues,
-  roundForProject,
-} from './projects.registration.ts';
+import { canSkipToCertified, registrationIssues, roundForProject } from './projects.registration.ts';
 import {
   decideService,
   moveServices,
@@ -52,7 +50,7 @@ import { projectServices } from './projects.tables.ts';
  * `current` or else the first of them chosen, and the project declarations each round asks while it is chosen.
  */
 async function registrationForm(db: Queryable, actor: Actor, current: string | null) {
-  const rounds = await openRoundsForProjects(db, actor);
+  const rounds = await supplierRoundChoice(db, actor);
   const roundId = current ?? rounds.options[0]?.value;
   return {
     options: { marketRoundId: rounds.options },
@@ -61,12 +59,12 @@ async function registrationForm(db: Queryable, actor: Actor, current: string | n
       ? {}
       : {
           initialValues: { marketRoundId: roundId },
-          declarations: await registrationPromptsForRounds(
+          declarations: await declarationsAskedInRounds(
             db,
             rounds.options.map((option) => option.value),
+            'MarketRoundProject_Register',
             actor,
             'marketRoundId',
-            'MarketRoundProject_Register',
           ),
         }),
   };
@@ -119,11 +117,11 @@ export const projectHandlers = {
         now,
         path: 'marketRoundId',
       });
-      await assertProjectDeclarations(
+      await assertDeclarationsAnswered(
         tx,
         round.id,
-        actor,
         'MarketRoundProject_Register',
+        actor,
         values.declarations,
       );
       await updateProject(
@@ -180,11 +178,11 @@ export const projectHandlers = {
         now,
         path: 'marketRoundId',
       });
-      await assertProjectDeclarations(
+      await assertDeclarationsAnswered(
         tx,
         round.id,
-        actor,
         'MarketRoundProject_Register',
+        actor,
         values.declarations,
       );
       await storeProjectFile(context, record.id, 'landholderInfo');
@@ -336,22 +334,22 @@ export const projectHandlers = {
         ...(record.marketRoundId === null
           ? {}
           : {
-              declarations: await projectDeclarationPrompts(
+              declarations: await declarationsAsked(
                 db,
                 record.marketRoundId,
-                actor,
                 'MarketRoundProject_Offer',
+                actor,
               ),
             }),
       };
     },
     async handle({ tx, record, actor, values, now }) {
       if (record.marketRoundId !== null)
-        await assertProjectDeclarations(
+        await assertDeclarationsAnswered(
           tx,
           record.marketRoundId,
-          actor,
           'MarketRoundProject_Offer',
+          actor,
           values.declarations,
         );
       await updateProject(tx, record.id, { offer: values.offer, offeredAt: now }, now);

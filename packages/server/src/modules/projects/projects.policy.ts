@@ -1,4 +1,8 @@
-import type { PROJECT_ACTIONS, PROJECT_CREATE_ACTIONS } from '@curlew/domain';
+import {
+  isRoundOpenForBidsAndOffers,
+  type PROJECT_ACTIONS,
+  type PROJECT_CREATE_ACTIONS,
+} from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { allow, deny, denyRole, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
 import type {
@@ -10,7 +14,7 @@ import type {
 } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { exclusionGuards } from '../match/exclusion.ts';
-import { windowRefusal } from '../rounds/rounds.windows.ts';
+import { groupChangeRefusal, registrationRefusal } from '../rounds/rounds.registration.ts';
 import { missingAgreements } from './projects.checklist.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
 import { documentTagsOf } from './projects.present.ts';
@@ -106,24 +110,33 @@ const servicesOfType = async (db: Queryable, projectId: string, nutrient: boolea
   return rows.filter((row) => (row.type === 'Biodiversity') !== nutrient).length;
 };
 
+/** A project joins or leaves a group only while its round allows group changes (until bids and offers close). */
+const groupChange = (record: ProjectRecord): GuardAnswer => {
+  const refusal =
+    record.roundName === null || record.roundStatus === null
+      ? undefined
+      : groupChangeRefusal({ name: record.roundName, status: record.roundStatus });
+  return refusal === undefined ? ok : refuse(refusal);
+};
+
 /**
  * When project actions may run apart from the status: registration completes while the round is Open and its
- * projects window open; offers only while the round is open for bids and offers; a contract needs both agreements.
+ * projects window open; offers only while the round is open for bids and offers; a contract needs both agreements;
+ * a project joins or leaves a group only while its round allows group changes.
  */
 export const projectGuards = {
   CompleteRegistration: async ({ record, now }) => {
-    if (record.roundName === null || record.roundDates === null)
+    if (record.roundName === null || record.roundDates === null || record.roundStatus === null)
       return refuse('Register the project for a market round first');
-    if (record.roundStatus !== 'Open') return refuse(`${record.roundName} is not open for registration`);
-    const refusal = windowRefusal(
-      { name: record.roundName, registrationDates: record.roundDates },
+    const refusal = registrationRefusal(
+      { name: record.roundName, status: record.roundStatus, registrationDates: record.roundDates },
       'projects',
       now,
     );
     return refusal === undefined ? ok : refuse(refusal);
   },
   SetOffer: async ({ record }) =>
-    record.roundStatus === 'OpenForBidsAndOffers'
+    record.roundStatus !== null && isRoundOpenForBidsAndOffers({ status: record.roundStatus })
       ? ok
       : refuse(
           `Offers can only be made while ${record.roundName ?? 'the round'} is open for bids and offers`,
@@ -146,7 +159,7 @@ export const projectGuards = {
   AddToGroup: async ({ record }) =>
     record.marketRoundId === null
       ? refuse('Register the project for a market round before adding it to a group')
-      : ok,
+      : groupChange(record),
   RemoveFromGroup: async ({ record }) =>
-    record.groupId === null ? refuse('This project is not in a project group') : ok,
+    record.groupId === null ? refuse('This project is not in a project group') : groupChange(record),
 } satisfies RecordGuards<typeof PROJECT_ACTIONS, ProjectRecord, ProjectRelation>;

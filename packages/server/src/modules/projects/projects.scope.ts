@@ -1,15 +1,14 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type EntityScope,
   emptyScope,
-  isAgent,
   isOperator,
   NO_PERMISSIONS,
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
-import { agentActsFor, agentPermissionsIn } from '../agent-authorities/agent-authorities.scope.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { agentActsFor, ownerInRoundScope } from '../agent-authorities/agent-authorities.scope.ts';
+import { lpaOfOrganisation } from '../organisations/organisations.scope.ts';
 import { projects } from './projects.tables.ts';
 
 /**
@@ -17,10 +16,6 @@ import { projects } from './projects.tables.ts';
  * planning authority of the project's area (read only).
  */
 export type ProjectRelation = 'operator' | 'member' | 'agent' | 'lpa';
-
-/** The reference LPA of an LPA organisation, as SQL. */
-const lpaOfOrganisation = (organisationId: string) =>
-  sql`(select ${organisations.lpaId} from ${organisations} where ${organisations.id} = ${organisationId})`;
 
 /**
  * The scope of projects: the operator sees every project; a participant its own; an agent its clients' projects in
@@ -40,20 +35,7 @@ export function projectScope(actor: ScopeReader): EntityScope<ProjectRelation> {
       permissions: NO_PERMISSIONS,
     };
   }
-  if (isAgent(actor)) {
-    const permissions = agentPermissionsIn(own, projects.supplierId, projects.marketRoundId);
-    const holds = sql`cardinality(${permissions}) > 0`;
-    const named = and(eq(projects.agentId, own), agentActsFor(own, projects.supplierId));
-    return {
-      where: or(holds, named),
-      relation: sql<ProjectRelation | null>`'agent'::text`,
-      permissions,
-    };
-  }
-  if (type !== 'PARTICIPANT') return emptyScope();
-  return {
-    where: eq(projects.supplierId, own),
-    relation: sql<ProjectRelation | null>`'member'::text`,
-    permissions: NO_PERMISSIONS,
-  };
+  return ownerInRoundScope(actor, { owner: projects.supplierId, round: projects.marketRoundId }, (agent) =>
+    and(eq(projects.agentId, agent), agentActsFor(agent, projects.supplierId)),
+  );
 }

@@ -16,12 +16,12 @@ import type {
 } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { ownerFor } from '../requirements/requirements.owner.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
+import { assertAgentMayRegister, groupChangeRefusal } from '../rounds/rounds.registration.ts';
+import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import {
-  groupMayChange,
   type RequirementGroupRecord,
   type RequirementGroupRelation,
   requirementGroupKind,
@@ -56,12 +56,16 @@ export const requirementGroupPolicies = {
   RequirementGroupRelation
 >;
 
-const roundStillOpen = async ({ record }: { record: RequirementGroupRecord }): Promise<GuardAnswer> =>
-  groupMayChange(record)
-    ? { ok: true }
-    : { ok: false, reason: `Bids and offers for ${record.roundName} have closed` };
+const roundStillOpen = async ({ record }: { record: RequirementGroupRecord }): Promise<GuardAnswer> => {
+  const refusal = groupChangeRefusal(
+    record.roundName === null || record.roundStatus === null
+      ? null
+      : { name: record.roundName, status: record.roundStatus },
+  );
+  return refusal === undefined ? { ok: true } : { ok: false, reason: refusal };
+};
 
-/** Groups change only until the round's bids and offers close. */
+/** Groups change only while their round allows it (until bids and offers close). */
 export const requirementGroupGuards = {
   AddRequirements: roundStillOpen,
   RemoveRequirements: roundStillOpen,
@@ -183,23 +187,12 @@ export const requirementGroupCreateHandlers = {
     async handle({ tx, actor, values, now }) {
       const buyer = await ownerFor(tx, actor, values.buyerId);
       const roundId = await assertMembers(tx, buyer.id, values.requirementIds, undefined, null);
-      if (actor.organisation?.type === 'AGENT') {
-        if (roundId === null) throw validationError('requirementIds', 'Not a valid option');
-        const authority = await findApprovedAuthority(
-          tx,
-          {
-            agentOrganisationId: actor.organisationId ?? '',
-            clientOrganisationId: buyer.id,
-            marketRoundId: roundId,
-          },
-          'RegisterForRound',
-        );
-        if (!authority)
-          throw new AppError(
-            'forbidden',
-            'You need approved authority with permission to register for this round',
-          );
-      }
+      const round = roundId === null ? undefined : await findRoundRecord(tx, roundId);
+      if (actor.organisation?.type === 'AGENT' && round === undefined)
+        throw validationError('requirementIds', 'Not a valid option');
+      if (round !== undefined) await assertAgentMayRegister(tx, actor, buyer, round);
+      const refusal = groupChangeRefusal(round ?? null);
+      if (refusal !== undefined) throw new AppError('invalid_status', refusal);
       const id = randomUUID();
       await insertGroup(
         tx,

@@ -1,4 +1,4 @@
-import type { JsonValue, MarketRoundStatus } from '@curlew/domain';
+import { isRoundAllowingGroupChanges, type JsonValue } from '@curlew/domain';
 import type { EntityKind } from '../../platform/actions/types.ts';
 import { findGroupFor, findGroupRecord, type RequirementGroupRecord } from './requirement-groups.repo.ts';
 import type { RequirementGroupRelation } from './requirement-groups.scope.ts';
@@ -17,12 +17,9 @@ export const requirementGroupKind: EntityKind<RequirementGroupRecord, Requiremen
   fields: (record): Record<string, JsonValue> => ({ name: record.name }),
 };
 
-/** Round statuses in which a group may still change (until bids and offers close). */
-const CHANGEABLE: readonly MarketRoundStatus[] = ['Draft', 'Open', 'Closed', 'OpenForBidsAndOffers'];
-
-/** Whether the group may still change: it has no round yet, or its round's bids and offers have not closed. */
-export const groupMayChange = (record: Pick<RequirementGroupRecord, 'roundStatus'>): boolean =>
-  record.roundStatus === null || CHANGEABLE.includes(record.roundStatus);
+/** Whether the group may still change: it has no round yet, or its round allows group changes. */
+const groupMayChange = (record: Pick<RequirementGroupRecord, 'roundStatus'>): boolean =>
+  record.roundStatus === null || isRoundAllowingGroupChanges({ status: record.roundStatus });
 
 /**
  * The group's next steps: while it may change, adding credit requirements until it has two (one alone is no

@@ -1,5 +1,5 @@
-import type { CreditRequirementStatus } from '@curlew/domain';
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { type CreditRequirementStatus, ROUND_STATUSES_ALLOWING_GROUP_CHANGES } from '@curlew/domain';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf, operatorScope } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
@@ -199,8 +199,9 @@ export async function candidateRequirements(
 }
 
 /**
- * The requirements a new group may take, as options: those in the actor's scope in no group, of one buyer when
- * given, each labelled with its round when it has one (a group keeps to one round). One query.
+ * The requirements a new group may take, as options: those in the actor's scope in no group, in no round or in one
+ * that allows group changes, of one buyer when given, each labelled with its round when it has one (a group keeps
+ * to one round). One query.
  */
 export async function groupableRequirementOptions(
   db: Queryable,
@@ -217,6 +218,10 @@ export async function groupableRequirementOptions(
       and(
         scope.where,
         isNull(requirementGroupMembers.groupId),
+        or(
+          isNull(creditRequirements.marketRoundId),
+          inArray(marketRounds.status, [...ROUND_STATUSES_ALLOWING_GROUP_CHANGES]),
+        ),
         buyerId === undefined ? undefined : eq(creditRequirements.buyerId, buyerId),
       ),
     )

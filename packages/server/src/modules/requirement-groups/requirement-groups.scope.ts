@@ -4,7 +4,8 @@ import {
   operatorScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
-import { ownerScope, type RequirementRelation } from '../requirements/requirements.scope.ts';
+import { ownerInRoundScope } from '../agent-authorities/agent-authorities.scope.ts';
+import type { RequirementRelation } from '../requirements/requirements.scope.ts';
 import { requirementGroups } from './requirement-groups.tables.ts';
 
 /** How the actor relates to a group: the operator, a member of the buyer, or its agent (never an LPA). */
@@ -16,9 +17,8 @@ export type RequirementGroupRelation = Exclude<RequirementRelation, 'lpa'>;
  */
 export function requirementGroupScope(actor: ScopeReader): EntityScope<RequirementGroupRelation> {
   if (isOperator(actor)) return operatorScope('operator');
-  return ownerScope(
-    actor,
-    requirementGroups.buyerId,
-    requirementGroups.marketRoundId,
-  ) as EntityScope<RequirementGroupRelation>;
+  return ownerInRoundScope(actor, {
+    owner: requirementGroups.buyerId,
+    round: requirementGroups.marketRoundId,
+  });
 }

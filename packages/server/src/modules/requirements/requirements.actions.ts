@@ -16,25 +16,21 @@ import {
 import { eq } from 'drizzle-orm';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers, RecordHandlers } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { exclusionHandlers } from '../match/exclusion.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { openRoundsFor, registeredRoundChoices, roundChoiceOptions } from '../rounds/rounds.choice.ts';
+import { assertDeclarationsAnswered, declarationsAsked } from '../rounds/rounds.registration.ts';
 import { requirementAfterRoundHandlers } from './requirements.after-round.ts';
+import { missingParts } from './requirements.checklist.ts';
 import { type RequirementRecord, type RequirementRelation, requirementKind } from './requirements.kind.ts';
 import { ownerFor } from './requirements.owner.ts';
 import { requirementCreatePolicies, requirementGuards, requirementPolicies } from './requirements.policy.ts';
 import { registerInRound, wizardFinishHandler } from './requirements.register.ts';
-import {
-  assertRoundDeclarations,
-  missingParts,
-  openRoundsFor,
-  roundChoiceOptions,
-  roundChoices,
-  roundForRequirement,
-  roundPrompts,
-} from './requirements.registration.ts';
+import { roundForRequirement } from './requirements.registration.ts';
 import { findBid, insertRequirement, updateRequirementRow, writeBid } from './requirements.repo.ts';
 import {
   buyerCreditsHandler,
@@ -52,6 +48,15 @@ const ongoingFacts = (record: RequirementRecord) => ({
   inGroup: record.groupId !== null,
 });
 
+/** The capacities an owner of requirements takes part in a round with. */
+const REQUIREMENT_CAPACITIES = ['Buyer', 'Investor'] as const;
+
+/** The rounds a requirement may be put in: those where its owners are Registered buyers or investors. */
+const requirementRoundChoices = (
+  db: Queryable,
+  filter: { organisationIds?: string[]; roundIds?: string[] },
+) => registeredRoundChoices(db, REQUIREMENT_CAPACITIES, filter);
+
 /** The handlers: the runner writes each status; these write the requirement's data. */
 export const requirementHandlers = {
   Update: detailsHandler(false),
@@ -62,7 +67,7 @@ export const requirementHandlers = {
   Register: {
     async load({ db, record, actor }) {
       // Only rounds where the owner is Registered in its capacity and that trade every credit it needs.
-      const rounds = (await roundChoices(db, { organisationIds: [record.buyerId] })).filter(
+      const rounds = (await requirementRoundChoices(db, { organisationIds: [record.buyerId] })).filter(
         (round) =>
           round.owners[record.type]?.includes(record.buyerId) &&
           record.creditTypes.every((type) => round.services.includes(type)),
@@ -79,7 +84,7 @@ export const requirementHandlers = {
         declarations:
           roundId === undefined
             ? []
-            : await roundPrompts(db, roundId, 'MarketRoundCreditRequirement_Register', actor),
+            : await declarationsAsked(db, roundId, 'MarketRoundCreditRequirement_Register', actor),
       };
     },
     async handle({ tx, record, actor, values, now }) {
@@ -121,14 +126,14 @@ export const requirementHandlers = {
         declarations:
           record.marketRoundId === null
             ? []
-            : await roundPrompts(db, record.marketRoundId, 'MarketRoundCreditRequirement_Bid', actor),
+            : await declarationsAsked(db, record.marketRoundId, 'MarketRoundCreditRequirement_Bid', actor),
       };
     },
     async handle({ tx, record, actor, values, now }) {
       const refusal = values.acceptOngoingOnly ? ongoingOnlyRefusal(ongoingFacts(record)) : undefined;
       if (refusal !== undefined) throw validationError('acceptOngoingOnly', refusal);
       if (record.marketRoundId !== null)
-        await assertRoundDeclarations(
+        await assertDeclarationsAnswered(
           tx,
           record.marketRoundId,
           'MarketRoundCreditRequirement_Bid',
@@ -177,14 +182,21 @@ export const requirementCreateHandlers = {
       const participant = actor.organisation?.type === 'PARTICIPANT' ? actor.organisationId : null;
       const rounds =
         participant === null
-          ? await roundChoices(db, { roundIds: (await openRoundsFor(db, actor)).map((round) => round.id) })
-          : await roundChoices(db, { organisationIds: [participant] });
+          ? await requirementRoundChoices(db, {
+              roundIds: (
+                await openRoundsFor(db, actor, {
+                  capacities: REQUIREMENT_CAPACITIES,
+                  agentPermission: 'RegisterForRound',
+                })
+              ).map((round) => round.id),
+            })
+          : await requirementRoundChoices(db, { organisationIds: [participant] });
       return {
         initialValues: participant === null ? {} : { buyerId: participant },
         ...(participant !== null && rounds.length === 0
           ? { warnings: [{ path: 'buyerId', message: WARNINGS.notRegisteredBuyerOrInvestor }] }
           : {}),
-        options: { marketRoundId: roundChoiceOptions(rounds) },
+        options: { marketRoundId: roundChoiceOptions(rounds, { capacity: 'type', organisation: 'buyerId' }) },
       };
     },
     async handle({ tx, actor, values, now }) {

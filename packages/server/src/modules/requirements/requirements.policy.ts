@@ -1,4 +1,8 @@
-import type { REQUIREMENT_ACTIONS, REQUIREMENT_CREATE_ACTIONS } from '@curlew/domain';
+import {
+  isRoundOpenForBidsAndOffers,
+  type REQUIREMENT_ACTIONS,
+  type REQUIREMENT_CREATE_ACTIONS,
+} from '@curlew/domain';
 import { allow, deny, denyRole, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
 import type {
   Actor,
@@ -9,10 +13,11 @@ import type {
   RecordPolicies,
 } from '../../platform/actions/types.ts';
 import { exclusionGuards } from '../match/exclusion.ts';
+import { registrationRefusal } from '../rounds/rounds.registration.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import { requirementAfterRoundGuards } from './requirements.after-round.ts';
+import { missingParts } from './requirements.checklist.ts';
 import type { RequirementRecord, RequirementRelation } from './requirements.kind.ts';
-import { missingParts, registrationRefusal } from './requirements.registration.ts';
 import { seesBid } from './requirements.scope.ts';
 
 type Subject = { actor: Actor; relation: RequirementRelation; permissions: readonly string[] };
@@ -81,13 +86,13 @@ export const requirementGuards = {
     if (missing !== undefined) return { ok: false, reason: `${missing} before registering` };
     if (record.marketRoundId === null) return ok;
     const round = await findRoundRecord(db, record.marketRoundId);
-    const refusal = round === undefined ? undefined : registrationRefusal(round, now);
+    const refusal = round === undefined ? undefined : registrationRefusal(round, 'requirements', now);
     return refusal === undefined ? ok : { ok: false, reason: refusal };
   },
   ...requirementAfterRoundGuards,
   ...exclusionGuards<RequirementRecord>('bid'),
   SetBid: async ({ record }): Promise<GuardAnswer> => {
-    if (record.roundStatus === 'OpenForBidsAndOffers') return ok;
+    if (record.roundStatus !== null && isRoundOpenForBidsAndOffers({ status: record.roundStatus })) return ok;
     return {
       ok: false,
       reason:

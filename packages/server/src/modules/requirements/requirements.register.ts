@@ -2,17 +2,17 @@ import { WIZARD_ROUND_FIELD, type wizardFinish } from '@curlew/domain';
 import type { Actor, RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { isRegisteredIn } from '../participations/participations.registration.ts';
+import {
+  assertDeclarationsAnswered,
+  assertRegistrationOpen,
+  declarationsAsked,
+  isRegisteredIn,
+  registrationRefusal,
+} from '../rounds/rounds.registration.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import { missingParts } from './requirements.checklist.ts';
 import type { RequirementRecord, RequirementRelation } from './requirements.kind.ts';
-import {
-  assertRoundDeclarations,
-  capacityOf,
-  registrationRefusal,
-  roundForRequirement,
-  roundPrompts,
-} from './requirements.registration.ts';
+import { capacityOf, roundForRequirement } from './requirements.registration.ts';
 import { deleteBid, updateRequirementRow } from './requirements.repo.ts';
 
 /**
@@ -40,9 +40,8 @@ export async function registerInRound(
     actor,
     creditTypes: record.creditTypes,
   });
-  const refusal = registrationRefusal(round, now);
-  if (refusal !== undefined) throw new AppError('invalid_status', refusal);
-  await assertRoundDeclarations(
+  assertRegistrationOpen(round, 'requirements', now);
+  await assertDeclarationsAnswered(
     tx,
     round.id,
     'MarketRoundCreditRequirement_Register',
@@ -83,7 +82,7 @@ async function finishRefusal(
   if (round === undefined) return undefined;
   const [missing] = missingParts(record);
   if (missing !== undefined) return `${missing} before registering it in ${round.name}`;
-  const refusal = registrationRefusal(round, now);
+  const refusal = registrationRefusal(round, 'requirements', now);
   if (refusal !== undefined) return `${refusal}: it is saved as a draft for now`;
   const capacity = capacityOf(record.type);
   if (!(await isRegisteredIn(db, { roundId: round.id, organisationId: record.buyerId, capacity })))
@@ -107,7 +106,7 @@ export const wizardFinishHandler: RecordActionHandler<
     return {
       initialValues: { [WIZARD_ROUND_FIELD]: record.marketRoundId },
       options: { [WIZARD_ROUND_FIELD]: [{ value: record.marketRoundId, label: record.roundName ?? '' }] },
-      declarations: await roundPrompts(
+      declarations: await declarationsAsked(
         db,
         record.marketRoundId,
         'MarketRoundCreditRequirement_Register',

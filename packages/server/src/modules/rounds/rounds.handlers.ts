@@ -18,7 +18,7 @@ import { declarationHandlers } from './rounds.declarations.ts';
 import { importHandlers } from './rounds.imports.ts';
 import { roundStatusMail } from './rounds.mail.ts';
 import { assertActiveReferences } from './rounds.references.ts';
-import { registrationHandlers } from './rounds.registration.ts';
+import { registrationHandlers } from './rounds.registration-handlers.ts';
 import { declarationsOfRound, type RoundRecord, updateRound } from './rounds.repo.ts';
 import type { RoundRelation } from './rounds.scope.ts';
 import { roundDeclarations } from './rounds.tables.ts';

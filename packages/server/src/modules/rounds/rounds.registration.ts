@@ -1,96 +1,229 @@
 import {
   capacitiesForBidderType,
-  REGISTRATION_START_STATUS,
-  type recordParticipant,
-  type registerInRound,
+  type DeclarationAudience,
+  type DeclarationCategory,
+  type DeclarationPrompt,
+  declarationAnswerIssues,
+  declarationPrompts,
+  isRoundAllowingGroupChanges,
+  isRoundOpenForRegistration,
+  type MarketRoundStatus,
+  type ParticipationCapacity,
+  type RegistrationPeriod,
+  type RegistrationWindow,
 } from '@curlew/domain';
-import { and, asc, eq } from 'drizzle-orm';
-import type { RecordActionHandler } from '../../platform/actions/types.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../platform/actions/types.ts';
+import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { organisationScope } from '../organisations/organisations.scope.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { findApprovedAuthority } from '../agent-authorities/agent-authorities.repo.ts';
+import { participations } from '../participations/participations.tables.ts';
 import {
-  assertAgentMayRegister,
-  assertDeclarationsAnswered,
-  registerOrganisation,
-  registrationPrompts,
-} from '../participations/participations.registration.ts';
-import type { RoundRecord } from './rounds.repo.ts';
-import type { RoundRelation } from './rounds.scope.ts';
+  declarationsOfRound,
+  declarationsOfRounds,
+  findRoundRecord,
+  type RoundRecord,
+} from './rounds.repo.ts';
+import { windowOfCapacity, windowRefusal } from './rounds.windows.ts';
 
-const capacityOptions = (round: RoundRecord) =>
-  capacitiesForBidderType(round.bidderType).map((capacity) => ({ value: capacity, label: capacity }));
+/**
+ * The round's rules for what registers in it (participations, projects, requirements and both kinds of group call
+ * these, never restate them): the declarations it asks and how they are answered, whether it takes registrations
+ * now (its status and windows), who is Registered in it, the bidder type's capacities, an agent's authority to
+ * register a client and when groups may change. The round choices offered in forms are in `rounds.choice.ts`.
+ */
 
-/** RecordParticipant and RegisterAsParticipant on the round. */
-export const registrationHandlers = {
-  RecordParticipant: {
-    async load({ record }) {
-      return { options: { capacity: capacityOptions(record) } };
-    },
-    async handle({ tx, record, values, actor, now, describe }) {
-      const [organisation] = await tx
-        .select({ id: organisations.id, name: organisations.name, type: organisations.type })
-        .from(organisations)
-        .where(eq(organisations.id, values.organisationId));
-      if (organisation?.type !== 'PARTICIPANT') throw validationError('organisationId', 'Not a valid option');
-      if (!capacitiesForBidderType(record.bidderType).includes(values.capacity))
-        throw validationError(
-          'capacity',
-          `${record.name} does not take ${values.capacity === 'Buyer' ? 'buyers' : 'investors'}`,
-        );
-      await registerOrganisation(tx, {
-        round: record,
-        organisationId: organisation.id,
-        capacities: [values.capacity],
-        status: 'Registered',
-        actor,
-        agentOrganisationId: null,
-        action: { id: 'RecordParticipant', title: 'Record participant' },
-        now,
-        checkWindows: false,
-      });
-      describe({ organisation: organisation.name, capacity: values.capacity });
-      return { message: `${organisation.name} recorded as ${values.capacity}` };
-    },
-  } satisfies RecordActionHandler<typeof recordParticipant, RoundRecord, RoundRelation>,
-  RegisterAsParticipant: {
-    async load({ db, record, actor }) {
-      const scope = organisationScope(actor);
-      const options = await db
-        .select({ value: organisations.id, label: organisations.name })
-        .from(organisations)
-        .where(and(scope.where, eq(organisations.type, 'PARTICIPANT')))
-        .orderBy(asc(organisations.name));
-      const own = options.find((option) => option.value === actor.organisationId);
-      return {
-        options: { organisationId: options, capacities: capacityOptions(record) },
-        initialValues: own ? { organisationId: own.value } : {},
-        declarations: await registrationPrompts(db, record.id, actor),
-      };
-    },
-    async handle({ tx, record, values, actor, relation, now, describe }) {
-      const scope = organisationScope(actor);
-      const [organisation] = await tx
-        .select({ id: organisations.id, name: organisations.name, type: organisations.type })
-        .from(organisations)
-        .where(and(scope.where, eq(organisations.id, values.organisationId)));
-      if (organisation?.type !== 'PARTICIPANT') throw validationError('organisationId', 'Not a valid option');
-      if (relation === 'participant' && organisation.id !== actor.organisationId)
-        throw new AppError('forbidden', 'You can only register your own organisation');
-      await assertAgentMayRegister(tx, actor, organisation, record);
-      await assertDeclarationsAnswered(tx, record.id, actor, values.declarations);
-      await registerOrganisation(tx, {
-        round: record,
-        organisationId: organisation.id,
-        capacities: values.capacities,
-        status: REGISTRATION_START_STATUS,
-        actor,
-        agentOrganisationId: relation === 'agent' ? actor.organisationId : null,
-        action: { id: 'RegisterAsParticipant', title: 'Register for this market round' },
-        now,
-      });
-      describe({ organisation: organisation.name, capacities: [...values.capacities] });
-      return { message: `${organisation.name} registered for ${record.name}` };
-    },
-  } satisfies RecordActionHandler<typeof registerInRound, RoundRecord, RoundRelation>,
+/** Who answers the declarations: an agent for its client, anyone else for themselves. */
+export const audienceOf = (actor: Pick<Actor, 'organisation'>): DeclarationAudience =>
+  actor.organisation?.type === 'AGENT' ? 'agents' : 'participants';
+
+/** The declarations a round asks of the actor's audience at one step (the category): the form's prompts. */
+export async function declarationsAsked(
+  db: Queryable,
+  roundId: string,
+  category: DeclarationCategory,
+  actor: Pick<Actor, 'organisation'>,
+): Promise<DeclarationPrompt[]> {
+  const declarations = await declarationsOfRound(db, roundId);
+  return declarationPrompts(
+    declarations.map((declaration) => ({ ...declaration, id: declaration.declarationId })),
+    category,
+    audienceOf(actor),
+  );
+}
+
+/**
+ * The declarations of a category that several rounds ask, for a form that chooses its round in `roundField`: each
+ * prompt is asked only while one of the rounds asking it is chosen. Read in one query.
+ */
+export async function declarationsAskedInRounds(
+  db: Queryable,
+  roundIds: readonly string[],
+  category: DeclarationCategory,
+  actor: Pick<Actor, 'organisation'>,
+  roundField: string,
+): Promise<DeclarationPrompt[]> {
+  const byRound = await declarationsOfRounds(db, roundIds);
+  const prompts = new Map<string, { prompt: DeclarationPrompt; rounds: string[] }>();
+  for (const roundId of roundIds) {
+    const asked = declarationPrompts(
+      (byRound.get(roundId) ?? []).map((declaration) => ({ ...declaration, id: declaration.declarationId })),
+      category,
+      audienceOf(actor),
+    );
+    for (const prompt of asked) {
+      const known = prompts.get(prompt.id);
+      if (known) known.rounds.push(roundId);
+      else prompts.set(prompt.id, { prompt, rounds: [roundId] });
+    }
+  }
+  return [...prompts.values()].map(({ prompt, rounds }) => ({
+    ...prompt,
+    visibleWhen: { fieldId: roundField, oneOf: rounds },
+  }));
+}
+
+/**
+ * 422 naming each declaration of the category the round asks of the actor's audience and that is not answered true
+ * (`declarations.{id}`), the first as the message; nothing when all are.
+ */
+export async function assertDeclarationsAnswered(
+  db: Queryable,
+  roundId: string,
+  category: DeclarationCategory,
+  actor: Pick<Actor, 'organisation'>,
+  answers: Readonly<Record<string, unknown>> | undefined,
+): Promise<void> {
+  const issues = declarationAnswerIssues(await declarationsAsked(db, roundId, category, actor), answers);
+  const [first] = issues;
+  if (first !== undefined)
+    throw new AppError('validation', first.message, {
+      errors: issues.map(({ path, message }) => ({ path, message })),
+    });
+}
+
+/** What the registration rules read of a round. */
+export type RoundForRegistration = {
+  name: string;
+  status: MarketRoundStatus;
+  registrationDates: Partial<Record<RegistrationPeriod, RegistrationWindow>>;
 };
+
+/**
+ * Why the round takes no registration in `period` today, or undefined when it does: it must be open for registration
+ * and the period's window open (MARKET.md section 1).
+ */
+export function registrationRefusal(
+  round: RoundForRegistration,
+  period: RegistrationPeriod,
+  now: Date,
+): string | undefined {
+  if (!isRoundOpenForRegistration(round)) return `${round.name} is not open for registration`;
+  return windowRefusal(round, period, now);
+}
+
+/** 409 with `registrationRefusal`'s sentence unless the round takes registrations in `period` today. */
+export function assertRegistrationOpen(
+  round: RoundForRegistration,
+  period: RegistrationPeriod,
+  now: Date,
+): void {
+  const refusal = registrationRefusal(round, period, now);
+  if (refusal !== undefined) throw new AppError('invalid_status', refusal);
+}
+
+/**
+ * The round a record is registered into, by the id a form sent: 422 'Not a valid option' at `path` when there is
+ * none or it is still a Draft (being set up, it takes no records).
+ */
+export async function roundToRegisterIn(db: Queryable, roundId: string, path: string): Promise<RoundRecord> {
+  const round = await findRoundRecord(db, roundId);
+  if (round === undefined || round.status === 'Draft') throw validationError(path, 'Not a valid option');
+  return round;
+}
+
+/** 422 at `path` when the round's bidder type does not take the capacity ('Round 1 does not take investors'). */
+export function assertCapacityTaken(
+  round: Pick<RoundRecord, 'name' | 'bidderType'>,
+  capacity: ParticipationCapacity,
+  path: string,
+): void {
+  if (!capacitiesForBidderType(round.bidderType).includes(capacity))
+    throw validationError(
+      path,
+      `${round.name} does not take ${capacity === 'Buyer' ? 'buyers' : 'investors'}`,
+    );
+}
+
+/** 422 when the round's bidder type does not take a capacity; 409 when its registration window is not open. */
+export function assertCapacitiesAllowed(
+  round: Pick<RoundRecord, 'name' | 'bidderType' | 'registrationDates'>,
+  capacities: readonly ParticipationCapacity[],
+  now: Date,
+  path = 'capacities',
+): void {
+  for (const capacity of capacities) assertCapacityTaken(round, capacity, path);
+  for (const capacity of capacities) {
+    const refusal = windowRefusal(round, windowOfCapacity(capacity), now);
+    if (refusal !== undefined) throw new AppError('invalid_status', refusal);
+  }
+}
+
+/** Whether the organisation is a Registered participant of the round in the capacity. */
+export async function isRegisteredIn(
+  db: Queryable,
+  key: { roundId: string; organisationId: string; capacity: ParticipationCapacity },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .where(
+      and(
+        eq(participations.marketRoundId, key.roundId),
+        eq(participations.organisationId, key.organisationId),
+        eq(participations.capacity, key.capacity),
+        eq(participations.status, 'Registered'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** 403 unless an agent acting for `organisation` holds approved authority with RegisterForRound for the round. */
+export async function assertAgentMayRegister(
+  db: Queryable,
+  actor: Actor,
+  organisation: { id: string; name: string },
+  round: Pick<RoundRecord, 'id' | 'name'>,
+): Promise<void> {
+  if (actor.organisation?.type !== 'AGENT' || actor.organisationId === null) return;
+  if (actor.organisationId === organisation.id) return;
+  const authority = await findApprovedAuthority(
+    db,
+    {
+      agentOrganisationId: actor.organisationId,
+      clientOrganisationId: organisation.id,
+      marketRoundId: round.id,
+    },
+    'RegisterForRound',
+  );
+  if (!authority)
+    throw new AppError(
+      'forbidden',
+      `You need approved authority to register ${organisation.name} for ${round.name}`,
+    );
+}
+
+/**
+ * Why a project group or a credit requirement group of the round may not be created or changed now, or undefined when
+ * it may: from registration until bids and offers close, after which the clearing takes the groups as they are. A
+ * group of requirements in no round (`null`) may always change.
+ */
+export function groupChangeRefusal(
+  round: { name: string; status: MarketRoundStatus } | null,
+): string | undefined {
+  if (round === null || isRoundAllowingGroupChanges(round)) return undefined;
+  return round.status === 'Draft'
+    ? `${round.name} is not open for registration`
+    : `Bids and offers for ${round.name} have closed`;
+}

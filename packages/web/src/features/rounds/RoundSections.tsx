@@ -1,6 +1,7 @@
 import {
   BIDDER_TYPE_LABELS,
   DECLARATION_CATEGORY_LABELS,
+  isRoundOpenForRegistration,
   type MarketRound,
   REGISTRATION_PERIODS,
   RESERVE_APPLIES_TO_LABELS,
@@ -38,7 +39,7 @@ export function RoundTimeline({ round }: { round: MarketRound }) {
 
 /** The registration windows with the ones open now marked (registration happens only while the round is Open). */
 export function RoundDates({ round, now = new Date() }: { round: MarketRound; now?: Date }) {
-  const registering = round.status === 'Open';
+  const registering = isRoundOpenForRegistration(round);
   return (
     <Stack gap="xs">
       <Title order={2}>Key dates</Title>
