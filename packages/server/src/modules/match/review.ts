@@ -1,19 +1,17 @@
 import type {
-  CreditRequirement,
   CreditType,
   CreditVolume,
   MatchAllocationLine,
   MatchReview,
   MatchReviewProject,
   MatchReviewRequirement,
-  Project,
   UnmatchedProject,
   UnmatchedRequirement,
 } from '@curlew/domain';
 import type { ClearingResult, Instance } from '@curlew/matching';
 import { allocationsOf } from './accept.rounding.ts';
 import { buildCurves } from './curves.ts';
-import type { BuiltInstance } from './instance.types.ts';
+import type { BuiltInstance, ClearingProject, ClearingRequirement } from './instance.types.ts';
 import { namesOf, readableReason } from './reason-names.ts';
 import { clustersOf, multiplierOf, projectWonReason, requirementMetReason } from './review.explain.ts';
 
@@ -32,16 +30,16 @@ export interface ReviewInput {
   instance: Instance;
   mapping: Omit<BuiltInstance, 'instance'>;
   result: ClearingResult;
-  projects: readonly Project[];
-  requirements: readonly CreditRequirement[];
+  projects: readonly ClearingProject[];
+  requirements: readonly ClearingRequirement[];
 }
 
-const fees = (project: Project | undefined) =>
+const fees = (project: ClearingProject | undefined) =>
   project?.costs
     ? project.costs.marketOperator + project.costs.complianceMonitoring + project.costs.performanceMonitoring
     : 0;
 
-const requirementCreditType = (requirement: CreditRequirement | undefined): CreditType =>
+const requirementCreditType = (requirement: ClearingRequirement | undefined): CreditType =>
   requirement?.type === 'Buyer' ? (requirement.buyerCredits?.type ?? 'Biodiversity') : 'Biodiversity';
 
 /**
@@ -262,7 +260,10 @@ export function buildReview(input: ReviewInput): MatchReview {
 }
 
 /** Projects of the review that lost, then those kept out of the clearing (each with why). */
-export function unmatchedProjects(review: MatchReview, projects: readonly Project[]): UnmatchedProject[] {
+export function unmatchedProjects(
+  review: MatchReview,
+  projects: readonly ClearingProject[],
+): UnmatchedProject[] {
   const byId = new Map(projects.map((p) => [p.id, p]));
   const supplier = (id: string) => {
     const p = byId.get(id);
@@ -285,7 +286,7 @@ export function unmatchedProjects(review: MatchReview, projects: readonly Projec
 /** Requirements of the review that got nothing, then those kept out of the clearing (each with why). */
 export function unmatchedRequirements(
   review: MatchReview,
-  requirements: readonly CreditRequirement[],
+  requirements: readonly ClearingRequirement[],
 ): UnmatchedRequirement[] {
   const byId = new Map(requirements.map((r) => [r.id, r]));
   const lost = review.requirements
