@@ -58,7 +58,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const openApp = app;
   const openConnection = connection;
   // Solver tasks run off the request path; every process takes its share (MARKET.md section 4).
-  const solver = new SolverTaskRunner(connection.db, systemClock);
+  const solver = new SolverTaskRunner(connection.db, systemClock, {
+    log: app.log.child({ component: 'solver' }),
+  });
   solver.start();
   return {
     app: openApp,

@@ -139,7 +139,12 @@ export class MailSender {
     this.timer = setTimeout(() => {
       this.timer = null;
       this.running = this.sendDue()
-        .catch(() => 0)
+        .catch((error: unknown) =>
+          this.log?.error(
+            { event: 'mail_pass_failed', err: loggedError(error) },
+            'sending the outbox failed; it is tried again at the next pass',
+          ),
+        )
         .finally(() => {
           this.running = null;
           const again = this.wokenWhileRunning;

@@ -1,6 +1,4 @@
 import {
-  type CreditRequirement,
-  type Project,
   ROUND_DATASET_FORMATS,
   ROUND_DATASET_NAMES,
   type RoundDatasetFormat,
@@ -8,7 +6,13 @@ import {
 } from '@curlew/domain';
 import type { ClearingResult } from '@curlew/matching';
 import { buildInstance } from '../match/instance.ts';
-import type { BuiltInstance, LpaAdjacency, MatchRound } from '../match/instance.types.ts';
+import type {
+  BuiltInstance,
+  ClearingProject,
+  ClearingRequirement,
+  LpaAdjacency,
+  MatchRound,
+} from '../match/instance.types.ts';
 import { WINNERS_COLUMNS, winnersLines } from '../match/winners.csv.ts';
 
 /** The data sets of a round the operator downloads (SPEC 3 "Data sets"). */
@@ -103,7 +107,7 @@ export interface ParticipantRow {
 const yearColumns = (round: MatchRound, years: number) =>
   Array.from({ length: years }, (_, i) => `units${round.firstDeliveryYear + i}`);
 
-const fees = (project: Project) =>
+const fees = (project: ClearingProject) =>
   project.costs
     ? project.costs.marketOperator + project.costs.complianceMonitoring + project.costs.performanceMonitoring
     : 0;
@@ -122,8 +126,8 @@ const UNSET_AMOUNT = 0.01;
  */
 export function candidateInstance(
   round: MatchRound,
-  projects: readonly Project[],
-  requirements: readonly CreditRequirement[],
+  projects: readonly ClearingProject[],
+  requirements: readonly ClearingRequirement[],
   lpas: readonly LpaAdjacency[],
   ncaPairs: readonly (readonly [string, string])[] = [],
 ): BuiltInstance {
@@ -148,7 +152,7 @@ export function candidateInstance(
 export function suppliersDataset(
   round: MatchRound,
   built: BuiltInstance,
-  projects: readonly Project[],
+  projects: readonly ClearingProject[],
 ): Dataset {
   const byId = new Map(projects.map((p) => [p.id, p]));
   const rows: Cell[][] = [];
@@ -201,7 +205,7 @@ export function requirementsDataset(
   name: 'buyers' | 'investors',
   round: MatchRound,
   built: BuiltInstance,
-  requirements: readonly CreditRequirement[],
+  requirements: readonly ClearingRequirement[],
 ): Dataset {
   const byId = new Map(requirements.map((r) => [r.id, r]));
   const rows: Cell[][] = [];

@@ -1,8 +1,12 @@
-import type { CreditRequirement, Project } from '@curlew/domain';
 import { aliasedTable, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { BuiltInstance, MatchRound } from '../match/instance.types.ts';
+import type {
+  BuiltInstance,
+  ClearingProject,
+  ClearingRequirement,
+  MatchRound,
+} from '../match/instance.types.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { loadMatchRound, recordsLpaAdjacency, recordsNcaNeighbours } from '../match/start-match.ts';
 import { latestTaskOfRound } from '../match/tasks.ts';
@@ -70,11 +74,11 @@ export async function loadDataset(
 export interface RoundCandidates {
   round: MatchRound;
   built: BuiltInstance;
-  projects: Project[];
-  requirements: CreditRequirement[];
+  projects: ClearingProject[];
+  requirements: ClearingRequirement[];
 }
 
-/** Reads a round's records as the operator sees them and builds their candidate instance. */
+/** Reads a round's records as the clearing reads them and builds their candidate instance. */
 export async function loadCandidates(db: Queryable, roundId: string, now: Date): Promise<RoundCandidates> {
   const round = await loadMatchRound(db, roundId, now);
   const { projects, requirements } = await loadRoundRecords(db, roundId);

@@ -1,16 +1,15 @@
 import {
   AMOUNT_MESSAGES,
   type BidderType,
-  type CreditRequirement,
   type CreditType,
   type ImportBidChange,
   type ImportDataPreview,
   type ImportOfferChange,
   type ImportRowError,
   moneyProblem,
-  type Project,
 } from '@curlew/domain';
 import { statusWords } from '../../platform/actions/status.ts';
+import type { ClearingProject, ClearingRequirement } from '../match/instance.types.ts';
 import type { RoundCandidates } from './datasets.load.ts';
 import type { ImportDataset, ImportTable } from './import-read.ts';
 
@@ -218,14 +217,14 @@ export function planImport(
   };
 }
 
-const offerChange = (project: Project, offer: number): ImportOfferChange => ({
+const offerChange = (project: ClearingProject, offer: number): ImportOfferChange => ({
   project: { id: project.id, name: project.name, self: `/project/${project.id}` },
   supplier: project.supplier.name,
   offer,
   before: project.offer ?? null,
 });
 
-const acceptsOngoingOnly = (requirement: CreditRequirement) =>
+const acceptsOngoingOnly = (requirement: ClearingRequirement) =>
   requirement.buyerCredits?.nutrientType === 'both' &&
   requirement.buyerCredits.nutrientAcceptOngoingOnly === true;
 
@@ -240,7 +239,7 @@ const bidError = (row: BidRow, message: string): ImportRowError => ({
 /** Why a project named by a row cannot be offered: the reason it is left out, or the lookup's message. */
 function notOfferable(
   message: string,
-  all: readonly Project[],
+  all: readonly ClearingProject[],
   values: Record<string, string>,
   leftOut: RoundCandidates['built']['leftOut'],
 ): string {

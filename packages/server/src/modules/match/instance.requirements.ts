@@ -1,6 +1,5 @@
 import {
   CREDIT_TYPE_LABELS,
-  type CreditRequirement,
   excludedReason,
   moneyProblem,
   requirementNeedByYear,
@@ -9,7 +8,7 @@ import {
 import { type Instance, requirementSchema } from '@curlew/matching';
 import type { ZodType } from 'zod';
 import { statusWords } from '../../platform/actions/status.ts';
-import type { InstanceContext as Context, LeftOut } from './instance.types.ts';
+import type { ClearingRequirement, InstanceContext as Context, LeftOut } from './instance.types.ts';
 
 export type EngineRequirement = Instance['requirements'][number];
 
@@ -27,7 +26,7 @@ export const money2 = (x: number) => Math.round(x * 100) / 100;
 /** The requirement's entries: one, or the mixed and the ongoing-only alternatives (XOR); none when left out. */
 export function requirementEntry(
   context: Context,
-  requirement: CreditRequirement,
+  requirement: ClearingRequirement,
   leftOut: LeftOut[],
 ): EngineRequirement[] {
   const out = (reason: string) => {

@@ -1,12 +1,9 @@
 import {
   biodiversityServiceUnits,
   CREDIT_TYPE_LABELS,
-  type CreditRequirement,
   excludedReason,
   moneyProblem,
-  type Project,
   type ProjectCosts,
-  type ProjectService,
   roundYearlyPeriods,
   unitsProblem,
 } from '@curlew/domain';
@@ -22,6 +19,9 @@ import {
 } from './instance.requirements.ts';
 import type {
   BuiltInstance,
+  ClearingProject,
+  ClearingRequirement,
+  ClearingService,
   InstanceContext as Context,
   LeftOut,
   LpaAdjacency,
@@ -51,8 +51,8 @@ const COST_LABELS = [
  */
 export function buildInstance(
   round: MatchRound,
-  projects: readonly Project[],
-  requirements: readonly CreditRequirement[],
+  projects: readonly ClearingProject[],
+  requirements: readonly ClearingRequirement[],
   lpas: readonly LpaAdjacency[],
   ncaPairs: readonly (readonly [string, string])[] = [],
 ): BuiltInstance {
@@ -138,7 +138,7 @@ export function buildInstance(
 
 function projectEntry(
   context: Context,
-  project: Project,
+  project: ClearingProject,
   leftOut: LeftOut[],
 ): { project: EngineProject; services: string[] } | null {
   const out = (reason: string) => {
@@ -157,7 +157,7 @@ function projectEntry(
     const problem = costs ? moneyProblem(costs[field], { zero: true }) : undefined;
     if (problem !== undefined) return out(`Its ${label} cannot be cleared: ${problem}`);
   }
-  const serviceOut = (service: ProjectService, reason: string) => {
+  const serviceOut = (service: ClearingService, reason: string) => {
     leftOut.push({ kind: 'service', id: project.id, serviceId: service.id, name: project.name, reason });
   };
   const location = project.location;
@@ -205,8 +205,8 @@ function projectEntry(
 
 /** A biodiversity credit (units at target condition, permanent), or why the service cannot sell. */
 function biodiversityCredit(
-  service: ProjectService,
-  project: Project,
+  service: ClearingService,
+  project: ClearingProject,
   sharingSupply: number,
 ): EngineCredit | string {
   if (!service.module || service.module === 'NA' || !service.habitatType || !service.distinctiveness)
@@ -236,7 +236,7 @@ function biodiversityCredit(
 /** A nutrient credit (kg/yr in each of the round's years), or why the service cannot sell. */
 function nutrientCredit(
   context: Context,
-  service: ProjectService,
+  service: ClearingService,
   subcatchment: { id: string } | null,
 ): EngineCredit | string {
   if (!subcatchment) return 'The project has no subcatchment';

@@ -1,5 +1,91 @@
-import type { CreditType, ReserveAppliesTo, roundYearlyPeriods } from '@curlew/domain';
+import type {
+  BiodiversitySupply,
+  BuyerCredits,
+  ClearingExclusion,
+  CreditDuration,
+  CreditRequirementStatus,
+  CreditRequirementType,
+  CreditType,
+  Distinctiveness,
+  InvestorCredits,
+  Module,
+  ProjectCosts,
+  ProjectGroupType,
+  ProjectStatus,
+  RequirementBid,
+  ReserveAppliesTo,
+  roundYearlyPeriods,
+  ServiceCertificationStatus,
+} from '@curlew/domain';
 import type { Instance } from '@curlew/matching';
+
+/** A reference by id, with the name where the clearing shows it. */
+interface Ref {
+  id: string;
+}
+interface NamedRef extends Ref {
+  name: string;
+}
+
+/** A project service as the clearing reads it. */
+export interface ClearingService {
+  id: string;
+  type: CreditType;
+  status: ServiceCertificationStatus;
+  module: Module | null;
+  broadHabitat: string | null;
+  habitatType: string | null;
+  distinctiveness: Distinctiveness | null;
+  mitigationDuration: CreditDuration | null;
+  /** Years the credit runs (null: permanent). */
+  years: number | null;
+  /** Units per yearly period, by ISO start date. */
+  unitsPerPeriod: readonly { start: string; units: number }[];
+}
+
+/**
+ * A project as the clearing reads it (`loadRoundRecords`): what the instance builder, the review and the data sets
+ * need, and nothing a page shows. A part is null until all its fields are set.
+ */
+export interface ClearingProject {
+  id: string;
+  name: string;
+  status: ProjectStatus;
+  round: Ref | null;
+  supplier: NamedRef;
+  type: NamedRef | null;
+  /** The sealed offer, GBP; unset or null when none. */
+  offer?: number | null;
+  /** Set while the operator keeps the offer out of the clearing. */
+  clearingExclusion?: ClearingExclusion | null;
+  costs: ProjectCosts | null;
+  group: (NamedRef & { type: ProjectGroupType }) | null;
+  location: { lpa: Ref | null; nca: Ref | null; subcatchment: Ref | null } | null;
+  supply: BiodiversitySupply | null;
+  services: readonly ClearingService[];
+}
+
+/**
+ * A credit requirement as the clearing reads it (`loadRoundRecords`). A buyer has `buyerCredits` and `development`,
+ * an investor `investorCredits` and `location`; each is null until complete.
+ */
+export interface ClearingRequirement {
+  id: string;
+  name: string;
+  type: CreditRequirementType;
+  status: CreditRequirementStatus;
+  round: Ref | null;
+  buyer: NamedRef;
+  /** The sealed bid; unset or null when none. */
+  bid?: RequirementBid | null;
+  /** Set while the operator keeps the bid out of the clearing. */
+  clearingExclusion?: ClearingExclusion | null;
+  group: NamedRef | null;
+  buyerCredits: BuyerCredits | null;
+  development: { lpa: Ref; nca: Ref | null; subcatchment: Ref | null; localOnly: boolean } | null;
+  investorCredits: InvestorCredits | null;
+  location: { lpa: Ref; nca: Ref } | null;
+}
 
 /** What the instance builder needs of a round (its record plus the market's buyer share). */
 export interface MatchRound {

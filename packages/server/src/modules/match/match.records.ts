@@ -1,39 +1,187 @@
-import type { CreditRequirement } from '@curlew/domain';
+import { clearingExclusionOf } from '@curlew/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
-import { presentProjects } from '../projects/projects.present.ts';
-import { findRoundProjectRecords } from '../projects/projects.repo.ts';
+import {
+  findRoundProjectRecords,
+  type ProjectRecord,
+  type ProjectServiceRow,
+  type ProjectServiceUnitsRow,
+  servicesOf,
+} from '../projects/projects.repo.ts';
 import { projects } from '../projects/projects.tables.ts';
-import { presentRequirement } from '../requirements/requirements.present.ts';
-import { bidsOf, creditsOf, findRoundRequirementRecords } from '../requirements/requirements.repo.ts';
+import {
+  bidsOf,
+  findRoundRequirementRecords,
+  type RequirementBidRow,
+  type RequirementRecord,
+} from '../requirements/requirements.repo.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
+import type { ClearingProject, ClearingRequirement, ClearingService } from './instance.types.ts';
 import type { MatchRecordsLoader } from './start-match.ts';
 
-const OPERATOR = { relation: 'operator', permissions: [] } as const;
+const ref = (id: string | null) => (id === null ? null : { id });
+const named = (id: string | null, name: string | null) =>
+  id !== null && name !== null ? { id, name } : null;
 
 /**
- * The round's projects and credit requirements as the operator reads them on `GET /api/project/{id}` and
- * `GET /api/requirement/{id}` (offers and bids included), every status: the instance builder keeps what may
- * enter and lists the rest with the reason. Sorted by id; read in a fixed number of queries whatever their number.
+ * The round's projects and credit requirements as the clearing reads them (offers and bids included), every
+ * status: the instance builder keeps what may enter and lists the rest with the reason. Sorted by id; read in a
+ * fixed number of queries whatever their number.
  */
 export const loadRoundRecords: MatchRecordsLoader = async (db: Queryable, roundId: string) => {
   const projectRecords = await findRoundProjectRecords(db, roundId);
-  const presentedProjects = await presentProjects(db, projectRecords, OPERATOR);
+  const servicesByProject = new Map<string, ClearingService[]>();
+  for (const { service, units } of await servicesOf(
+    db,
+    projectRecords.map((record) => record.id),
+  ))
+    servicesByProject.set(service.projectId, [
+      ...(servicesByProject.get(service.projectId) ?? []),
+      clearingService(service, units),
+    ]);
   const requirementRecords = await findRoundRequirementRecords(db, roundId);
-  const ids = requirementRecords.map((record) => record.id);
-  const credits = await creditsOf(db, ids);
-  const bids = await bidsOf(db, ids);
-  const presentedRequirements: CreditRequirement[] = requirementRecords.map((record) =>
-    presentRequirement(record, {
-      credits: credits.get(record.id) ?? [],
-      documents: [],
-      bid: bids.get(record.id) ?? null,
-      actions: [],
-      now: new Date(0),
-    }),
+  const bids = await bidsOf(
+    db,
+    requirementRecords.map((record) => record.id),
   );
-  return { projects: presentedProjects, requirements: presentedRequirements };
+  return {
+    projects: projectRecords.map((record) => clearingProject(record, servicesByProject.get(record.id) ?? [])),
+    requirements: requirementRecords.map((record) =>
+      clearingRequirement(record, bids.get(record.id) ?? null),
+    ),
+  };
 };
+
+const clearingService = (service: ProjectServiceRow, units: ProjectServiceUnitsRow[]): ClearingService => ({
+  id: service.id,
+  type: service.type,
+  status: service.status,
+  module: service.module,
+  broadHabitat: service.broadHabitat,
+  habitatType: service.habitatType,
+  distinctiveness: service.distinctiveness,
+  mitigationDuration: service.mitigationDuration,
+  years: service.years,
+  unitsPerPeriod: units.map((row) => ({ start: row.start, units: row.units })),
+});
+
+/** A project's record as the clearing reads it: costs, supply and location only once each is complete. */
+function clearingProject(record: ProjectRecord, services: ClearingService[]): ClearingProject {
+  return {
+    id: record.id,
+    name: record.name,
+    status: record.status,
+    round: ref(record.marketRoundId),
+    supplier: { id: record.supplierId, name: record.supplierName },
+    type: named(record.typeId, record.typeName),
+    offer: record.offer,
+    clearingExclusion: clearingExclusionOf(record),
+    costs:
+      record.maintenance !== null &&
+      record.marketOperatorFee !== null &&
+      record.complianceMonitoring !== null &&
+      record.performanceMonitoring !== null
+        ? {
+            maintenance: record.maintenance,
+            marketOperator: record.marketOperatorFee,
+            complianceMonitoring: record.complianceMonitoring,
+            performanceMonitoring: record.performanceMonitoring,
+          }
+        : null,
+    group:
+      record.groupId !== null && record.groupName !== null && record.groupType !== null
+        ? { id: record.groupId, name: record.groupName, type: record.groupType }
+        : null,
+    location:
+      record.locationCreditTypes === null
+        ? null
+        : { lpa: ref(record.lpaId), nca: ref(record.ncaId), subcatchment: ref(record.subcatchmentId) },
+    supply:
+      record.baselineUnitsLost !== null &&
+      record.yearsToTargetCondition !== null &&
+      record.gainsPerYear !== null
+        ? {
+            baselineUnitsLost: record.baselineUnitsLost,
+            yearsToTargetCondition: record.yearsToTargetCondition,
+            gainsPerYear: [...record.gainsPerYear],
+          }
+        : null,
+    services,
+  };
+}
+
+/**
+ * A requirement's record as the clearing reads it: a buyer's development once its credit type, planning reference,
+ * redemption date, LPA and address are set; an investor's credits once units, redemption date, divisibility, module
+ * and distinctiveness are, and its location once its LPA and NCA are.
+ */
+function clearingRequirement(record: RequirementRecord, bid: RequirementBidRow | null): ClearingRequirement {
+  const isBuyer = record.type === 'Buyer';
+  return {
+    id: record.id,
+    name: record.name,
+    type: record.type,
+    status: record.status,
+    round: ref(record.marketRoundId),
+    buyer: { id: record.buyerId, name: record.buyerName },
+    bid:
+      bid === null
+        ? null
+        : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly },
+    clearingExclusion: clearingExclusionOf(record),
+    group: named(record.groupId, record.groupName),
+    buyerCredits:
+      isBuyer && record.creditType !== null
+        ? {
+            type: record.creditType,
+            nutrientType: record.nutrientType,
+            nutrientOngoingUnits: record.nutrientOngoingUnits,
+            nutrientAdditionalUnits: record.nutrientAdditionalUnits,
+            nutrientAcceptOngoingOnly: record.nutrientAcceptOngoingOnly,
+            bioBroadHabitat: record.bioBroadHabitat,
+            bioHabitatType: record.bioHabitatType,
+            bioDistinctiveness: record.bioDistinctiveness,
+            bioUnits: record.bioUnits,
+            bioIsDivisible: record.bioIsDivisible,
+          }
+        : null,
+    development:
+      isBuyer &&
+      record.developmentCreditType !== null &&
+      record.planningRef !== null &&
+      record.redemptionDate !== null &&
+      record.lpaId !== null &&
+      record.nearAddress !== null
+        ? {
+            lpa: { id: record.lpaId },
+            nca: ref(record.ncaId),
+            subcatchment: ref(record.subcatchmentId),
+            localOnly: record.localOnly,
+          }
+        : null,
+    investorCredits:
+      !isBuyer &&
+      record.investorUnits !== null &&
+      record.redemptionDate !== null &&
+      record.investorIsDivisible !== null &&
+      record.investorModule !== null &&
+      record.investorDistinctiveness !== null
+        ? {
+            units: record.investorUnits,
+            redemptionDate: record.redemptionDate,
+            isDivisible: record.investorIsDivisible,
+            module: record.investorModule,
+            distinctiveness: record.investorDistinctiveness,
+            broadHabitat: record.investorBroadHabitat,
+            habitatType: record.investorHabitatType,
+          }
+        : null,
+    location:
+      !isBuyer && record.lpaId !== null && record.ncaId !== null
+        ? { lpa: { id: record.lpaId }, nca: { id: record.ncaId } }
+        : null,
+  };
+}
 
 /** Why a round cannot be cleared yet: no Offered project, or no requirement with a bid; undefined when it can. */
 export async function clearingRefusal(db: Queryable, roundId: string): Promise<string | undefined> {

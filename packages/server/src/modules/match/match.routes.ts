@@ -1,9 +1,7 @@
 import {
   CREDIT_TYPE_LABELS,
-  type CreditRequirement,
   type MatchReview,
   MULTIPLIER_BASIS_LABELS,
-  type Project,
   type SolverTask,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
@@ -18,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { sendFile } from '../../platform/send-file.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
+import type { ClearingProject, ClearingRequirement } from './instance.types.ts';
 import { loadRoundRecords } from './match.records.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
 import { decisionOf } from './review.decision.ts';
@@ -100,7 +99,7 @@ export const NO_RESULT = 'This round has no matching result to review';
  */
 export async function reviewOfRound(
   request: FastifyRequest,
-): Promise<{ review: MatchReview; projects: Project[]; requirements: CreditRequirement[] }> {
+): Promise<{ review: MatchReview; projects: ClearingProject[]; requirements: ClearingRequirement[] }> {
   const { actor, deps } = await runnerCall(request);
   if (!operatorOnly(actor).allowed) throw new AppError('forbidden', OPERATOR_ONLY);
   const { roundId } = (request.query ?? {}) as { roundId?: unknown };
@@ -120,7 +119,7 @@ export async function buildRoundReview(
   round: MatchReview['round'],
   task: SolverTaskRow & { result: NonNullable<SolverTaskRow['result']> },
   now: Date,
-): Promise<{ review: MatchReview; projects: Project[]; requirements: CreditRequirement[] }> {
+): Promise<{ review: MatchReview; projects: ClearingProject[]; requirements: ClearingRequirement[] }> {
   const matchRound = await loadMatchRound(db, round.id, now);
   const { projects, requirements } = await loadRoundRecords(db, round.id);
   const review = buildReview({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { SolverProgress } from '@curlew/domain';
+import pino from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { CLEAR_WORKER, type ClearMessage, startClearThread } from './clear.thread.ts';
@@ -25,6 +26,15 @@ export interface SolverRunnerOptions {
   worker?: URL;
   /** How many times a task is claimed before it fails: each claim after the first means its process died. */
   maxAttempts?: number;
+  /** Where the runner logs its tasks and its failures (default: warnings and errors to standard output). */
+  log?: SolverRunnerLog;
+}
+
+/** The part of a pino logger the runner writes to. */
+export interface SolverRunnerLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 /** The reason of a task the watchdog stopped. */
@@ -51,6 +61,7 @@ export class SolverTaskRunner {
   private readonly graceMs: number;
   private readonly worker: URL;
   private readonly maxAttempts: number;
+  private readonly log: SolverRunnerLog;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopping = false;
@@ -68,6 +79,7 @@ export class SolverTaskRunner {
     this.graceMs = options.graceMs ?? 15_000;
     this.worker = options.worker ?? CLEAR_WORKER;
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.log = options.log ?? pino({ name: 'solver', level: 'warn' });
   }
 
   /** Starts looking for tasks every `pollMs`. */
@@ -76,7 +88,12 @@ export class SolverTaskRunner {
     const tick = () => {
       if (this.stopping) return;
       this.running = this.runNext()
-        .catch(() => null)
+        .catch((error: unknown) =>
+          this.log.error(
+            { event: 'solver_pass_failed', owner: this.owner, err: error },
+            'running solver tasks failed; the runner looks again at its next poll',
+          ),
+        )
         .finally(() => {
           this.running = null;
           if (!this.stopping) this.timer = setTimeout(tick, this.pollMs);
@@ -97,6 +114,8 @@ export class SolverTaskRunner {
   async runNext(): Promise<SolverTaskRow | null> {
     const task = await claimSolverTask(this.db, this.owner, this.clock(), this.leaseMs);
     if (!task) return null;
+    const about = { taskId: task.id, roundId: task.marketRoundId, owner: this.owner };
+    this.log.info({ event: 'solver_task_claimed', ...about, attempt: task.attempts }, 'solver task claimed');
     const { outcome, progress } =
       task.attempts > this.maxAttempts
         ? {
@@ -104,12 +123,27 @@ export class SolverTaskRunner {
             progress: task.progress,
           }
         : await this.clear(task);
-    if (outcome.status === 'Lost') return null;
-    return finishSolverTask(
+    if (outcome.status === 'Lost') {
+      this.log.warn(
+        { event: 'solver_task_lost', ...about },
+        'solver task lease lost; another runner takes it up',
+      );
+      return null;
+    }
+    const finished = await finishSolverTask(
       this.db,
       { id: task.id, owner: this.owner, now: this.clock(), ending: outcome, progress },
       (tx, ended) => moveRoundOnTaskEnd(tx, ended, this.clock()),
     );
+    if (finished) {
+      const reason = outcome.status === 'Succeeded' ? null : outcome.reason;
+      this.log.info(
+        { event: 'solver_task_ended', ...about, status: outcome.status, reason },
+        'solver task ended',
+      );
+    } else
+      this.log.warn({ event: 'solver_task_lost', ...about }, 'solver task lease lost before it was stored');
+    return finished;
   }
 
   private clear(task: SolverTaskRow): Promise<{ outcome: Outcome; progress: SolverProgress | null }> {
@@ -128,7 +162,14 @@ export class SolverTaskRunner {
         clearInterval(heartbeat);
         clearTimeout(watchdog);
         this.stopCurrent = null;
-        void thread.terminate();
+        thread
+          .terminate()
+          .catch((error: unknown) =>
+            this.log.warn(
+              { event: 'solver_thread_not_stopped', taskId: task.id, err: error },
+              'the clearing thread could not be stopped',
+            ),
+          );
         resolve({ outcome, progress: progress ? { ...progress, elapsedSeconds: elapsedSeconds() } : null });
       };
       this.stopCurrent = () => end({ status: 'Lost' });
@@ -158,13 +199,17 @@ export class SolverTaskRunner {
           });
         }
       });
-      thread.on('error', (error) =>
+      thread.on('error', (error) => {
+        this.log.error(
+          { event: 'solver_thread_failed', taskId: task.id, err: error },
+          'clearing thread failed',
+        );
         end({
           status: 'Failed',
           reason:
             instanceProblemReason(task, error.message) ?? `The solver failed: ${firstLine(error.message)}`,
-        }),
-      );
+        });
+      });
       thread.on('exit', (code) =>
         end({ status: 'Failed', reason: `The solver stopped without an answer (exit code ${code})` }),
       );
@@ -185,7 +230,11 @@ export class SolverTaskRunner {
             if (!beat.held) end({ status: 'Lost' });
             else if (beat.cancelRequested) end({ status: 'Cancelled', reason: CANCELLED_REASON });
           },
-          () => undefined,
+          (error: unknown) =>
+            this.log.warn(
+              { event: 'solver_heartbeat_failed', taskId: task.id, err: error },
+              'solver task heartbeat failed; the next one tries again',
+            ),
         );
       }, this.heartbeatMs);
     });

@@ -1,9 +1,4 @@
-import {
-  type CreditRequirement,
-  firstDeliveryYear,
-  type MarketRoundStatus,
-  type Project,
-} from '@curlew/domain';
+import { firstDeliveryYear, type MarketRoundStatus } from '@curlew/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { activity } from '../../platform/actions/activity.tables.ts';
 import { notFoundInScope, type TransitionActor, transition } from '../../platform/actions/status.ts';
@@ -14,15 +9,21 @@ import { ncaNeighbourPairsAmong } from '../refdata/nca-neighbours.ts';
 import { lpas } from '../refdata/refdata.tables.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { buildInstance } from './instance.ts';
-import type { BuiltInstance, LpaAdjacency, MatchRound } from './instance.types.ts';
+import type {
+  BuiltInstance,
+  ClearingProject,
+  ClearingRequirement,
+  LpaAdjacency,
+  MatchRound,
+} from './instance.types.ts';
 import type { SolverTaskRow } from './match.tables.ts';
 import { enqueueSolverTask } from './tasks.ts';
 
-/** The round's Offered projects and Bid requirements as the API answers them, offers and bids included. */
+/** The round's projects and requirements as the clearing reads them, offers and bids included. */
 export type MatchRecordsLoader = (
   db: Queryable,
   roundId: string,
-) => Promise<{ projects: Project[]; requirements: CreditRequirement[] }>;
+) => Promise<{ projects: ClearingProject[]; requirements: ClearingRequirement[] }>;
 
 /** When the round last moved to `status`, from its trail; null when it never did. */
 export async function roundMovedAt(
@@ -106,8 +107,8 @@ export async function buildRoundInstance(
 /** The LPA adjacency of the LPAs where the projects and the requirements' developments or locations are. */
 export async function recordsLpaAdjacency(
   db: Queryable,
-  projects: readonly Project[],
-  requirements: readonly CreditRequirement[],
+  projects: readonly ClearingProject[],
+  requirements: readonly ClearingRequirement[],
 ): Promise<LpaAdjacency[]> {
   const lpaIds = [
     ...projects.flatMap((p) => (p.location?.lpa ? [p.location.lpa.id] : [])),
@@ -121,8 +122,8 @@ export async function recordsLpaAdjacency(
 /** The pairs of neighbouring NCAs (by id) among the NCAs of the projects and the requirements' places. */
 export async function recordsNcaNeighbours(
   db: Queryable,
-  projects: readonly Project[],
-  requirements: readonly CreditRequirement[],
+  projects: readonly ClearingProject[],
+  requirements: readonly ClearingRequirement[],
 ): Promise<[string, string][]> {
   const ncaIds = [
     ...projects.flatMap((p) => (p.location?.nca ? [p.location.nca.id] : [])),

@@ -14,6 +14,7 @@ import {
   type wizardInvestorLocation,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
+import { isRecordId } from '../../platform/actions/ids.ts';
 import { defineEntityActions } from '../../platform/actions/runner.ts';
 import type { CreateHandlers, RecordHandlers } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
@@ -216,11 +217,12 @@ export const requirementCreateHandlers = {
             });
       const agentId = isAgentActor ? actor.organisationId : (values.agentId ?? null);
       if (agentId !== null && !isAgentActor) {
-        const [agent] = await tx
-          .select({ type: organisations.type })
-          .from(organisations)
-          .where(eq(organisations.id, agentId))
-          .catch(() => []);
+        const [agent] = isRecordId(agentId)
+          ? await tx
+              .select({ type: organisations.type })
+              .from(organisations)
+              .where(eq(organisations.id, agentId))
+          : [];
         if (agent?.type !== 'AGENT') throw validationError('agentId', 'Not a valid option');
       }
       const id = await insertRequirement(tx, {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isRecordId } from '../../platform/actions/ids.ts';
 import { isOperator } from '../../platform/actions/policy.ts';
 import type { Actor } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
@@ -12,11 +13,12 @@ export async function ownerFor(
   actor: Actor,
   buyerId: string,
 ): Promise<{ id: string; name: string }> {
-  const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, type: organisations.type })
-    .from(organisations)
-    .where(eq(organisations.id, buyerId))
-    .catch(() => []);
+  const [row] = isRecordId(buyerId)
+    ? await db
+        .select({ id: organisations.id, name: organisations.name, type: organisations.type })
+        .from(organisations)
+        .where(eq(organisations.id, buyerId))
+    : [];
   if (row?.type !== 'PARTICIPANT') throw validationError('buyerId', 'Not a valid option');
   if (isOperator(actor)) return row;
   if (actor.organisation?.type === 'PARTICIPANT') {

@@ -18,6 +18,7 @@ import {
   wizardNext,
 } from '@curlew/domain';
 import { and, eq } from 'drizzle-orm';
+import { isRecordId } from '../../platform/actions/ids.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
@@ -38,11 +39,12 @@ async function assertReference(
   path: string,
 ): Promise<void> {
   if (id === undefined) return;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.active, true)))
-    .catch(() => []);
+  const [row] = isRecordId(id)
+    ? await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.active, true)))
+    : [];
   if (!row) throw validationError(path, 'Not a valid option');
 }
 
