@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListControls } from './useListState.ts';
 
 /** How long typing pauses before the list is searched. */
-export const SEARCH_DELAY_MS = 300;
+const SEARCH_DELAY_MS = 300;
 
 /**
  * The search box of a data table: searches once typing pauses, or at once on Enter; follows the address when it

@@ -115,7 +115,7 @@ export interface ProjectsListProps {
  * type and LPA (all in the address), paged, with a CSV export of every matching row and the collection's create
  * actions (Add project, Add project group).
  */
-export function ProjectsList({ readOnly = false }: ProjectsListProps) {
+function ProjectsList({ readOnly = false }: ProjectsListProps) {
   usePageTitle('Projects');
   const navigate = useNavigate();
   const refresh = useRefreshAfterAction();

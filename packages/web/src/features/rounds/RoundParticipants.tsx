@@ -27,7 +27,7 @@ const LIST_CONFIG: ListConfig = {
 };
 
 /** How many participants the round has, by capacity and status. */
-export function ParticipantCounts({ round }: { round: MarketRound }) {
+function ParticipantCounts({ round }: { round: MarketRound }) {
   const counts = round.summary.participations;
   return (
     <Table aria-label="Participants by capacity and status" withTableBorder>
