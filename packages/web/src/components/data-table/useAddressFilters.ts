@@ -18,10 +18,7 @@ export interface AddressFilters<Key extends string = string> {
  * A list's filters held in the address query (blank when absent), and a change of one of them, which goes back to
  * the first page. A `prefix` keeps two lists on one page apart (the same one the list's `useListState` uses).
  */
-export function useAddressFilters<const Key extends string>(
-  keys: readonly Key[],
-  prefix = '',
-): AddressFilters<Key> {
+function useAddressFilters<const Key extends string>(keys: readonly Key[], prefix = ''): AddressFilters<Key> {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(
     () =>
