@@ -88,6 +88,8 @@ export interface FilterBarProps {
   list: ListControls;
   /** Shows a search box with this label (the server searches by `q`). */
   searchLabel?: string | undefined;
+  /** A hint inside the search box, e.g. what it searches. */
+  searchPlaceholder?: string;
   /** The list's declared filters and their state in the address (`useListFilters`). */
   filters?: ListFilterState | undefined;
   /** Controls shown beside the search box (exports, create buttons). */
@@ -98,7 +100,7 @@ export interface FilterBarProps {
  * The filters of a list, as its declaration says: a row of filters (choices and yes/no boxes, with Clear filters
  * when declared), then the search box with the list's toolbar beside it. Every value lives in the address.
  */
-export function FilterBar({ list, searchLabel, filters, toolbar }: FilterBarProps) {
+export function FilterBar({ list, searchLabel, searchPlaceholder, filters, toolbar }: FilterBarProps) {
   const declared = filters?.declaration;
   return (
     <>
@@ -127,7 +129,11 @@ export function FilterBar({ list, searchLabel, filters, toolbar }: FilterBarProp
       )}
       {(searchLabel !== undefined || toolbar !== undefined) && (
         <Group justify="space-between" align="flex-end" wrap="wrap">
-          {searchLabel !== undefined ? <SearchBox label={searchLabel} list={list} /> : <span />}
+          {searchLabel !== undefined ? (
+            <SearchBox label={searchLabel} placeholder={searchPlaceholder} list={list} />
+          ) : (
+            <span />
+          )}
           {toolbar !== undefined && <Group gap="xs">{toolbar}</Group>}
         </Group>
       )}
