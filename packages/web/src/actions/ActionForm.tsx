@@ -47,11 +47,11 @@ export interface ActionFormProps {
 }
 
 /** Text of the step button of a multi-step form before its last page. */
-export const NEXT_STEP_LABEL = 'Next';
+const NEXT_STEP_LABEL = 'Next';
 /** Text of the button returning to the previous step. */
-export const PREVIOUS_STEP_LABEL = 'Previous';
+const PREVIOUS_STEP_LABEL = 'Previous';
 /** Text of the button going on to the check-answers step. */
-export const CONTINUE_LABEL = 'Continue';
+const CONTINUE_LABEL = 'Continue';
 
 /** What the banner says about a failed submit: the error's cause, else its message (SPEC 8). */
 export const failureText = (error: unknown): string => {

@@ -14,11 +14,11 @@ import { useFieldOptions } from './useFieldOptions.ts';
 /** Heading of the step that checks the answers before an action that cannot be undone. */
 export const CHECK_ANSWERS_TITLE = 'Check your answers';
 /** Text of the link from an answer back to its field. */
-export const CHANGE_LABEL = 'Change';
+const CHANGE_LABEL = 'Change';
 /** What a blank optional answer reads. */
 export const NOT_GIVEN = 'Not given';
 /** What an agreed declaration reads. */
-export const AGREED = 'Agreed';
+const AGREED = 'Agreed';
 
 /** One line: the question, the answer as the app formats it, and its Change link. */
 function AnswerRow({

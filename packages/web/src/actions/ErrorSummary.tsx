@@ -3,7 +3,7 @@ import { Anchor, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
 /** The toggle's text: 'Show error' / 'Show errors', 'Hide error' / 'Hide errors' (SPEC 5). */
-export const errorToggleLabel = (open: boolean, count: number): string =>
+const errorToggleLabel = (open: boolean, count: number): string =>
   `${open ? 'Hide' : 'Show'} ${count === 1 ? 'error' : 'errors'}`;
 
 const issueText = (issue: FormIssue, nameOf: (path: string) => string | undefined): string => {

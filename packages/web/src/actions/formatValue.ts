@@ -28,7 +28,7 @@ const formattedNumber = (field: FieldDefinition, value: number): string => {
  * A value as the app shows it: money in pounds, numbers grouped, dates 'd MMM yyyy', options by their labels,
  * Yes/No, a file by its name, a rich text by its text; without prefix or suffix.
  */
-export const formattedValue = (
+const formattedValue = (
   field: FieldDefinition,
   value: unknown,
   options: readonly FieldOption[] | undefined,

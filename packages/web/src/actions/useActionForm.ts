@@ -24,7 +24,7 @@ const withoutNulls = (values: FormValues): FormValues =>
  * The values a form starts with: the server's initial values (a null one is a blank field), every declaration
  * unanswered (false).
  */
-export const startingValues = (formData: ActionFormData): FormValues =>
+const startingValues = (formData: ActionFormData): FormValues =>
   formData.declarations.reduce((values, declaration) => {
     const path = `${DECLARATIONS_FIELD}.${declaration.id}`;
     return getPath(values, path) === undefined ? setPath(values, path, false) : values;

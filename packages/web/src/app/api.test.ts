@@ -1,17 +1,16 @@
 // @vitest-environment-options { "url": "http://127.0.0.1:9/" }
 import { File as NodeFile } from 'node:buffer';
+import { ERROR_MESSAGES } from '@curlew/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalServer, startLocalServer } from '../actions/testing/localServer.ts';
 import {
   ApiError,
   apiRequest,
-  CONFLICT_MESSAGE,
   createApiClient,
   errorFromResponse,
   fraudHeaderValue,
   NETWORK_ERROR_MESSAGE,
   onSessionEnded,
-  UNKNOWN_ERROR_MESSAGE,
 } from './api.ts';
 import { shouldRetryQuery } from './queryClient.ts';
 
@@ -31,7 +30,7 @@ describe('errorFromResponse', () => {
 
   it('says an identical item exists when the server reports a conflict', () => {
     expect(errorFromResponse(409, { error: 'conflict', message: 'whatever the server wrote' }).message).toBe(
-      CONFLICT_MESSAGE,
+      ERROR_MESSAGES.conflict,
     );
   });
 
@@ -39,7 +38,7 @@ describe('errorFromResponse', () => {
     const closed = errorFromResponse(409, { error: 'invalid_status', message: 'Round is closed' });
     expect(closed.message).toBe('An error occurred: Round is closed');
     expect(closed.bannerText).toBe('Round is closed');
-    expect(errorFromResponse(409, undefined).message).toBe(UNKNOWN_ERROR_MESSAGE);
+    expect(errorFromResponse(409, undefined).message).toBe(ERROR_MESSAGES.unknown);
   });
 
   it('reads field errors from an errors array or a bare array of messages', () => {
@@ -54,8 +53,8 @@ describe('errorFromResponse', () => {
   });
 
   it('falls back to an unknown error for an empty body', () => {
-    expect(errorFromResponse(500, undefined).message).toBe(UNKNOWN_ERROR_MESSAGE);
-    expect(errorFromResponse(500, '<html>').message).toBe(UNKNOWN_ERROR_MESSAGE);
+    expect(errorFromResponse(500, undefined).message).toBe(ERROR_MESSAGES.unknown);
+    expect(errorFromResponse(500, '<html>').message).toBe(ERROR_MESSAGES.unknown);
   });
 
   it('keeps the wait the server asked for, from the body or the Retry-After header', () => {

@@ -13,10 +13,6 @@ import {
 
 /** Shown when the request never reached the server (SPEC 8). */
 export const NETWORK_ERROR_MESSAGE = ERROR_MESSAGES.network;
-/** Shown when the server says the item already exists (SPEC 8). */
-export const CONFLICT_MESSAGE = ERROR_MESSAGES.conflict;
-/** Shown when a failed response explains nothing. */
-export const UNKNOWN_ERROR_MESSAGE = ERROR_MESSAGES.unknown;
 
 /** A failed API call: the status, the server's error code and message, field errors and any wait it asked for. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 /** The HTTP status a failed call carries (any of the web app's API error classes), if it has one. */
-export const statusOf = (error: unknown): number | undefined =>
+const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
     ? error.status
     : undefined;

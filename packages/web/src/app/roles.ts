@@ -13,7 +13,7 @@ export interface RoleFlags {
 export type ShellRole = keyof RoleFlags;
 
 /** The order in which a user's roles choose the route tree and menu (SPEC 2). */
-export const ROLE_PRIORITY = ROLES satisfies readonly ShellRole[];
+const ROLE_PRIORITY = ROLES satisfies readonly ShellRole[];
 
 /** Which area of the app a visitor gets: a role's area, a signed-in user without a role, or anonymous. */
 export type ShellArea = ShellRole | 'signedIn' | 'anonymous';

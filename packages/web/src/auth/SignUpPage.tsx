@@ -36,7 +36,7 @@ export function SignUpPage() {
 }
 
 /** The sign-up form itself. */
-export function SignUpForm() {
+function SignUpForm() {
   const form = useSchemaForm(signUpSchema, emptySignUp);
   const navigate = useNavigate();
   const address = form.valueProps('mailingAddress');

@@ -11,7 +11,7 @@ export interface FormSchema<Output> {
 }
 
 /** The first message for each field path ('a.b') of a failed validation. */
-export function messagesByField<Output>(schema: FormSchema<Output>, values: unknown): Record<string, string> {
+function messagesByField<Output>(schema: FormSchema<Output>, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const messages: Record<string, string> = {};

@@ -13,7 +13,7 @@ const isoOf = (year: number, month: number, day: number): string | null => {
 };
 
 /** Reads what the user typed: '3 Sep 2025' (full month names too), '03/09/2025' (UK order) or '2025-09-03'. */
-export const parseTypedDate = (typed: string): string | null => {
+const parseTypedDate = (typed: string): string | null => {
   const text = typed.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));

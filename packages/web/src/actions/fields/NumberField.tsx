@@ -15,7 +15,7 @@ const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
  * What the input holds, read as a number: `undefined` for blank, `null` for a text that is no number ('1e9' is a
  * number, 'banana' is not); thousands commas are allowed ('1,000').
  */
-export const numberOf = (entry: string | number): number | null | undefined => {
+const numberOf = (entry: string | number): number | null | undefined => {
   if (typeof entry === 'number') return Number.isFinite(entry) ? entry : null;
   const text = entry.trim().replace(/,(?=\d{3}(?:\D|$))/g, '');
   if (text === '') return undefined;

@@ -38,7 +38,7 @@ interface FieldFeedback {
 }
 
 /** The error and warning of a Mantine checkbox or switch (they take no wrapper order). */
-export const choiceFeedback = ({ error, warning }: FieldFeedback) => ({
+const choiceFeedback = ({ error, warning }: FieldFeedback) => ({
   error,
   description: warning,
   styles: { description: { color: 'var(--curlew-color-warning)' } },

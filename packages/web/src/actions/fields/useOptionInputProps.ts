@@ -3,7 +3,7 @@ import { useFieldOptions } from '../useFieldOptions.ts';
 import { type FieldControlProps, inputFeedback } from './fieldProps.ts';
 
 /** Above this many options a choice can be filtered by typing. */
-export const SEARCHABLE_OPTION_COUNT = 10;
+const SEARCHABLE_OPTION_COUNT = 10;
 
 /**
  * What a Mantine Select and MultiSelect share: the options (the server's, the field's own, or loaded from its

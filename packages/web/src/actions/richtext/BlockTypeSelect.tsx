@@ -10,7 +10,7 @@ import { useState } from 'react';
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5'] as const satisfies readonly HeadingTagType[];
 
 /** The block types of the minimal editor (SPEC 3 comments: paragraphs, headings h1-h5, lists, quotes, code). */
-export const BLOCK_TYPES = {
+const BLOCK_TYPES = {
   paragraph: 'Paragraph',
   h1: 'Heading 1',
   h2: 'Heading 2',

@@ -18,7 +18,7 @@ import { RichTextErrorBoundary } from './RichTextErrorBoundary.tsx';
 export const RICH_TEXT_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, CodeNode];
 
 /** The form value of an editor state: its JSON and plain text, or undefined when it holds no text. */
-export const richTextValueOf = (state: EditorState): RichTextValue | undefined =>
+const richTextValueOf = (state: EditorState): RichTextValue | undefined =>
   state.read(() => {
     const text = $getRoot().getTextContent();
     return text.trim() === '' ? undefined : { json: JSON.stringify(state.toJSON()), text };

@@ -49,7 +49,7 @@ const ADMIN_MENU: readonly MenuEntry[] = [
 ];
 
 /** The authentication menu, for visitors who are not signed in. */
-export const AUTHENTICATION_MENU: readonly MenuEntry[] = [
+const AUTHENTICATION_MENU: readonly MenuEntry[] = [
   { label: 'Sign in', to: '/login' },
   { label: 'Sign up', to: '/signUp' },
 ];

@@ -6,7 +6,7 @@ import type { AreaRoute, AreaRouteTrees } from './types.ts';
 type PageArea = Exclude<ShellArea, 'anonymous'>;
 
 /** The areas whose pages a user may open, best first: their roles by priority, then the sign-in-only areas. */
-export function areasOf(user: CurrentUser | null): PageArea[] {
+function areasOf(user: CurrentUser | null): PageArea[] {
   if (!user) return [];
   const roles: PageArea[] = rolesOf(user);
   // The agent area needs only sign-in (SPEC 6); 'signedIn' holds the pages every user has.

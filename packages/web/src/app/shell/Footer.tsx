@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { clientEnv } from '../env.ts';
 
 /** The address behind the footer's contact-us link. */
-export const CONTACT_EMAIL = 'contact@curlew.example';
+const CONTACT_EMAIL = 'contact@curlew.example';
 
 /** The footer of SPEC 1: strapline, contact-us mail link, the public registry, copyright 2025 and a UK map. */
 export function Footer() {

@@ -19,7 +19,7 @@ const SearchBox = lazy(() =>
 const PUBLIC_MENU_PATHS = new Set(['/login', '/signUp']);
 
 /** Search is offered to the operator and to LPAs only (SPEC 6). */
-export function canSearch(user: CurrentUser | null): boolean {
+function canSearch(user: CurrentUser | null): boolean {
   if (!user) return false;
   const flags = roleFlags(user.groups);
   return flags.admin || flags.lpa;

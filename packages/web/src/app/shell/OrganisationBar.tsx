@@ -3,7 +3,7 @@ import { Anchor, Box, Container } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 /** The title bar text: the user's organisation, or 'Your details' when there is none (SPEC 2). */
-export function organisationTitle(user: CurrentUser): string {
+function organisationTitle(user: CurrentUser): string {
   return user.organisation?.name.trim() || 'Your details';
 }
 

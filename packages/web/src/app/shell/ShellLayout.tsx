@@ -17,7 +17,7 @@ const Breadcrumbs = lazy(() =>
 );
 
 /** The id of every page's <main>, which the skip link leads to. */
-export const MAIN_ID = 'main';
+const MAIN_ID = 'main';
 
 /** Moves the focus to the page's main content (the skip link's target) without changing the address. */
 const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -44,7 +44,7 @@ export const secondaryActions = (actions: readonly EntityAction[], layout: Actio
   actions.filter((action) => action.enabled && (layout.secondary ?? []).includes(action.id));
 
 /** The menu's sections: each stage with its actions in the server's order, then the rest. */
-export const menuSections = (
+const menuSections = (
   actions: readonly EntityAction[],
   layout: ActionLayout,
 ): { label: string; actions: EntityAction[] }[] => {

@@ -14,8 +14,9 @@ import {
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { FilterBar } from './FilterBar.tsx';
 import { PAGE_SIZES, pageCount, rangeText } from './listState.ts';
-import { SearchBox } from './SearchBox.tsx';
+import type { ListFilterState } from './useAddressFilters.ts';
 import type { ListControls } from './useListState.ts';
 
 /** One column of a data table; a column with a `sortKey` sorts the server list by that key. */
@@ -39,6 +40,8 @@ export interface DataTableProps<T> {
   >;
   /** Shows a search box with this label (the server filters by `q`). */
   searchLabel?: string;
+  /** The list's declared filters (`useListFilters`), shown above the search box. */
+  filters?: ListFilterState;
   /** Shown when the list has no rows at all. */
   emptyText: string;
   /** Controls shown beside the search box (create buttons, filters). */
@@ -100,7 +103,7 @@ function Pager<T>({ list, data }: { list: ListControls; data: Page<T> }) {
 }
 
 /**
- * A server list as a table: sortable column headers, an optional search box, paging with a page-size choice, a
+ * A server list as a table: its filter bar (search box and declared filters), sortable column headers, paging with a page-size choice, a
  * loading skeleton, an empty state and an error state with Retry. Its state lives in the address query (see
  * `useListState`), so links and Back work.
  */
@@ -111,6 +114,7 @@ export function DataTable<T>({
   list,
   query,
   searchLabel,
+  filters,
   emptyText,
   toolbar,
 }: DataTableProps<T>) {
@@ -141,12 +145,7 @@ export function DataTable<T>({
   const empty = !query.isPending && !query.isError && data !== undefined && data.items.length === 0;
   return (
     <Stack gap="sm">
-      {(searchLabel !== undefined || toolbar !== undefined) && (
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          {searchLabel !== undefined ? <SearchBox label={searchLabel} list={list} /> : <span />}
-          {toolbar !== undefined && <Group gap="xs">{toolbar}</Group>}
-        </Group>
-      )}
+      <FilterBar list={list} searchLabel={searchLabel} filters={filters} toolbar={toolbar} />
       {query.isError && (
         <Alert color="red" role="alert" title={`${label} could not be loaded`}>
           <Stack gap="xs" align="flex-start">

@@ -3,13 +3,21 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListControls } from './useListState.ts';
 
 /** How long typing pauses before the list is searched. */
-export const SEARCH_DELAY_MS = 300;
+const SEARCH_DELAY_MS = 300;
 
 /**
  * The search box of a data table: searches once typing pauses, or at once on Enter; follows the address when it
  * changes from elsewhere (Back, a link).
  */
-export function SearchBox({ label, list }: { label: string; list: ListControls }) {
+export function SearchBox({
+  label,
+  placeholder,
+  list,
+}: {
+  label: string;
+  placeholder?: string | undefined;
+  list: ListControls;
+}) {
   const { q } = list.state;
   const [text, setText] = useState(q);
   // The last text this box sent, so its own round trip through the address does not overwrite newer typing.
@@ -43,6 +51,7 @@ export function SearchBox({ label, list }: { label: string; list: ListControls }
       <TextInput
         type="search"
         label={label}
+        placeholder={placeholder}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         w={280}

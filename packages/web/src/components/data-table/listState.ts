@@ -28,7 +28,7 @@ const positiveInteger = (text: string | null): number | undefined => {
 };
 
 /** The defaults of a list, before the address says otherwise. */
-export const defaultListState = (config: ListConfig): ListState => ({
+const defaultListState = (config: ListConfig): ListState => ({
   q: '',
   sort: config.defaultSort,
   order: config.defaultOrder ?? 'asc',

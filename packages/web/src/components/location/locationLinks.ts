@@ -15,15 +15,15 @@ const blank = (text: string | null | undefined): text is null | undefined =>
   text === null || text === undefined || text.trim() === '';
 
 /** The grid-reference finder's page of a grid reference ('SU 41234 11234' is looked up as 'SU4123411234'). */
-export const gridReferenceAddress = (gridReference: string): string =>
+const gridReferenceAddress = (gridReference: string): string =>
   `https://gridreferencefinder.com/?gr=${encodeURIComponent(gridReference.replace(/\s+/g, '').toUpperCase())}`;
 
 /** The three-word address service's page of an address ('filled.count.soap', leading slashes dropped). */
-export const threeWordsAddress = (threeWords: string): string =>
+const threeWordsAddress = (threeWords: string): string =>
   `https://what3words.com/${encodeURIComponent(threeWords.trim().replace(/^\/+/, '').toLowerCase()).replace(/%2E/gi, '.')}`;
 
 /** The map service's search for a place: its grid reference when known, else its nearest address. */
-export const mapAddress = (query: string): string =>
+const mapAddress = (query: string): string =>
   `https://www.openstreetmap.org/search?query=${encodeURIComponent(query.trim())}`;
 
 /** The links of a place: grid reference, three-word address and a map, each only when it has something to show. */

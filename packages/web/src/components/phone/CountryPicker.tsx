@@ -4,7 +4,7 @@ import { flagUrl } from './flags.ts';
 import { PHONE_COUNTRIES, type PhoneCountry } from './phoneNumber.ts';
 
 /** A country's flag from our own files; the country code in its place when there is none. */
-export function Flag({ code }: { code: string }) {
+function Flag({ code }: { code: string }) {
   const src = flagUrl(code);
   if (src === undefined)
     return (

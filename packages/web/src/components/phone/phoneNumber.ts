@@ -16,7 +16,7 @@ export interface PhoneCountry {
 }
 
 /** The country a blank phone number starts with (SPEC 9). */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'GB';
+const DEFAULT_PHONE_COUNTRY: CountryCode = 'GB';
 
 const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { ActivityFeed } from './ActivityFeed.tsx';
 import { statusChangeText } from './display.ts';
-import { renderWithApi } from './renderWithApi.tsx';
+import { renderWithApi } from './testing/renderWithApi.tsx';
 
 const entry = (overrides: Partial<ActivityItemView>): ActivityItemView => ({
   id: 'a1',

@@ -5,7 +5,7 @@ import { useActivity } from './activityApi.ts';
 import { changesOf, changeText, DISPLAY_TIME_ZONE, detailTexts, statusChangeText } from './display.ts';
 
 /** One activity entry: who did what, when, the status change if any, and what changed in words. */
-export function ActivityEntry({ item }: { item: ActivityItemView }) {
+function ActivityEntry({ item }: { item: ActivityItemView }) {
   const change = statusChangeText(item.statusBefore, item.statusAfter);
   const lines = [...changesOf(item.details).map(changeText), ...detailTexts(item.details)];
   return (

@@ -41,7 +41,7 @@ const dateText = (value: string): string => {
 };
 
 /** A recorded value in words: 'none' when blank, Yes/No, lists joined, a named thing by its name, never JSON. */
-export function valueText(value: Json | undefined): string {
+function valueText(value: Json | undefined): string {
   if (value === undefined || value === null || value === '') return 'none';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return value.toLocaleString('en-GB');

@@ -19,7 +19,7 @@ import { useListState, usePagedList } from '../../components/data-table/useListS
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 /** Cache key prefix of the agent authority lists. */
-export const AGENT_AUTHORITIES_KEY = ['agent-authorities'] as const;
+const AGENT_AUTHORITIES_KEY = ['agent-authorities'] as const;
 
 const LIST_CONFIG: ListConfig = {
   sortKeys: AGENT_AUTHORITY_SORT_KEYS,
@@ -43,7 +43,7 @@ const CONFIRMATION_COLOURS = {
 } as const satisfies Record<ClientConfirmation, string>;
 
 /** Whether the client confirmed: its answer and who gave it, or why it was not asked. */
-export function ClientConfirmationCell({ authority }: { authority: AgentAuthority }) {
+function ClientConfirmationCell({ authority }: { authority: AgentAuthority }) {
   const { status, by } = authority.clientConfirmation;
   const label =
     status === 'NotAsked' && !authority.clientHasUsers
@@ -62,7 +62,7 @@ export function ClientConfirmationCell({ authority }: { authority: AgentAuthorit
 }
 
 /** Who uploaded the signed letter on file, and for which organisation. */
-export function UploadedByCell({ authority }: { authority: AgentAuthority }) {
+function UploadedByCell({ authority }: { authority: AgentAuthority }) {
   const { uploadedBy } = authority;
   if (uploadedBy === null) return '—';
   return (

@@ -6,7 +6,7 @@ import { useComments } from './commentsApi.ts';
 import { RichTextView } from './RichTextView.tsx';
 
 /** One comment: who wrote it, when, and its rich text. */
-export function CommentItem({ comment }: { comment: CommentView }) {
+function CommentItem({ comment }: { comment: CommentView }) {
   return (
     <Paper component="article" withBorder p="sm" aria-label={`Comment by ${comment.author.displayName}`}>
       <Group justify="space-between" gap="xs" mb={6}>

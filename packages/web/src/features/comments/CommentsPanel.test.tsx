@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { $createParagraphNode, $createTextNode, $getRoot, getNearestEditorFromDOMNode } from 'lexical';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
-import { renderWithApi } from '../activity/renderWithApi.tsx';
+import { renderWithApi } from '../activity/testing/renderWithApi.tsx';
 import { CommentsPanel } from './CommentsPanel.tsx';
 
 const paragraph = (value: string) =>

@@ -18,7 +18,7 @@ const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Thrown for a known node whose members are not what that node needs. */
-export class MalformedRichTextError extends Error {
+class MalformedRichTextError extends Error {
   override name = 'MalformedRichTextError';
 }
 
@@ -114,7 +114,7 @@ function renderNode(node: unknown, key: string, depth: number): ReactNode {
 }
 
 /** React elements of a stored rich-text JSON string; throws when the JSON or a known node is malformed. */
-export function renderRichText(json: string): ReactNode {
+function renderRichText(json: string): ReactNode {
   const state: unknown = JSON.parse(json);
   if (!isRecord(state) || !isRecord(state.root)) return malformed('no root');
   return childrenOf(state.root, 'root', 0);

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** The query string of a subject reference. */
-export const subjectParams = ({ subjectType, subjectId }: SubjectRef): string =>
+const subjectParams = ({ subjectType, subjectId }: SubjectRef): string =>
   `subjectType=${encodeURIComponent(subjectType)}&subjectId=${encodeURIComponent(subjectId)}`;
 
 /** Cache key of a subject's comments (every page); invalidate it after a comment is added. */

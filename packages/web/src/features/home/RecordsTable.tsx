@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { dateText, RECORD_KIND_LABELS, recordPagePath, recordStatusLabel } from './homeApi.ts';
 
 /** The words of a record with nothing waiting on the reader. */
-export const NOTHING_TO_DO = 'Nothing to do now';
+const NOTHING_TO_DO = 'Nothing to do now';
 
 /** A participant's (or a client's) records: each with its next step, the page to take it on, and its deadline. */
 export function RecordsTable({ records, caption }: { records: readonly HomeRecord[]; caption: string }) {

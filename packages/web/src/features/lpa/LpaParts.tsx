@@ -18,7 +18,7 @@ const requirementStatus = (status: string) =>
 const projectStatus = (status: string) => PROJECT_STATUS_LABELS[status as ProjectStatus] ?? status;
 
 /** How each compliance standing reads. */
-export const COMPLIANCE_LABELS = {
+const COMPLIANCE_LABELS = {
   Compliant: 'Compliant',
   NotCompliant: 'Not compliant',
   NotChecked: 'Not checked yet',

@@ -5,7 +5,7 @@ import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 
 /** A multiplier with why it applies, e.g. '0.75 (Neighbouring LPA)'. */
-export const multiplierText = (line: Pick<MatchAllocationLine, 'multiplier' | 'multiplierBasis'>): string =>
+const multiplierText = (line: Pick<MatchAllocationLine, 'multiplier' | 'multiplierBasis'>): string =>
   `${formatNumber(line.multiplier)} (${MULTIPLIER_BASIS_LABELS[line.multiplierBasis]})`;
 
 /**

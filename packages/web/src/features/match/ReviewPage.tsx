@@ -233,7 +233,7 @@ function ReviewBody({ review }: { review: MatchReview }) {
 }
 
 /** The sentence of a decision: 'Accepted on 3 Sep 2026 by Ann Operator', a rejection with its reason. */
-export const decisionText = (decision: MatchDecision): string =>
+const decisionText = (decision: MatchDecision): string =>
   `${decision.outcome} on ${formatDate(decision.at)} by ${decision.by}${
     decision.reason === null ? '' : `: ${decision.reason}`
   }`;

@@ -6,7 +6,7 @@ import { useApi } from '../../actions/ActionsConfig.tsx';
 export const ORGANISATIONS_SELF = '/organisations';
 
 /** Cache key of one organisation. */
-export const organisationQueryKey = (id: string) => ['organisation', id] as const;
+const organisationQueryKey = (id: string) => ['organisation', id] as const;
 /** Cache key prefix of the organisation lists. */
 export const ORGANISATION_LIST_KEY = ['organisations'] as const;
 

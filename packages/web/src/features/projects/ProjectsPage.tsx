@@ -1,26 +1,28 @@
 import {
-  CREDIT_TYPE_LABELS,
-  CREDIT_TYPES,
-  type FieldOption,
   OPTION_SOURCES,
-  type OptionsSource,
   PROJECT_SORT_KEYS,
   PROJECT_STATUSES,
   type ProjectGroup,
   type ProjectListItem,
 } from '@curlew/domain';
-import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
-import { useFieldOptions } from '../../actions/useFieldOptions.ts';
 import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import {
+  CREDIT_TYPE_OPTIONS,
+  type ListFilters,
+  optionsOf,
+  ROUNDS_SOURCE,
+} from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { NameCell } from '../../components/data-table/NameCell.tsx';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { projectColumns } from './projectColumns.tsx';
 import { projectStatusLabel, showDate } from './projectDisplay.ts';
@@ -35,59 +37,30 @@ import {
 
 const LIST_CONFIG: ListConfig = { sortKeys: PROJECT_SORT_KEYS, defaultSort: 'name' };
 
+const LPA_FILTER = { kind: 'select', key: 'lpaId', label: 'LPA', source: OPTION_SOURCES.lpas } as const;
+
 /** The filters of the projects list, each a query parameter of the page and of `GET /api/projects`. */
-export const PROJECT_FILTERS = ['roundId', 'status', 'typeId', 'creditType', 'lpaId'] as const;
-type ProjectFilter = (typeof PROJECT_FILTERS)[number];
-
-/** The rounds a list can be filtered by, newest first. */
-export const ROUNDS_SOURCE: OptionsSource = {
-  url: '/rounds?sort=createdAt&order=desc&page=1&pageSize=100',
-  valueKey: 'id',
-  labelKey: 'name',
+const FILTERS: ListFilters = {
+  label: 'Filter projects',
+  clearable: true,
+  filters: [
+    { kind: 'select', key: 'roundId', label: 'Round', source: ROUNDS_SOURCE },
+    {
+      kind: 'select',
+      key: 'status',
+      label: 'Status',
+      options: optionsOf(PROJECT_STATUSES, projectStatusLabel),
+    },
+    { kind: 'select', key: 'typeId', label: 'Project type', source: OPTION_SOURCES.projectTypes },
+    { kind: 'select', key: 'creditType', label: 'Credit type', options: CREDIT_TYPE_OPTIONS },
+    LPA_FILTER,
+  ],
 };
-
-const STATUS_OPTIONS: readonly FieldOption[] = PROJECT_STATUSES.map((value) => ({
-  value,
-  label: projectStatusLabel(value),
-}));
-/** The credit types a list can be filtered by. */
-export const CREDIT_TYPE_OPTIONS: readonly FieldOption[] = CREDIT_TYPES.map((value) => ({
-  value,
-  label: CREDIT_TYPE_LABELS[value],
-}));
-
-const NO_VALUES = {};
-
-export function FilterSelect({
-  label,
-  value,
-  options,
-  source,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options?: readonly FieldOption[];
-  source?: OptionsSource;
-  onChange: (value: string) => void;
-}) {
-  const loaded = useFieldOptions(options, source, NO_VALUES);
-  const known = loaded.options.some((option) => option.value === value);
-  return (
-    <NativeSelect
-      label={label}
-      size="xs"
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      aria-busy={loaded.loading}
-      data={[
-        { value: '', label: 'Any' },
-        ...loaded.options.map((option) => ({ value: option.value, label: option.label })),
-        ...(value !== '' && !known ? [{ value, label: loaded.loading ? 'Loading…' : 'Chosen earlier' }] : []),
-      ]}
-    />
-  );
-}
+// Local planning authorities see only their own area.
+const LPA_READER_FILTERS: ListFilters = {
+  ...FILTERS,
+  filters: FILTERS.filters.filter((filter) => filter !== LPA_FILTER),
+};
 
 const shared = projectColumns(projectPagePath);
 const COLUMNS: DataTableColumn<ProjectListItem>[] = [
@@ -142,87 +115,24 @@ export interface ProjectsListProps {
  * type and LPA (all in the address), paged, with a CSV export of every matching row and the collection's create
  * actions (Add project, Add project group).
  */
-export function ProjectsList({ readOnly = false }: ProjectsListProps) {
+function ProjectsList({ readOnly = false }: ProjectsListProps) {
   usePageTitle('Projects');
   const navigate = useNavigate();
   const refresh = useRefreshAfterAction();
   const { apiBase } = useActionsConfig();
-  const [params, setParams] = useSearchParams();
   const list = useListState(LIST_CONFIG);
-  const filters = Object.fromEntries(PROJECT_FILTERS.map((key) => [key, params.get(key) ?? ''])) as Record<
-    ProjectFilter,
-    string
-  >;
-  const query = listQueryString(list.state, filters);
+  const filters = useListFilters(readOnly ? LPA_READER_FILTERS : FILTERS);
+  const query = listQueryString(list.state, filters.query);
   const paged = usePagedList<ProjectListItem>([...PROJECTS_KEY, 'list'], `${PROJECTS_SELF}?${query}`);
   const page = paged.data as PageWithActions<ProjectListItem> | undefined;
   const groups = useGroupsCollection(!readOnly);
   const actions = readOnly ? [] : [...(page?.actions ?? []), ...(groups.data?.actions ?? [])];
   const createProject = actions.find((action) => action.id === 'CreateProject');
   const createGroup = actions.find((action) => action.id === 'CreateProjectGroup');
-  const setFilter = (key: ProjectFilter, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === '') next.delete(key);
-      else next.set(key, value);
-      next.delete('page');
-      return next;
-    });
   const csv = apiAddress(apiBase, `${PROJECTS_SELF}?${query}&format=csv`);
-  const filtered = PROJECT_FILTERS.some((key) => filters[key] !== '');
   return (
     <Stack gap="md">
       <Title order={1}>Projects</Title>
-      <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label="Filter projects">
-        <FilterSelect
-          label="Round"
-          value={filters.roundId}
-          source={ROUNDS_SOURCE}
-          onChange={(value) => setFilter('roundId', value)}
-        />
-        <FilterSelect
-          label="Status"
-          value={filters.status}
-          options={STATUS_OPTIONS}
-          onChange={(value) => setFilter('status', value)}
-        />
-        <FilterSelect
-          label="Project type"
-          value={filters.typeId}
-          source={OPTION_SOURCES.projectTypes}
-          onChange={(value) => setFilter('typeId', value)}
-        />
-        <FilterSelect
-          label="Credit type"
-          value={filters.creditType}
-          options={CREDIT_TYPE_OPTIONS}
-          onChange={(value) => setFilter('creditType', value)}
-        />
-        {!readOnly && (
-          <FilterSelect
-            label="LPA"
-            value={filters.lpaId}
-            source={OPTION_SOURCES.lpas}
-            onChange={(value) => setFilter('lpaId', value)}
-          />
-        )}
-        {filtered && (
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                for (const key of PROJECT_FILTERS) next.delete(key);
-                next.delete('page');
-                return next;
-              })
-            }
-          >
-            Clear filters
-          </Button>
-        )}
-      </Group>
       <DataTable
         label="Projects"
         columns={COLUMNS}
@@ -230,7 +140,8 @@ export function ProjectsList({ readOnly = false }: ProjectsListProps) {
         list={list}
         query={paged}
         searchLabel="Search projects"
-        emptyText={filtered ? 'No projects match these filters.' : 'There are no projects yet.'}
+        filters={filters}
+        emptyText={filters.filtered ? 'No projects match these filters.' : 'There are no projects yet.'}
         toolbar={
           <>
             <Button component="a" href={csv} download="projects.csv" variant="default" size="sm">

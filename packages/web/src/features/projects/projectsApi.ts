@@ -23,9 +23,9 @@ export type PageWithActions<T> = Page<T> & { actions?: EntityAction[] };
 const enc = encodeURIComponent;
 
 /** The self link of a project. */
-export const projectSelf = (id: string): string => `/project/${enc(id)}`;
+const projectSelf = (id: string): string => `/project/${enc(id)}`;
 /** The self link of a project group. */
-export const projectGroupSelf = (id: string): string => `/project-group/${enc(id)}`;
+const projectGroupSelf = (id: string): string => `/project-group/${enc(id)}`;
 
 /** The page of a project (every area has one at this address). */
 export const projectPagePath = (id: string): string => `/projects/${enc(id)}`;

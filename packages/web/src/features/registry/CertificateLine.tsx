@@ -12,7 +12,7 @@ import { apiAddress } from '../../app/api.ts';
 import { useRegistryRecord } from './registryApi.ts';
 
 /** Requirement statuses from which a requirement has its credit allocation certificate. */
-export const CERTIFIED_STATUSES: readonly CreditRequirementStatus[] = [
+const CERTIFIED_STATUSES: readonly CreditRequirementStatus[] = [
   'RightsAllocated',
   'CreditsIssued',
   'CreditsRedeemed',
@@ -20,7 +20,7 @@ export const CERTIFIED_STATUSES: readonly CreditRequirementStatus[] = [
 ];
 
 /** The document kind of the certificate: an uploaded signed copy stands for the generated certificate. */
-export const CERTIFICATE_KIND = 'CreditAllocationCertificate';
+const CERTIFICATE_KIND = 'CreditAllocationCertificate';
 
 /** A requirement's documents other than its certificate (the certificate line shows that one). */
 export const otherDocuments = <T extends Pick<RecordDocument, 'tag'>>(documents: readonly T[]): T[] =>

@@ -1,21 +1,21 @@
 import {
-  type FieldOption,
   OPTION_SOURCES,
   REGISTRY_CREDIT_SORT_KEYS,
   REGISTRY_CREDIT_STATUSES,
   type RegistryCredit,
+  type RegistryCreditQuery,
 } from '@curlew/domain';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { type ListFilter, type ListFilters, optionsOf } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
-import { useAddressFilters } from '../../components/data-table/useAddressFilters.ts';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { FilterSelect } from '../projects/ProjectsPage.tsx';
-import { RoundAndTypeFilters } from './RegistryParts.tsx';
+import { ROUND_AND_TYPE_FILTERS } from './RegistryParts.tsx';
 import {
   creditStatusColour,
   creditStatusLabel,
@@ -27,13 +27,28 @@ import {
   yearsText,
 } from './registryApi.ts';
 
-/** The filters of the credits registry kept in the page's address. */
-export const CREDIT_FILTERS = ['roundId', 'creditType', 'status', 'marketId', 'ownerId', 'lpaId'] as const;
+const STATUS_FILTER: ListFilter<'status'> = {
+  kind: 'select',
+  key: 'status',
+  label: 'Status',
+  options: optionsOf(REGISTRY_CREDIT_STATUSES, creditStatusLabel),
+};
 
-const STATUS_OPTIONS: readonly FieldOption[] = REGISTRY_CREDIT_STATUSES.map((value) => ({
-  value,
-  label: creditStatusLabel(value),
-}));
+/** The filters of the credits registry kept in the page's address: the participant's, and the operator's. */
+const FILTERS: Record<'own' | 'operator' | 'none', ListFilters<keyof RegistryCreditQuery>> = {
+  own: { label: 'Filter credits', filters: [...ROUND_AND_TYPE_FILTERS, STATUS_FILTER] },
+  operator: {
+    label: 'Filter credits',
+    filters: [
+      ...ROUND_AND_TYPE_FILTERS,
+      STATUS_FILTER,
+      { kind: 'select', key: 'marketId', label: 'Market', source: OPTION_SOURCES.markets },
+      { kind: 'select', key: 'ownerId', label: 'Owner', source: OPTION_SOURCES.participants },
+      { kind: 'select', key: 'lpaId', label: 'LPA', source: OPTION_SOURCES.lpas },
+    ],
+  },
+  none: { filters: [] },
+};
 
 const columnsFor = (paths: RegistryPaths): DataTableColumn<RegistryCredit>[] => [
   {
@@ -100,55 +115,22 @@ export function CreditsList({
   label = 'Credits',
 }: CreditsListProps) {
   const { apiBase } = useActionsConfig();
-  const address = useAddressFilters(CREDIT_FILTERS);
   const config: ListConfig = {
     sortKeys: REGISTRY_CREDIT_SORT_KEYS,
     defaultSort: 'requirement',
     ...(prefix === undefined ? {} : { prefix }),
   };
   const list = useListState(config);
-  const filters: Record<string, string | undefined> = fixed !== undefined ? { ...fixed } : address.filters;
-  const query = listQueryString(list.state, filters);
+  const filters = useListFilters(
+    fixed !== undefined ? FILTERS.none : operatorFilters ? FILTERS.operator : FILTERS.own,
+    prefix,
+  );
+  const query = listQueryString(list.state, fixed ?? filters.query);
   const paged = usePagedList<RegistryCredit>([...REGISTRY_KEY, 'credits'], `/credits/registry?${query}`);
-  const filtered = fixed === undefined && address.filtered;
-  const { setFilter } = address;
   const exportAddress = (format: 'csv' | 'xlsx') =>
     apiAddress(apiBase, `/credits/registry?${query}&format=${format}`);
-  const current = address.filters;
   return (
     <Stack gap="sm">
-      {fixed === undefined && (
-        <RoundAndTypeFilters label="Filter credits" values={current} onChange={setFilter}>
-          <FilterSelect
-            label="Status"
-            value={current.status}
-            options={STATUS_OPTIONS}
-            onChange={(value) => setFilter('status', value)}
-          />
-          {operatorFilters && (
-            <>
-              <FilterSelect
-                label="Market"
-                value={current.marketId}
-                source={OPTION_SOURCES.markets}
-                onChange={(value) => setFilter('marketId', value)}
-              />
-              <FilterSelect
-                label="Owner"
-                value={current.ownerId}
-                source={OPTION_SOURCES.participants}
-                onChange={(value) => setFilter('ownerId', value)}
-              />
-              <FilterSelect
-                label="LPA"
-                value={current.lpaId}
-                source={OPTION_SOURCES.lpas}
-                onChange={(value) => setFilter('lpaId', value)}
-              />
-            </>
-          )}
-        </RoundAndTypeFilters>
-      )}
       <DataTable
         label={label}
         columns={columnsFor(paths)}
@@ -156,7 +138,10 @@ export function CreditsList({
         list={list}
         query={paged}
         searchLabel={`Search ${label.toLowerCase()}`}
-        emptyText={filtered ? 'No credits match these filters.' : 'There are no credits in the registry yet.'}
+        filters={filters}
+        emptyText={
+          filters.filtered ? 'No credits match these filters.' : 'There are no credits in the registry yet.'
+        }
         toolbar={
           <>
             <Button

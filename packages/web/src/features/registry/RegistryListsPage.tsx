@@ -5,13 +5,15 @@ import {
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
 } from '@curlew/domain';
-import { Anchor, Button, Checkbox, Group, Stack, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import type { ListFilters } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { projectColumns } from '../projects/projectColumns.tsx';
@@ -68,12 +70,18 @@ const REQUIREMENT_COLUMNS: DataTableColumn<RequirementListItem>[] = [
   },
 ];
 
+const NON_COMPLIANT: ListFilters = {
+  filters: [{ kind: 'flag', key: 'nonCompliant', label: 'Non-compliant only' }],
+};
+const LATE_REDEMPTIONS: ListFilters = {
+  filters: [{ kind: 'flag', key: 'lateRedemptions', label: 'Late redemptions only' }],
+};
+
 /** One registry list of records (projects or requirements) with its one yes/no filter in the address. */
 function RegistryRecords<T extends { id: string }>({
   title,
   collection,
-  flag,
-  flagLabel,
+  filters: declared,
   config,
   columns,
   file,
@@ -82,8 +90,7 @@ function RegistryRecords<T extends { id: string }>({
 }: {
   title: string;
   collection: string;
-  flag: string;
-  flagLabel: string;
+  filters: ListFilters;
   config: ListConfig;
   columns: DataTableColumn<T>[];
   file: string;
@@ -92,30 +99,13 @@ function RegistryRecords<T extends { id: string }>({
 }) {
   usePageTitle(title);
   const { apiBase } = useActionsConfig();
-  const [params, setParams] = useSearchParams();
   const list = useListState(config);
-  const flagged = params.get(flag) === 'true';
-  const query = listQueryString(list.state, { registry: 'true', [flag]: flagged ? 'true' : '' });
+  const filters = useListFilters(declared);
+  const query = listQueryString(list.state, { registry: 'true', ...filters.query });
   const paged = usePagedList<T>([...REGISTRY_KEY, collection], `/${collection}?${query}`);
   return (
     <Stack gap="md">
       <Title order={1}>{title}</Title>
-      <Group>
-        <Checkbox
-          label={flagLabel}
-          checked={flagged}
-          onChange={(event) => {
-            const checked = event.currentTarget.checked;
-            setParams((current) => {
-              const next = new URLSearchParams(current);
-              if (checked) next.set(flag, 'true');
-              else next.delete(flag);
-              next.delete('page');
-              return next;
-            });
-          }}
-        />
-      </Group>
       <DataTable
         label={title}
         columns={columns}
@@ -123,7 +113,8 @@ function RegistryRecords<T extends { id: string }>({
         list={list}
         query={paged}
         searchLabel={`Search ${title.toLowerCase()}`}
-        emptyText={flagged ? flaggedEmptyText : emptyText}
+        filters={filters}
+        emptyText={filters.filtered ? flaggedEmptyText : emptyText}
         toolbar={
           <Button
             component="a"
@@ -146,8 +137,7 @@ export function RegistryProjectsPage() {
     <RegistryRecords<ProjectListItem>
       title="Projects registry"
       collection="projects"
-      flag="nonCompliant"
-      flagLabel="Non-compliant only"
+      filters={NON_COMPLIANT}
       config={{ sortKeys: PROJECT_SORT_KEYS, defaultSort: 'name' }}
       columns={PROJECT_COLUMNS}
       file="projects-registry.csv"
@@ -163,8 +153,7 @@ export function RegistryRequirementsPage() {
     <RegistryRecords<RequirementListItem>
       title="Credit requirements registry"
       collection="requirements"
-      flag="lateRedemptions"
-      flagLabel="Late redemptions only"
+      filters={LATE_REDEMPTIONS}
       config={{ sortKeys: REQUIREMENT_SORT_KEYS, defaultSort: 'createdAt' }}
       columns={REQUIREMENT_COLUMNS}
       file="credit-requirements-registry.csv"

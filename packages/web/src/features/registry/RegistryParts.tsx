@@ -1,6 +1,10 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CREDIT_TYPE_OPTIONS, FilterSelect, ROUNDS_SOURCE } from '../projects/ProjectsPage.tsx';
+import {
+  CREDIT_TYPE_OPTIONS,
+  type ListFilter,
+  ROUNDS_SOURCE,
+} from '../../components/data-table/listFilters.ts';
 
 /** A labelled value of a record. */
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -103,33 +107,8 @@ export function RetryAlert({ title, error, retry }: { title: string; error: Erro
   );
 }
 
-/** The round and credit type filters of a registry list, with any further ones after them. */
-export function RoundAndTypeFilters({
-  label,
-  values,
-  onChange,
-  children,
-}: {
-  label: string;
-  values: { roundId: string; creditType: string };
-  onChange: (key: 'roundId' | 'creditType', value: string) => void;
-  children?: ReactNode;
-}) {
-  return (
-    <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={label}>
-      <FilterSelect
-        label="Round"
-        value={values.roundId}
-        source={ROUNDS_SOURCE}
-        onChange={(value) => onChange('roundId', value)}
-      />
-      <FilterSelect
-        label="Credit type"
-        value={values.creditType}
-        options={CREDIT_TYPE_OPTIONS}
-        onChange={(value) => onChange('creditType', value)}
-      />
-      {children}
-    </Group>
-  );
-}
+/** The round and credit type filters of the registry's lists, before any further ones. */
+export const ROUND_AND_TYPE_FILTERS = [
+  { kind: 'select', key: 'roundId', label: 'Round', source: ROUNDS_SOURCE },
+  { kind: 'select', key: 'creditType', label: 'Credit type', options: CREDIT_TYPE_OPTIONS },
+] as const satisfies readonly ListFilter<'roundId' | 'creditType'>[];

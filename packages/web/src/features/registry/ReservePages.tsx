@@ -4,12 +4,13 @@ import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import type { ListFilters } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
-import { useAddressFilters } from '../../components/data-table/useAddressFilters.ts';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { showDate } from '../projects/projectDisplay.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
-import { Detail, Details, Heading, RoundAndTypeFilters, Section, SmallTable } from './RegistryParts.tsx';
+import { Detail, Details, Heading, ROUND_AND_TYPE_FILTERS, Section, SmallTable } from './RegistryParts.tsx';
 import {
   ADMIN_PATHS,
   creditTypeLabel,
@@ -22,7 +23,7 @@ import {
 } from './registryApi.ts';
 
 const LIST_CONFIG: ListConfig = { sortKeys: RESERVED_CREDIT_SORT_KEYS, defaultSort: 'project' };
-const RESERVE_FILTERS = ['roundId', 'creditType'] as const;
+const FILTERS: ListFilters = { label: 'Filter the reserve', filters: ROUND_AND_TYPE_FILTERS };
 
 const COLUMNS: DataTableColumn<ReservedCredit>[] = [
   {
@@ -53,15 +54,14 @@ const COLUMNS: DataTableColumn<ReservedCredit>[] = [
 export function ReservePage() {
   usePageTitle('Credit reserve');
   const list = useListState(LIST_CONFIG);
-  const { filters, setFilter, filtered } = useAddressFilters(RESERVE_FILTERS);
+  const filters = useListFilters(FILTERS);
   const paged = usePagedList<ReservedCredit>(
     [...REGISTRY_KEY, 'reserve'],
-    `/reserved-credits?${listQueryString(list.state, filters)}`,
+    `/reserved-credits?${listQueryString(list.state, filters.query)}`,
   );
   return (
     <Stack gap="md">
       <Title order={1}>Credit reserve</Title>
-      <RoundAndTypeFilters label="Filter the reserve" values={filters} onChange={setFilter} />
       <DataTable
         label="Credit reserve"
         columns={COLUMNS}
@@ -69,7 +69,10 @@ export function ReservePage() {
         list={list}
         query={paged}
         searchLabel="Search the reserve by project"
-        emptyText={filtered ? 'No reserved credits match these filters.' : 'Nothing is held in reserve yet.'}
+        filters={filters}
+        emptyText={
+          filters.filtered ? 'No reserved credits match these filters.' : 'Nothing is held in reserve yet.'
+        }
       />
     </Stack>
   );

@@ -55,7 +55,7 @@ export function NeedTable({
 }
 
 /** SetBid: the bid per unit and per unit-year beside the total, from the requirement's need. */
-export function BidRatesExtra({ values, self }: FormExtraProps) {
+function BidRatesExtra({ values, self }: FormExtraProps) {
   const requirement = useRequirement(idOf(self));
   const start = useNeedStart(requirement.data, true);
   const bid = numberOrNull(values.bid);
@@ -83,7 +83,7 @@ export function BidRatesExtra({ values, self }: FormExtraProps) {
 }
 
 /** SetBuyerCredits and its wizard step: the per-year need the nutrient answers imply. */
-export function NeedPreviewExtra({ values, self }: FormExtraProps) {
+function NeedPreviewExtra({ values, self }: FormExtraProps) {
   const requirement = useRequirement(idOf(self));
   const start = useNeedStart(requirement.data, true);
   const type = values.type;

@@ -54,7 +54,7 @@ const STEP_EDITS = {
 } as const;
 
 /** The wizard step a Draft requirement left half-way resumes at, or none when its steps are done. */
-export const resumeStep = (requirement: CreditRequirement): keyof typeof STEP_EDITS | undefined => {
+const resumeStep = (requirement: CreditRequirement): keyof typeof STEP_EDITS | undefined => {
   if (requirement.status !== 'Draft') return undefined;
   if (requirement.type === 'Buyer') {
     if (requirement.buyerCredits === null) return wizardBuyerCredits.id;

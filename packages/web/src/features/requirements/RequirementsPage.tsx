@@ -3,22 +3,28 @@ import {
   CREDIT_REQUIREMENT_STATUSES,
   CREDIT_REQUIREMENT_TYPES,
   CREDIT_TYPE_LABELS,
-  CREDIT_TYPES,
-  type NamedReference,
+  OPTION_SOURCES,
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
 } from '@curlew/domain';
-import { Anchor, Button, Group, Select, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import {
+  CREDIT_TYPE_OPTIONS,
+  type ListFilter,
+  type ListFilters,
+  optionsOf,
+  ROUNDS_SOURCE,
+} from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { NameCell } from '../../components/data-table/NameCell.tsx';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
@@ -37,10 +43,6 @@ const LIST_CONFIG: ListConfig = {
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
 };
-
-/** The list filters the server takes, in the order the page shows them. */
-export const REQUIREMENT_FILTERS = ['roundId', 'status', 'type', 'creditType', 'lpaId'] as const;
-type FilterKey = (typeof REQUIREMENT_FILTERS)[number];
 
 /** Who reads the list: the operator, a participant or agent (their own or their clients'), or an LPA. */
 export type RequirementReader = 'operator' | 'participant' | 'lpa';
@@ -136,78 +138,36 @@ const COLUMNS: Record<RequirementReader, DataTableColumn<RequirementListItem>[]>
   ],
 };
 
-// Local planning authorities see no rounds, and only their own area.
-const FILTERS_OF: Record<RequirementReader, readonly FilterKey[]> = {
-  operator: REQUIREMENT_FILTERS,
-  participant: ['roundId', 'status', 'type', 'creditType'],
-  lpa: ['status', 'creditType'],
+const FILTER = {
+  round: { kind: 'select', key: 'roundId', label: 'Market round', source: ROUNDS_SOURCE },
+  status: {
+    kind: 'select',
+    key: 'status',
+    label: 'Status',
+    options: optionsOf(CREDIT_REQUIREMENT_STATUSES, (status) => CREDIT_REQUIREMENT_STATUS_LABELS[status]),
+  },
+  type: {
+    kind: 'select',
+    key: 'type',
+    label: 'Requirement for',
+    options: optionsOf(CREDIT_REQUIREMENT_TYPES, (type) => REQUIREMENT_TYPE_LABELS[type]),
+  },
+  creditType: { kind: 'select', key: 'creditType', label: 'Credit type', options: CREDIT_TYPE_OPTIONS },
+  lpa: { kind: 'select', key: 'lpaId', label: 'Local planning authority', source: OPTION_SOURCES.lpas },
+} satisfies Record<string, ListFilter>;
+
+const filtersOf = (filters: readonly ListFilter[]): ListFilters => ({
+  label: 'Filter credit requirements',
+  control: 'dropdown',
+  filters,
+});
+
+/** The list filters the server takes, in the order the page shows them; an LPA sees no rounds, only its area. */
+const FILTERS_OF: Record<RequirementReader, ListFilters> = {
+  operator: filtersOf([FILTER.round, FILTER.status, FILTER.type, FILTER.creditType, FILTER.lpa]),
+  participant: filtersOf([FILTER.round, FILTER.status, FILTER.type, FILTER.creditType]),
+  lpa: filtersOf([FILTER.status, FILTER.creditType]),
 };
-
-const options = <T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-
-const STATUS_OPTIONS = options(CREDIT_REQUIREMENT_STATUSES, CREDIT_REQUIREMENT_STATUS_LABELS);
-const TYPE_OPTIONS = options(CREDIT_REQUIREMENT_TYPES, REQUIREMENT_TYPE_LABELS);
-const CREDIT_TYPE_OPTIONS = options(CREDIT_TYPES, CREDIT_TYPE_LABELS);
-
-const ROUNDS_PATH = '/rounds?sort=createdAt&order=desc&page=1&pageSize=100';
-const LPAS_PATH = '/lpas';
-
-function useChoices(path: string, enabled: boolean) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['requirement-filters', path],
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<NamedReference[] | { items: NamedReference[] }>(path, { signal });
-      const rows = Array.isArray(answer) ? answer : answer.items;
-      return rows.map((row) => ({ value: row.id, label: row.name }));
-    },
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-/** The filters of the list, held in the address query so links and Back keep them. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(REQUIREMENT_FILTERS.map((key) => [key, params.get(key)])) as Record<
-    FilterKey,
-    string | null
-  >;
-  const set = (key: FilterKey, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-      next.delete('page');
-      return next;
-    });
-  return { values, set };
-}
-
-function FilterSelect({
-  label,
-  data,
-  value,
-  onChange,
-}: {
-  label: string;
-  data: readonly { value: string; label: string }[];
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  return (
-    <Select
-      label={label}
-      placeholder="Any"
-      data={data}
-      value={value}
-      onChange={onChange}
-      clearable
-      size="sm"
-    />
-  );
-}
 
 /** The list of credit requirements a reader may see: sortable, filtered on the server, paged; CSV for the operator. */
 function RequirementsList({ reader }: { reader: RequirementReader }) {
@@ -216,25 +176,18 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
   const refresh = useRefreshAfterAction();
   const { apiBase } = useActionsConfig();
   const list = useListState(LIST_CONFIG);
-  const filters = useFilters();
-  const shown = FILTERS_OF[reader];
-  const active = Object.fromEntries(shown.map((key) => [key, filters.values[key] ?? undefined])) as Partial<
-    Record<FilterKey, string>
-  >;
+  const filters = useListFilters(FILTERS_OF[reader]);
   const query = usePagedList<RequirementListItem>(
     [...REQUIREMENTS_KEY, 'list'],
-    `${REQUIREMENTS_SELF}?${listQueryString(list.state, active)}`,
+    `${REQUIREMENTS_SELF}?${listQueryString(list.state, filters.query)}`,
   );
-  const rounds = useChoices(ROUNDS_PATH, shown.includes('roundId'));
-  const lpas = useChoices(LPAS_PATH, shown.includes('lpaId'));
   const page = query.data as PageWithActions<RequirementListItem> | undefined;
   const create = reader === 'lpa' ? undefined : page?.actions?.find((a) => a.id === 'CreateRequirement');
-  const filtered = Object.values(active).some((value) => value !== undefined);
-  const csv = new URLSearchParams(listQueryString(list.state, active));
+  const csv = new URLSearchParams(listQueryString(list.state, filters.query));
   csv.delete('page');
   csv.delete('pageSize');
   csv.set('format', 'csv');
-  const roundId = active.roundId ?? null;
+  const roundId = filters.query.roundId;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -264,44 +217,6 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
           )}
         </Group>
       </Group>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        {shown.includes('roundId') && (
-          <FilterSelect
-            label="Market round"
-            data={rounds.data ?? []}
-            value={filters.values.roundId}
-            onChange={(value) => filters.set('roundId', value)}
-          />
-        )}
-        <FilterSelect
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={filters.values.status}
-          onChange={(value) => filters.set('status', value)}
-        />
-        {shown.includes('type') && (
-          <FilterSelect
-            label="Requirement for"
-            data={TYPE_OPTIONS}
-            value={filters.values.type}
-            onChange={(value) => filters.set('type', value)}
-          />
-        )}
-        <FilterSelect
-          label="Credit type"
-          data={CREDIT_TYPE_OPTIONS}
-          value={filters.values.creditType}
-          onChange={(value) => filters.set('creditType', value)}
-        />
-        {shown.includes('lpaId') && (
-          <FilterSelect
-            label="Local planning authority"
-            data={lpas.data ?? []}
-            value={filters.values.lpaId}
-            onChange={(value) => filters.set('lpaId', value)}
-          />
-        )}
-      </Group>
       <DataTable
         label="Credit requirements"
         columns={COLUMNS[reader]}
@@ -309,11 +224,14 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
         list={list}
         query={query}
         searchLabel="Search by name or planning reference"
+        filters={filters}
         emptyText={
-          filtered ? 'No credit requirements match these filters.' : 'There are no credit requirements yet.'
+          filters.filtered
+            ? 'No credit requirements match these filters.'
+            : 'There are no credit requirements yet.'
         }
       />
-      {reader !== 'lpa' && roundId !== null && <RoundRequirementGroups roundId={roundId} />}
+      {reader !== 'lpa' && roundId !== undefined && <RoundRequirementGroups roundId={roundId} />}
       {reader === 'lpa' && (
         <Anchor component={Link} to="/credits" size="sm">
           Credits in the registry for developments in your area

@@ -44,7 +44,7 @@ export type NeedStart = string | Date | undefined;
  * after the round's requirements window closes, or after today while that is not known) to the year of the AMP
  * end, at least one year.
  */
-export const needYears = (ampEnd: string | null, start: NeedStart = undefined) =>
+const needYears = (ampEnd: string | null, start: NeedStart = undefined) =>
   roundYearlyPeriods({ firstDeliveryYear: firstDeliveryYear(start ?? new Date()), ampEnd });
 
 /** A buyer's nutrient need per year, or none for biodiversity credits or while the credits are not set. */

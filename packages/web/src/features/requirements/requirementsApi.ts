@@ -17,12 +17,12 @@ export type PageWithActions<T> = Page<T> & { actions?: EntityAction[] };
 const enc = encodeURIComponent;
 
 /** The self link of a requirement. */
-export const requirementSelf = (id: string): string => `/requirement/${enc(id)}`;
+const requirementSelf = (id: string): string => `/requirement/${enc(id)}`;
 /** The self link of a requirement group. */
-export const requirementGroupSelf = (id: string): string => `/requirement-group/${enc(id)}`;
+const requirementGroupSelf = (id: string): string => `/requirement-group/${enc(id)}`;
 
 /** The app page of the requirements list (every area has one at this address). */
-export const REQUIREMENTS_PAGE = '/credit-requirements';
+const REQUIREMENTS_PAGE = '/credit-requirements';
 /** The app page of a requirement. */
 export const requirementPagePath = (id: string): string => `${REQUIREMENTS_PAGE}/${enc(id)}`;
 /** The app page of a requirement group. */

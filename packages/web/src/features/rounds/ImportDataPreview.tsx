@@ -123,7 +123,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * Under ImportData's fields: "Check the files" sends them to the preview (nothing is saved) and shows what the import
  * would set and every row's problem; Import saves all of it or, while a row has a problem, nothing.
  */
-export function ImportDataPreviewExtra({ values, self }: FormExtraProps) {
+function ImportDataPreviewExtra({ values, self }: FormExtraProps) {
   const api = useApi();
   const [checked, setChecked] = useState<{ signature: string; preview: Preview } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -22,7 +22,7 @@ const LIST_CONFIG: ListConfig = {
 };
 
 /** The operator's page of a participation, under its organisation. */
-export const organisationParticipationPath = (participation: Participation): string =>
+const organisationParticipationPath = (participation: Participation): string =>
   `/participants/${encodeURIComponent(participation.organisation.id)}/participation/${encodeURIComponent(participation.id)}`;
 
 const COLUMNS: DataTableColumn<Participation>[] = [

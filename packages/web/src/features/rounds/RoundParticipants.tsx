@@ -7,13 +7,14 @@ import {
   REGISTRATION_STATUS_LABELS,
   REGISTRATION_STATUSES,
 } from '@curlew/domain';
-import { Anchor, Group, Select, Stack, Table, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Stack, Table, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { type ListFilters, optionsOf } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, showDate } from './roundDisplay.ts';
@@ -26,7 +27,7 @@ const LIST_CONFIG: ListConfig = {
 };
 
 /** How many participants the round has, by capacity and status. */
-export function ParticipantCounts({ round }: { round: MarketRound }) {
+function ParticipantCounts({ round }: { round: MarketRound }) {
   const counts = round.summary.participations;
   return (
     <Table aria-label="Participants by capacity and status" withTableBorder>
@@ -112,26 +113,33 @@ function CompleteRegistrationCell({ participation }: { participation: Participat
   );
 }
 
-const CAPACITY_OPTIONS = PARTICIPATION_CAPACITIES.map((value) => ({ value, label: CAPACITY_LABELS[value] }));
-const STATUS_OPTIONS = REGISTRATION_STATUSES.map((value) => ({
-  value,
-  label: REGISTRATION_STATUS_LABELS[value],
-}));
+/** The participants' filters: taking part as and registration status (in the address, beside the list's own). */
+const FILTERS: ListFilters = {
+  control: 'dropdown',
+  filters: [
+    {
+      kind: 'select',
+      key: 'capacity',
+      label: 'Taking part as',
+      options: optionsOf(PARTICIPATION_CAPACITIES, (capacity) => CAPACITY_LABELS[capacity]),
+    },
+    {
+      kind: 'select',
+      key: 'status',
+      label: 'Status',
+      options: optionsOf(REGISTRATION_STATUSES, (status) => REGISTRATION_STATUS_LABELS[status]),
+    },
+  ],
+};
 
 /** The round's participants (operator): counts, then the table filtered by capacity and status. */
 export function RoundParticipants({ round }: { round: MarketRound }) {
   const list = useListState(LIST_CONFIG);
-  const [capacity, setCapacity] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const filters = useListFilters(FILTERS, LIST_CONFIG.prefix);
   const query = usePagedList<Participation>(
     [...MARKETS_KEY, 'participations'],
-    `/participations?${listQueryString(list.state, {
-      roundId: round.id,
-      capacity: capacity ?? undefined,
-      status: status ?? undefined,
-    })}`,
+    `/participations?${listQueryString(list.state, { roundId: round.id, ...filters.query })}`,
   );
-  const filtered = capacity !== null || status !== null;
   return (
     <Stack gap="sm">
       <Title order={2}>Participants</Title>
@@ -142,36 +150,11 @@ export function RoundParticipants({ round }: { round: MarketRound }) {
         rowKey={(participation) => participation.id}
         list={list}
         query={query}
+        filters={filters}
         emptyText={
-          filtered ? 'No participants match these filters.' : 'No one has registered for this round yet.'
-        }
-        toolbar={
-          <Group gap="xs">
-            <Select
-              label="Taking part as"
-              placeholder="Any"
-              data={CAPACITY_OPTIONS}
-              value={capacity}
-              onChange={(value) => {
-                setCapacity(value);
-                list.goToPage(1);
-              }}
-              clearable
-              size="sm"
-            />
-            <Select
-              label="Status"
-              placeholder="Any"
-              data={STATUS_OPTIONS}
-              value={status}
-              onChange={(value) => {
-                setStatus(value);
-                list.goToPage(1);
-              }}
-              clearable
-              size="sm"
-            />
-          </Group>
+          filters.filtered
+            ? 'No participants match these filters.'
+            : 'No one has registered for this round yet.'
         }
       />
     </Stack>

@@ -6,7 +6,7 @@ import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 import { roundStatusLabel } from './roundDisplay.ts';
 
 /** The id of the round page's checklist, which a refused next step points to. */
-export const CHECKLIST_ID = 'round-checklist';
+const CHECKLIST_ID = 'round-checklist';
 
 /**
  * 'What is still needed': the lines the server checks before the round's next step (the same checks its guard

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { listOf, operator, signedIn } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
-import { AgentHomeRounds, ParticipantHomeRounds } from './HomeRounds.tsx';
+import { OpenRounds } from './HomeRounds.tsx';
 import { ParticipationPage } from './ParticipationPage.tsx';
 import { ParticipantRoundPage } from './RoundPage.tsx';
 import { marketOf, participationOf, roundOf } from './testing/fixtures.ts';
@@ -11,7 +11,6 @@ import { marketOf, participationOf, roundOf } from './testing/fixtures.ts';
 const supplier = signedIn(['participant'], { id: 'o1', name: 'Wetland Trust', type: 'PARTICIPANT' });
 const OWN = 'GET /api/participations?roundId=r1&organisationId=o1';
 const OPEN_ROUNDS = 'GET /api/rounds?status=Open&sort=createdAt&order=desc&page=1&pageSize=25';
-const OWN_ALL = 'GET /api/participations?organisationId=o1&sort=createdAt&order=desc&page=1&pageSize=25';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -21,10 +20,6 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
 });
-
-function Home() {
-  return <ParticipantHomeRounds organisationId="o1" />;
-}
 
 describe("participant's round page", () => {
   it('shows the round and only its own registration, never other participants', async () => {
@@ -109,63 +104,35 @@ describe("participant's round page", () => {
   });
 });
 
-describe("participant's home rounds", () => {
-  it('lists rounds open for registration and its own rounds with status and next step', async () => {
-    server.routes = {
-      [OPEN_ROUNDS]: { body: listOf([roundOf({ id: 'r1' })]) },
-      [OWN_ALL]: {
-        body: listOf([
-          participationOf({
-            id: 'p1',
-            actions: [
-              { id: 'Withdraw', title: 'Withdraw', enabled: true },
-              { id: 'Reinstate', title: 'Reinstate', enabled: false, reason: 'Not withdrawn' },
-            ],
-          }),
-        ]),
-      },
-    };
-    renderPage([{ path: '/', page: Home }], { at: '/', apiBase: server.origin, user: supplier });
-    expect(await screen.findByRole('link', { name: 'Spring 2026' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Your rounds' });
-    const row = within(table).getByRole('link', { name: 'Spring 2026' }).closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent('Supplier');
-    expect(row).toHaveTextContent('Registered');
-    expect(row).toHaveTextContent('Withdraw');
-    expect(row).not.toHaveTextContent('Reinstate');
-  });
-
-  it('has empty states for both lists', async () => {
-    server.routes = { [OPEN_ROUNDS]: { body: listOf([]) }, [OWN_ALL]: { body: listOf([]) } };
-    renderPage([{ path: '/', page: Home }], { at: '/', apiBase: server.origin, user: supplier });
-    expect(await screen.findByText('No rounds are open for registration at the moment.')).toBeInTheDocument();
-    expect(await screen.findByText('You are not taking part in any round yet.')).toBeInTheDocument();
-  });
-});
-
-describe("agent's view", () => {
-  const agent = signedIn(['agent'], { id: 'a1', name: 'Fen Agents', type: 'AGENT' });
-
-  it("lists the rounds open for registration and its clients' participations on its home", async () => {
-    server.routes = {
-      [OPEN_ROUNDS]: { body: listOf([roundOf({ id: 'r2', name: 'Autumn 2026' })]) },
-      'GET /api/participations?sort=createdAt&order=desc&page=1&pageSize=25': {
-        body: listOf([
-          participationOf({ id: 'p1', status: 'Provisional', agent: { id: 'a1', name: 'Fen Agents' } }),
-        ]),
-      },
-    };
-    renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
+describe('rounds open for registration', () => {
+  it('lists each round with a link to its page', async () => {
+    server.routes = { [OPEN_ROUNDS]: { body: listOf([roundOf({ id: 'r2', name: 'Autumn 2026' })]) } };
+    renderPage([{ path: '/', page: OpenRounds }], { at: '/', apiBase: server.origin, user: supplier });
     await screen.findByRole('heading', { name: 'Rounds open for registration' });
     expect(await screen.findByRole('link', { name: 'Autumn 2026' })).toHaveAttribute(
       'href',
       '/markets/m1/round/r2',
     );
-    const table = await screen.findByRole('table', { name: "Your clients' rounds" });
-    const row = within(table).getByText('Wetland Trust').closest('tr') as HTMLElement;
-    expect(row).toHaveTextContent('Spring 2026');
-    expect(row).toHaveTextContent('Provisional');
+    expect(screen.queryByText('No rounds are open for registration at the moment.')).not.toBeInTheDocument();
   });
+
+  it('has an empty state', async () => {
+    server.routes = { [OPEN_ROUNDS]: { body: listOf([]) } };
+    renderPage([{ path: '/', page: OpenRounds }], { at: '/', apiBase: server.origin, user: supplier });
+    expect(await screen.findByText('No rounds are open for registration at the moment.')).toBeInTheDocument();
+  });
+
+  it('says when the rounds could not be loaded', async () => {
+    server.routes = {};
+    renderPage([{ path: '/', page: OpenRounds }], { at: '/', apiBase: server.origin, user: supplier });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Rounds open for registration could not be loaded',
+    );
+  });
+});
+
+describe("agent's view", () => {
+  const agent = signedIn(['agent'], { id: 'a1', name: 'Fen Agents', type: 'AGENT' });
 
   it("shows its clients' registrations on the round page", async () => {
     server.routes = {
@@ -183,16 +150,6 @@ describe("agent's view", () => {
     });
     expect(await screen.findByRole('heading', { name: "Your clients' registrations" })).toBeInTheDocument();
     expect(await screen.findByText(/Wetland Trust, Buyer/)).toBeInTheDocument();
-  });
-
-  it("says when the list of its clients' rounds could not be loaded", async () => {
-    server.routes = {};
-    renderPage([{ path: '/', page: AgentHomeRounds }], { at: '/', apiBase: server.origin, user: agent });
-    await screen.findByText("Your clients' rounds could not be loaded");
-    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
-      expect.stringContaining('Rounds open for registration could not be loaded'),
-      expect.stringContaining("Your clients' rounds could not be loaded"),
-    ]);
   });
 });
 

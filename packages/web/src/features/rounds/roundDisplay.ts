@@ -17,7 +17,7 @@ import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 export const roundStatusLabel = (status: MarketRoundStatus): string => MARKET_ROUND_STATUS_LABELS[status];
 
 /** The steps of a round's life in order (MARKET.md section 1); Failed and Rejected only appear when they happen. */
-export const ROUND_STEPS = [
+const ROUND_STEPS = [
   'Draft',
   'Open',
   'Closed',

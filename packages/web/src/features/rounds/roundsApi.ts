@@ -1,11 +1,4 @@
-import type {
-  EntityAction,
-  Market,
-  MarketRound,
-  Page,
-  Participation,
-  RoundDeclaration,
-} from '@curlew/domain';
+import type { EntityAction, Market, MarketRound, Page, Participation } from '@curlew/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { isNotFound } from '../../app/errorStatus.ts';
@@ -25,7 +18,7 @@ export type PageWithActions<T> = Page<T> & { actions?: EntityAction[] };
 const enc = encodeURIComponent;
 
 /** The self link of a market. */
-export const marketSelf = (id: string): string => `/market/${enc(id)}`;
+const marketSelf = (id: string): string => `/market/${enc(id)}`;
 /** The self link of a round. */
 export const roundSelf = (id: string): string => `/round/${enc(id)}`;
 /** The self link of a participation. */
@@ -51,7 +44,7 @@ export function useMarket(id: string) {
 }
 
 /** How often a round is read again while its latest solver task is queued or running. */
-export const PROGRESS_POLL_MS = 2000;
+const PROGRESS_POLL_MS = 2000;
 
 const taskIsLive = (round: MarketRound | undefined): boolean =>
   round?.latestTask?.status === 'Queued' || round?.latestTask?.status === 'Running';
@@ -87,13 +80,6 @@ export function useListAt<T>(path: string | undefined) {
     enabled: path !== undefined,
   });
 }
-
-/** The declarations of a round (`GET /api/round-declarations?roundId=`). */
-export const roundDeclarationsPath = (roundId: string): string =>
-  `/round-declarations?roundId=${enc(roundId)}`;
-
-/** Re-exported for pages that list declarations. */
-export type { RoundDeclaration };
 
 /**
  * Names the market and round breadcrumbs of a round's pages. A round that failed to load still gives both a label:

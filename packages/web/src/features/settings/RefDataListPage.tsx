@@ -1,12 +1,16 @@
 import { isEditableRefDataType, type RefDataType } from '@curlew/domain';
-import { Alert, Button, Group, Pagination, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { FilterBar } from '../../components/data-table/FilterBar.tsx';
+import type { ListFilters } from '../../components/data-table/listFilters.ts';
+import type { ListConfig } from '../../components/data-table/listState.ts';
+import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
+import { useListState } from '../../components/data-table/useListState.ts';
 import { NcaImport } from './NcaImport.tsx';
 import { NcaNeighbourImport } from './NcaNeighbours.tsx';
 import { RefDataTable } from './RefDataTable.tsx';
@@ -14,45 +18,37 @@ import { type ListParams, useRefDataList } from './refdataApi.ts';
 import { REFDATA_COLUMNS } from './refdataColumns.ts';
 import { pluralLabel, refDataItemPath, useRefDataTypeParam } from './refdataRoute.ts';
 
-const PAGE_SIZE = 25;
-
-/** Reads the list state from the address, so a list can be bookmarked and the back button works. */
-function useListParams(): [ListParams, (changes: Partial<ListParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const order = search.get('order') === 'desc' ? 'desc' : 'asc';
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const params: ListParams = {
-    sort: search.get('sort') ?? undefined,
-    order,
-    q: search.get('q') ?? undefined,
-    active: search.get('active') === 'true',
-    page,
-    pageSize: PAGE_SIZE,
-  };
-  const update = (changes: Partial<ListParams>) => {
-    const next = { ...params, ...changes };
-    const query = new URLSearchParams();
-    if (next.sort) query.set('sort', next.sort);
-    if (next.order === 'desc') query.set('order', 'desc');
-    if (next.q) query.set('q', next.q);
-    if (next.active) query.set('active', 'true');
-    if (next.page > 1) query.set('page', String(next.page));
-    setSearch(query, { replace: true });
-  };
-  return [params, update];
-}
+const ACTIVE_ONLY: ListFilters = { filters: [{ kind: 'flag', key: 'active', label: 'Active only' }] };
+// Habitat types are the statutory metric's and have no active flag.
+const NO_FILTERS: ListFilters = { filters: [] };
 
 function RefDataList({ type }: { type: RefDataType }) {
   const title = pluralLabel(type);
   usePageTitle(title);
   useCrumbName('refDataType', title);
-  const [params, update] = useListParams();
-  const [searchText, setSearchText] = useState(params.q ?? '');
-  const [debouncedSearch] = useDebouncedValue(searchText, 300);
-  const effective = { ...params, q: debouncedSearch.trim() || undefined };
-  const list = useRefDataList(type, effective);
+  const columns = REFDATA_COLUMNS[type];
+  // The server orders by its own default until a column is chosen.
+  const config = useMemo<ListConfig>(
+    () => ({
+      sortKeys: columns.filter((column) => column.sortable).map((column) => column.key),
+      defaultSort: '',
+    }),
+    [columns],
+  );
+  const list = useListState(config);
+  const filters = useListFilters(type === 'habitats' ? NO_FILTERS : ACTIVE_ONLY);
+  const { q, sort, order, page, pageSize } = list.state;
+  const params: ListParams = {
+    ...(sort === '' ? {} : { sort }),
+    order,
+    ...(q === '' ? {} : { q }),
+    active: filters.query.active === 'true',
+    page,
+    pageSize,
+  };
+  const items = useRefDataList(type, params);
   const editable = isEditableRefDataType(type);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const pages = items.data ? Math.max(1, Math.ceil(items.data.total / items.data.pageSize)) : 1;
 
   return (
     <Stack gap="md">
@@ -68,57 +64,40 @@ function RefDataList({ type }: { type: RefDataType }) {
           </Text>
         )}
       </Group>
-      <Group align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Name or code"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            if (params.page !== 1) update({ page: 1 });
-          }}
-        />
-        {type === 'habitats' ? null : (
-          <Switch
-            label="Active only"
-            checked={params.active}
-            onChange={(event) => update({ active: event.currentTarget.checked, page: 1 })}
-          />
-        )}
-      </Group>
-      {list.isPending ? <PageLoader /> : null}
-      {list.isError ? (
+      <FilterBar list={list} searchLabel="Search" searchPlaceholder="Name or code" filters={filters} />
+      {items.isPending ? <PageLoader /> : null}
+      {items.isError ? (
         <Alert color="red" title="Could not load the list">
-          {list.error.message}
+          {items.error.message}
         </Alert>
       ) : null}
-      {list.data && list.data.items.length === 0 ? (
+      {items.data && items.data.items.length === 0 ? (
         <Text>
-          {effective.q || params.active
+          {q !== '' || filters.filtered
             ? 'Nothing matches these filters.'
             : `There are no ${title.toLowerCase()} yet.`}
         </Text>
       ) : null}
-      {list.data && list.data.items.length > 0 ? (
+      {items.data && items.data.items.length > 0 ? (
         <>
           <RefDataTable
             caption={title}
-            columns={REFDATA_COLUMNS[type]}
-            items={list.data.items}
-            sort={params.sort}
-            order={params.order}
-            onSort={(sort, order) => update({ sort, order, page: 1 })}
+            columns={columns}
+            items={items.data.items}
+            sort={sort === '' ? undefined : sort}
+            order={order}
+            onSort={(key) => list.sortBy(key)}
             linkTo={(item) => refDataItemPath(type, item.id)}
           />
           <Group justify="space-between">
             <Text size="sm" aria-live="polite">
-              {list.data.total} {list.data.total === 1 ? 'item' : 'items'}
+              {items.data.total} {items.data.total === 1 ? 'item' : 'items'}
             </Text>
             {pages > 1 ? (
               <Pagination
                 total={pages}
-                value={params.page}
-                onChange={(page) => update({ page })}
+                value={page}
+                onChange={list.goToPage}
                 getControlProps={(control) => ({ 'aria-label': `${control} page` })}
               />
             ) : null}

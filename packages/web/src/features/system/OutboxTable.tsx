@@ -4,7 +4,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 /** The colour of each e-mail status. */
-export const MAIL_STATUS_COLOURS = {
+const MAIL_STATUS_COLOURS = {
   Pending: 'yellow',
   Sending: 'blue',
   Sent: 'teal',

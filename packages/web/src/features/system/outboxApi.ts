@@ -13,7 +13,7 @@ export interface OutboxFilter {
 export const OUTBOX_PAGE_SIZE = 50;
 
 /** The address of the outbox list for a filter. */
-export const outboxPath = (filter: OutboxFilter): string => {
+const outboxPath = (filter: OutboxFilter): string => {
   const query = new URLSearchParams();
   if (filter.to) query.set('to', filter.to);
   if (filter.status) query.set('status', filter.status);

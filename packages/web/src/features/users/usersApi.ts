@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 
 /** Cache key of an organisation's users. */
-export const organisationUsersQueryKey = (organisationId: string) =>
+const organisationUsersQueryKey = (organisationId: string) =>
   ['organisation', organisationId, 'users'] as const;
 
 /** The users of an organisation with their account actions (`GET /api/organisation/{id}/users`). */
@@ -37,7 +37,7 @@ export function accountStatus(user: Pick<OrganisationUser, 'disabled' | 'invitat
 }
 
 /** Why the account actions wait on an invitation that has not been accepted yet. */
-export const INVITATION_PENDING_REASON = 'Available once the invitation has been accepted';
+const INVITATION_PENDING_REASON = 'Available once the invitation has been accepted';
 
 /**
  * The account actions a user's row offers: Enable or Disable, whichever applies (the other would only be refused);

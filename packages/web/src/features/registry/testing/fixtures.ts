@@ -31,7 +31,7 @@ export const creditOf = (overrides: Partial<RegistryCredit> & { id: string }): R
 });
 
 /** The trace of credit c1. */
-export const traceOf = (): CreditTrace => ({
+const traceOf = (): CreditTrace => ({
   credit: creditOf({ id: 'c1' }),
   development: {
     requirement: { id: 'q1', name: 'Housing at Mill Lane', status: 'RightsCreated' },
@@ -79,7 +79,7 @@ export const reservedOf = (overrides: Partial<ReservedCredit> & { id: string }):
 });
 
 /** Reserved credit rc1 with what it covered. */
-export const reservedRecordOf = (): ReservedCreditRecord => ({
+const reservedRecordOf = (): ReservedCreditRecord => ({
   ...reservedOf({ id: 'rc1' }),
   covered: [
     {
@@ -93,7 +93,7 @@ export const reservedRecordOf = (): ReservedCreditRecord => ({
 });
 
 /** Totals of biodiversity on two days. */
-export const totalsOf = (): RegistryTotals => ({
+const totalsOf = (): RegistryTotals => ({
   now: [
     {
       creditType: 'Biodiversity',
@@ -130,7 +130,7 @@ export const totalsOf = (): RegistryTotals => ({
 });
 
 /** The public registry with one site. */
-export const publicOf = (): PublicRegistry => ({
+const publicOf = (): PublicRegistry => ({
   sites: [
     {
       name: 'Meadow Farm',

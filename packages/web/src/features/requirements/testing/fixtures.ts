@@ -24,7 +24,7 @@ export const nitrogenCredits = (overrides: Partial<BuyerCredits> = {}): BuyerCre
 });
 
 /** A development in Test Valley needing nitrogen credits. */
-export const developmentOf = (overrides: Partial<BuyerDevelopment> = {}): BuyerDevelopment => ({
+const developmentOf = (overrides: Partial<BuyerDevelopment> = {}): BuyerDevelopment => ({
   creditType: 'NutrientMitigationNitrogen',
   planningRef: '24/0001/FUL',
   redemptionDate: '2027-06-01',

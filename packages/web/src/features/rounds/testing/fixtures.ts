@@ -23,7 +23,7 @@ export const marketOf = (overrides: Partial<Market> & { id: string }): Market =>
 });
 
 /** Participation counts with the given numbers, every other count 0. */
-export const countsOf = (
+const countsOf = (
   some: Partial<Record<keyof ParticipationCounts, Partial<ParticipationCounts['Buyer']>>> = {},
 ): ParticipationCounts =>
   Object.fromEntries(

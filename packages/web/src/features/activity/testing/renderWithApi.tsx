@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { ActionPanelProvider } from '../../actions/ActionPanelProvider.tsx';
-import { theme } from '../../app/theme.ts';
+import { ActionPanelProvider } from '../../../actions/ActionPanelProvider.tsx';
+import { theme } from '../../../app/theme.ts';
 
 /**
  * Renders a feature component for tests against a real HTTP server at `apiBase`: Mantine (no transitions), a
