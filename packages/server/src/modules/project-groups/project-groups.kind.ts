@@ -1,4 +1,5 @@
 import type { EntityAction, ProjectGroup } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { EntityKind } from '../../platform/actions/types.ts';
 import {
   findProjectGroupFor,
@@ -28,7 +29,7 @@ export const presentProjectGroup = (
   actions: EntityAction[],
 ): ProjectGroup => ({
   id: record.id,
-  self: `/project-group/${record.id}`,
+  self: selfLink('project-group', record.id),
   name: record.name,
   type: record.type,
   supplier: { id: record.supplierId, name: record.supplierName },
@@ -36,7 +37,7 @@ export const presentProjectGroup = (
   projects: members.map((member) => ({
     id: member.id,
     name: member.name,
-    self: `/project/${member.id}`,
+    self: selfLink('project', member.id),
     status: member.status,
   })),
   createdAt: record.createdAt.toISOString(),

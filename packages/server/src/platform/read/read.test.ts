@@ -133,12 +133,16 @@ describe('route descriptions', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
       'GET /api/projects',
       'GET /api/project/:id',
+      'GET /api/project-groups',
+      'GET /api/project-group/:id',
       'GET /api/requirements',
       'GET /api/requirement/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
       'Page<ProjectListItem> & { actions: EntityAction[] }',
       'Project',
+      'Page<ProjectGroup> & { actions: EntityAction[] }',
+      'ProjectGroup',
       'Page<RequirementListItem> & { actions: EntityAction[] }',
       'CreditRequirement',
     ]);
