@@ -137,6 +137,8 @@ describe('route descriptions', () => {
       'GET /api/project-group/:id',
       'GET /api/requirements',
       'GET /api/requirement/:id',
+      'GET /api/requirement-groups',
+      'GET /api/requirement-group/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
       'Page<ProjectListItem> & { actions: EntityAction[] }',
@@ -145,6 +147,8 @@ describe('route descriptions', () => {
       'ProjectGroup',
       'Page<RequirementListItem> & { actions: EntityAction[] }',
       'CreditRequirement',
+      'Page<RequirementGroup> & { actions: EntityAction[] }',
+      'RequirementGroup',
     ]);
   });
 
