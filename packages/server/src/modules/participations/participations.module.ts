@@ -1,13 +1,14 @@
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { participationActions } from './participations.actions.ts';
 import { participationKind } from './participations.kind.ts';
-import { registerParticipationRoutes } from './participations.routes.ts';
+import { participationRead } from './participations.read.ts';
 
 /** Participations: an organisation's part in a round in one capacity, `/participation/{id}`. */
-export const participationsModule: AppModule = {
+export const participationsModule = defineEntityModule({
   name: 'participations',
-  actions: [participationActions],
+  entity: participationActions,
+  read: participationRead,
   subjects: {
     participation: subjectAccessThroughScope(participationKind, {
       organisationIds: async (db, id) => {
@@ -20,5 +21,4 @@ export const participationsModule: AppModule = {
       },
     }),
   },
-  routes: registerParticipationRoutes,
-};
+});

@@ -105,6 +105,13 @@ describeWithApp('declared read routes', (t) => {
     expect(names).toEqual(['Pine two', 'Pine three']);
   });
 
+  it('answers the page alone for a list declared without collection actions', async () => {
+    const participations = (await get('/api/participations')).json() as Record<string, unknown>;
+    expect(Object.keys(participations).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
+    const rounds = (await get('/api/rounds')).json() as Record<string, unknown>;
+    expect(Object.keys(rounds).sort()).toEqual(['actions', 'items', 'page', 'pageSize', 'total']);
+  });
+
   it('answers 404 for a record outside the reader’s scope, and the record inside it', async () => {
     const [other] = (await get(`/api/projects?roundId=${otherRoundId}`)).json().items as { id: string }[];
     const hidden = (
@@ -131,6 +138,8 @@ describe('route descriptions', () => {
 
   it('describes every generated read route once', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /api/participations',
+      'GET /api/participation/:id',
       'GET /api/projects',
       'GET /api/project/:id',
       'GET /api/project-groups',
@@ -141,6 +150,8 @@ describe('route descriptions', () => {
       'GET /api/requirement-group/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
+      'Page<Participation>',
+      'Participation',
       'Page<ProjectListItem> & { actions: EntityAction[] }',
       'Project',
       'Page<ProjectGroup> & { actions: EntityAction[] }',
