@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatDateTime, type MarketRound } from '@curlew/domain';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
@@ -105,6 +106,25 @@ describeWithApp('declared read routes', (t) => {
     expect(names).toEqual(['Pine two', 'Pine three']);
   });
 
+  it('exports another declared list (rounds) with its labels and the app’s date format', async () => {
+    const round = (await get(`/api/round/${roundId}`)).json() as MarketRound;
+    const answer = await get(`/api/rounds?format=csv&marketId=${round.market.id}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="rounds.csv"');
+    const [header, ...lines] = answer.body.split('\r\n');
+    expect(header).toBe('Name,Market,Status,Services,Bidders,Projects,Requirements,Created,Updated');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1);
+    const cells = lines[0]?.split(',') ?? [];
+    expect(cells.slice(0, 3)).toEqual(['Export round', round.market.name, 'Open for registration']);
+    expect(cells.slice(5)).toEqual([
+      '4',
+      '0',
+      formatDateTime(round.createdAt),
+      formatDateTime(round.updatedAt),
+    ]);
+  });
+
   it('answers the page alone for a list declared without collection actions', async () => {
     const participations = (await get('/api/participations')).json() as Record<string, unknown>;
     expect(Object.keys(participations).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
@@ -138,6 +158,8 @@ describe('route descriptions', () => {
 
   it('describes every generated read route once', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /api/rounds',
+      'GET /api/round/:id',
       'GET /api/participations',
       'GET /api/participation/:id',
       'GET /api/projects',
@@ -150,6 +172,8 @@ describe('route descriptions', () => {
       'GET /api/requirement-group/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
+      'Page<MarketRound> & { actions: EntityAction[] }',
+      'MarketRound',
       'Page<Participation>',
       'Participation',
       'Page<ProjectListItem> & { actions: EntityAction[] }',
