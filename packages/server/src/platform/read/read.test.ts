@@ -158,6 +158,8 @@ describe('route descriptions', () => {
 
   it('describes every generated read route once', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /api/markets',
+      'GET /api/market/:id',
       'GET /api/rounds',
       'GET /api/round/:id',
       'GET /api/participations',
@@ -172,6 +174,8 @@ describe('route descriptions', () => {
       'GET /api/requirement-group/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
+      'Page<Market> & { actions: EntityAction[] }',
+      'Market',
       'Page<MarketRound> & { actions: EntityAction[] }',
       'MarketRound',
       'Page<Participation>',
