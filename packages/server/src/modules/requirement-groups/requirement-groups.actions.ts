@@ -7,7 +7,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { allow, deny, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
-import { defineEntityActions } from '../../platform/actions/runner.ts';
+import { defineEntityActions, selfLink } from '../../platform/actions/runner.ts';
 import type {
   Actor,
   CreateHandlers,
@@ -217,7 +217,7 @@ export const requirementGroupCreateHandlers = {
       );
       return {
         id,
-        result: { message: `${values.name} added`, context: { id, self: `/requirement-group/${id}` } },
+        result: { message: `${values.name} added`, context: { id, self: selfLink('requirement-group', id) } },
       };
     },
   },
