@@ -1,7 +1,7 @@
 import { MARKET_ACTIONS, MARKET_CREATE_ACTIONS, type MarketValues } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { operatorOnly } from '../../platform/actions/policy.ts';
-import { defineEntityActions } from '../../platform/actions/runner.ts';
+import { defineEntityActions, selfLink } from '../../platform/actions/runner.ts';
 import type {
   CreateHandlers,
   CreatePolicies,
@@ -76,7 +76,10 @@ export const marketActions = defineEntityActions({
           if (!row) throw new Error('market insert returned no row');
           return {
             id: row.id,
-            result: { message: `${values.name} created`, context: { id: row.id, self: `/market/${row.id}` } },
+            result: {
+              message: `${values.name} created`,
+              context: { id: row.id, self: selfLink('market', row.id) },
+            },
           };
         },
       },

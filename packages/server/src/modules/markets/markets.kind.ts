@@ -1,8 +1,9 @@
 import type { EntityAction, Market } from '@curlew/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
-import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
+import type { EntityKind, RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { roundScope } from '../rounds/rounds.scope.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
@@ -11,6 +12,23 @@ import { markets } from './markets.tables.ts';
 
 /** A market row. */
 export type MarketRecord = typeof markets.$inferSelect;
+
+/** Markets with the actor's access, inside the actor's scope and `where`. */
+export const selectMarketsFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
+  const scope = marketScope(actor);
+  return db
+    .select({ market: markets, relation: scope.relation, permissions: scope.permissions })
+    .from(markets)
+    .where(and(scope.where, where));
+};
+
+/** A selected row as a record with its access; null outside the scope. */
+export const marketInScope = (
+  row: Awaited<ReturnType<typeof selectMarketsFor>>[number],
+): RecordInScope<MarketRecord, MarketRelation> | null => {
+  const access = accessOf(row);
+  return access ? { record: row.market, access } : null;
+};
 
 /** The market entity for the action runner: `/market/{id}`. */
 export const marketKind: EntityKind<MarketRecord, MarketRelation> = {
@@ -25,15 +43,9 @@ export const marketKind: EntityKind<MarketRecord, MarketRelation> = {
   },
   async loadFor(db, actor, id, options = {}) {
     if (!isRecordId(id)) return undefined;
-    const scope = marketScope(actor);
-    const query = db
-      .select({ market: markets, relation: scope.relation, permissions: scope.permissions })
-      .from(markets)
-      .where(and(eq(markets.id, id), scope.where));
+    const query = selectMarketsFor(db, actor, eq(markets.id, id));
     const [row] = options.forUpdate ? await query.for('update') : await query;
-    if (!row) return undefined;
-    const access = accessOf(row);
-    return access ? { record: row.market, access } : undefined;
+    return row ? (marketInScope(row) ?? undefined) : undefined;
   },
   idOf: (record) => record.id,
   fields: (record) => ({
@@ -62,7 +74,9 @@ export async function latestRoundsOf(
     .from(marketRounds)
     .where(and(inArray(marketRounds.marketId, [...marketIds]), roundScope(actor).where))
     .orderBy(marketRounds.marketId, desc(marketRounds.createdAt), desc(marketRounds.id));
-  return new Map(rows.map(({ marketId, ...round }) => [marketId, { ...round, self: `/round/${round.id}` }]));
+  return new Map(
+    rows.map(({ marketId, ...round }) => [marketId, { ...round, self: selfLink('round', round.id) }]),
+  );
 }
 
 /** The newest round of a market the actor may see; null when there is none. */
@@ -81,7 +95,7 @@ export const presentMarket = (
   actions: EntityAction[],
 ): Market => ({
   id: record.id,
-  self: `/market/${record.id}`,
+  self: selfLink('market', record.id),
   name: record.name,
   description: record.description,
   region: record.region,

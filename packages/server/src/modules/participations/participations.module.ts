@@ -1,15 +1,16 @@
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { participationActions } from './participations.actions.ts';
 import { participationKind } from './participations.kind.ts';
-import { registerParticipationRoutes } from './participations.routes.ts';
+import { participationRead } from './participations.read.ts';
 import * as tables from './participations.tables.ts';
 
 /** Participations: an organisation's part in a round in one capacity, `/participation/{id}`. */
-export const participationsModule: AppModule = {
+export const participationsModule = defineEntityModule({
   name: 'participations',
   tables,
-  actions: [participationActions],
+  entity: participationActions,
+  read: participationRead,
   subjects: {
     participation: subjectAccessThroughScope(participationKind, {
       organisationIds: async (db, id) => {
@@ -22,5 +23,4 @@ export const participationsModule: AppModule = {
       },
     }),
   },
-  routes: registerParticipationRoutes,
-};
+});

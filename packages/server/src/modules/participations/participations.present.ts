@@ -1,4 +1,5 @@
 import type { EntityAction, Participation } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { ParticipationRecord } from './participations.kind.ts';
 
 /** A participation as the API answers it. */
@@ -8,18 +9,18 @@ export const presentParticipation = (
   actions: EntityAction[],
 ): Participation => ({
   id: record.id,
-  self: `/participation/${record.id}`,
+  self: selfLink('participation', record.id),
   round: {
     id: record.marketRoundId,
     name: record.roundName,
-    self: `/round/${record.marketRoundId}`,
+    self: selfLink('round', record.marketRoundId),
     status: record.roundStatus,
     marketId: record.marketId,
   },
   organisation: {
     id: record.organisationId,
     name: record.organisationName,
-    self: `/organisation/${record.organisationId}`,
+    self: selfLink('organisation', record.organisationId),
   },
   capacity: record.capacity,
   status: record.status,

@@ -1,5 +1,5 @@
 import type { MarketRoundReference, ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
@@ -130,20 +130,6 @@ export const selectParticipationsFor = (db: Queryable, actor: ScopeReader, where
     .leftJoin(agentOrganisations, eq(agentOrganisations.id, participations.agentOrganisationId))
     .where(and(scope.where, where));
 };
-
-/** How many participations in the actor's scope match a condition (the list's total). */
-export async function countParticipationsFor(
-  db: Queryable,
-  actor: ScopeReader,
-  where: SQL | undefined,
-): Promise<number> {
-  const [counted] = await db
-    .select({ value: count() })
-    .from(participations)
-    .innerJoin(organisations, eq(organisations.id, participations.organisationId))
-    .where(and(participationScope(actor).where, where));
-  return counted?.value ?? 0;
-}
 
 /** A selected row as a record with its access; null outside the scope. */
 export const participationInScope = (

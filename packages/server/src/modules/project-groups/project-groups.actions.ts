@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { allow, deny, denyRole, isOperator, OPERATOR_ONLY } from '../../platform/actions/policy.ts';
-import { defineEntityActions } from '../../platform/actions/runner.ts';
+import { defineEntityActions, selfLink } from '../../platform/actions/runner.ts';
 import type {
   Actor,
   CreateHandlers,
@@ -269,7 +269,7 @@ export const projectGroupCreateHandlers = {
         id: row.id,
         result: {
           message: `${values.name} added`,
-          context: { id: row.id, self: `/project-group/${row.id}` },
+          context: { id: row.id, self: selfLink('project-group', row.id) },
         },
       };
     },

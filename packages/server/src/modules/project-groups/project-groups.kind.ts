@@ -1,5 +1,6 @@
 import { type EntityAction, isRoundAllowingGroupChanges, type ProjectGroup } from '@curlew/domain';
 import { markNextSteps } from '../../platform/actions/next-steps.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { EntityKind } from '../../platform/actions/types.ts';
 import {
   findProjectGroupFor,
@@ -36,7 +37,7 @@ export const presentProjectGroup = (
   actions: EntityAction[],
 ): ProjectGroup => ({
   id: record.id,
-  self: `/project-group/${record.id}`,
+  self: selfLink('project-group', record.id),
   name: record.name,
   type: record.type,
   supplier: { id: record.supplierId, name: record.supplierName },
@@ -44,7 +45,7 @@ export const presentProjectGroup = (
   projects: members.map((member) => ({
     id: member.id,
     name: member.name,
-    self: `/project/${member.id}`,
+    self: selfLink('project', member.id),
     status: member.status,
   })),
   createdAt: record.createdAt.toISOString(),

@@ -1,16 +1,17 @@
 import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { projectGroupActions } from './project-groups.actions.ts';
 import { projectGroupKind } from './project-groups.kind.ts';
-import { registerProjectGroupRoutes } from './project-groups.routes.ts';
+import { projectGroupRead } from './project-groups.read.ts';
 import * as tables from './project-groups.tables.ts';
 
 /** Project groups: a supplier's XOR or AND group of projects in one round, `/project-group/{id}`. */
-export const projectGroupsModule: AppModule = {
+export const projectGroupsModule = defineEntityModule({
   name: 'project-groups',
   tables,
-  actions: [projectGroupActions],
+  entity: projectGroupActions,
+  read: projectGroupRead,
   subjects: {
     'project-group': subjectAccessThroughScope(projectGroupKind, {
       organisationIds: async (db, id) => {
@@ -21,5 +22,4 @@ export const projectGroupsModule: AppModule = {
       page: async (_db, id) => RECORD_PAGES.projectGroup(id),
     }),
   },
-  routes: registerProjectGroupRoutes,
-};
+});

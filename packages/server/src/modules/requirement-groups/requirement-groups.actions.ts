@@ -3,7 +3,7 @@ import { REQUIREMENT_GROUP_ACTIONS, REQUIREMENT_GROUP_CREATE_ACTIONS } from '@cu
 import { eq, inArray } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { allow, deny, isOperator, operatorOnly } from '../../platform/actions/policy.ts';
-import { defineEntityActions } from '../../platform/actions/runner.ts';
+import { defineEntityActions, selfLink } from '../../platform/actions/runner.ts';
 import type {
   Actor,
   CreateHandlers,
@@ -201,7 +201,7 @@ export const requirementGroupCreateHandlers = {
       );
       return {
         id,
-        result: { message: `${values.name} added`, context: { id, self: `/requirement-group/${id}` } },
+        result: { message: `${values.name} added`, context: { id, self: selfLink('requirement-group', id) } },
       };
     },
   },

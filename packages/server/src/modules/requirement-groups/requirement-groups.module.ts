@@ -1,16 +1,17 @@
 import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { requirementGroupActions } from './requirement-groups.actions.ts';
 import { requirementGroupKind } from './requirement-groups.kind.ts';
-import { registerRequirementGroupRoutes } from './requirement-groups.routes.ts';
+import { requirementGroupRead } from './requirement-groups.read.ts';
 import * as tables from './requirement-groups.tables.ts';
 
 /** Requirement groups: one buyer's requirements in one round that win all or none, `/requirement-group/{id}`. */
-export const requirementGroupsModule: AppModule = {
+export const requirementGroupsModule = defineEntityModule({
   name: 'requirement-groups',
   tables,
-  actions: [requirementGroupActions],
+  entity: requirementGroupActions,
+  read: requirementGroupRead,
   subjects: {
     'requirement-group': subjectAccessThroughScope(requirementGroupKind, {
       organisationIds: async (db, id) => {
@@ -21,5 +22,4 @@ export const requirementGroupsModule: AppModule = {
       page: async (_db, id) => RECORD_PAGES.requirementGroup(id),
     }),
   },
-  routes: registerRequirementGroupRoutes,
-};
+});

@@ -1,6 +1,6 @@
 import { ROUND_ACTIONS, ROUND_CREATE_ACTIONS } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import { defineEntityActions } from '../../platform/actions/runner.ts';
+import { defineEntityActions, selfLink } from '../../platform/actions/runner.ts';
 import type { CreateHandlers } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
 import { markets } from '../markets/markets.tables.ts';
@@ -33,7 +33,10 @@ export const roundCreateHandlers = {
       if (!row) throw new Error('round insert returned no row');
       return {
         id: row.id,
-        result: { message: `${values.name} created`, context: { id: row.id, self: `/round/${row.id}` } },
+        result: {
+          message: `${values.name} created`,
+          context: { id: row.id, self: selfLink('round', row.id) },
+        },
       };
     },
   },

@@ -12,6 +12,7 @@ import {
   roundLifecycle,
 } from '@curlew/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { EntityKind, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { participationScope } from '../participations/participations.scope.ts';
@@ -205,8 +206,8 @@ export async function presentRounds(
   );
   return items.map(({ record, actions, declarations, summary }) => ({
     id: record.id,
-    self: `/round/${record.id}`,
-    market: { id: record.marketId, name: record.marketName, self: `/market/${record.marketId}` },
+    self: selfLink('round', record.id),
+    market: { id: record.marketId, name: record.marketName, self: selfLink('market', record.marketId) },
     name: record.name,
     status: record.status,
     services: [...record.services],

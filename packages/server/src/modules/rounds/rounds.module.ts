@@ -1,16 +1,18 @@
 import { RECORD_PAGES } from '@curlew/domain';
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { roundActions } from './rounds.actions.ts';
 import { roundKind } from './rounds.kind.ts';
-import { registerRoundRoutes } from './rounds.routes.ts';
+import { roundRead } from './rounds.read.ts';
+import { registerRoundDeclarationRoutes } from './rounds.routes.ts';
 import * as tables from './rounds.tables.ts';
 
 /** Market rounds and their declarations: `/round/{id}`, `/rounds`, `/round-declaration/{id}`. */
-export const roundsModule: AppModule = {
+export const roundsModule = defineEntityModule({
   name: 'rounds',
   tables,
-  actions: [roundActions],
+  entity: roundActions,
+  read: roundRead,
   subjects: {
     round: subjectAccessThroughScope(roundKind, {
       describe: async (db, id) => (await roundKind.load(db, id))?.name,
@@ -20,5 +22,5 @@ export const roundsModule: AppModule = {
       },
     }),
   },
-  routes: registerRoundRoutes,
-};
+  routes: registerRoundDeclarationRoutes,
+});

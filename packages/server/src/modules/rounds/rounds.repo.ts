@@ -1,6 +1,7 @@
 import type { FieldOption, MarketRoundReference, MarketRoundStatus, RoundDeclaration } from '@curlew/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { isRecordId } from '../../platform/actions/ids.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import { accessOf } from '../../platform/actions/scope.ts';
 import type { RecordInScope, ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
@@ -72,6 +73,24 @@ export async function findRoundRecord(
   return row ? toRecord(row) : undefined;
 }
 
+/** Rounds with their market's name and the actor's access, inside the actor's scope and `where`. */
+export const selectRoundsFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
+  const scope = roundScope(actor);
+  return db
+    .select({ ...recordColumns, relation: scope.relation, permissions: scope.permissions })
+    .from(marketRounds)
+    .innerJoin(markets, eq(markets.id, marketRounds.marketId))
+    .where(and(scope.where, where));
+};
+
+/** A selected row as a record with its access; null outside the scope. */
+export const roundInScope = (
+  row: Awaited<ReturnType<typeof selectRoundsFor>>[number],
+): RecordInScope<RoundRecord, RoundRelation> | null => {
+  const access = accessOf(row);
+  return access ? { record: toRecord(row), access } : null;
+};
+
 /** Loads a round with the actor's access in the same query; undefined when missing or outside scope. */
 export async function findRoundFor(
   db: Queryable,
@@ -80,16 +99,9 @@ export async function findRoundFor(
   options: { forUpdate?: boolean } = {},
 ): Promise<RecordInScope<RoundRecord, RoundRelation> | undefined> {
   if (!isRecordId(id)) return undefined;
-  const scope = roundScope(actor);
-  const query = db
-    .select({ ...recordColumns, relation: scope.relation, permissions: scope.permissions })
-    .from(marketRounds)
-    .innerJoin(markets, eq(markets.id, marketRounds.marketId))
-    .where(and(eq(marketRounds.id, id), scope.where));
+  const query = selectRoundsFor(db, actor, eq(marketRounds.id, id));
   const [row] = options.forUpdate ? await query.for('update', { of: marketRounds }) : await query;
-  if (!row) return undefined;
-  const access = accessOf(row);
-  return access ? { record: toRecord(row), access } : undefined;
+  return row ? (roundInScope(row) ?? undefined) : undefined;
 }
 
 /** The declarations a round asks, by category and name. */
@@ -108,7 +120,7 @@ export async function declarationsOfRound(db: Queryable, roundId: string): Promi
     .innerJoin(declarations, eq(declarations.id, roundDeclarations.declarationId))
     .where(eq(roundDeclarations.marketRoundId, roundId))
     .orderBy(asc(roundDeclarations.category), asc(declarations.name));
-  return rows.map((row) => ({ ...row, self: `/round-declaration/${row.id}` }));
+  return rows.map((row) => ({ ...row, self: selfLink('round-declaration', row.id) }));
 }
 
 /** The declarations of several rounds, by round id. */
@@ -135,7 +147,7 @@ export async function declarationsOfRounds(
     .orderBy(asc(roundDeclarations.category), asc(declarations.name));
   for (const { roundId, ...row } of rows) {
     const list = byRound.get(roundId) ?? [];
-    list.push({ ...row, self: `/round-declaration/${row.id}` });
+    list.push({ ...row, self: selfLink('round-declaration', row.id) });
     byRound.set(roundId, list);
   }
   return byRound;

@@ -48,7 +48,12 @@ export interface ReadModel<
   Item extends { id: string },
 > {
   record: RecordSpec<Rec, Rel, Answer>;
-  list: ListSpec<Query, Row, Item> & { itemType: string; item?: z.ZodType };
+  list: ListSpec<Query, Row, Item> & {
+    itemType: string;
+    item?: z.ZodType;
+    /** Whether the page carries the collection's create actions (`actions`); true when absent. */
+    collectionActions?: boolean;
+  };
 }
 
 /** An entity module: the app module's parts, its entity's actions and its read model. */
@@ -84,10 +89,13 @@ export function describeReadRoutes(
     {
       method: 'GET',
       url: `/api/${collection}`,
-      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted) with the collection's create actions, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
+      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted)${read.list.collectionActions === false ? '' : " with the collection's create actions"}, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
       query: z.intersection(read.list.query, formatQuery),
       ...(read.list.item === undefined ? {} : { answer: read.list.item }),
-      answerType: `Page<${read.list.itemType}> & { actions: EntityAction[] }`,
+      answerType:
+        read.list.collectionActions === false
+          ? `Page<${read.list.itemType}>`
+          : `Page<${read.list.itemType}> & { actions: EntityAction[] }`,
       produces: ['application/json', ...EXPORT_FORMATS.map((format) => EXPORT_CONTENT_TYPES[format])],
     },
     {
@@ -137,13 +145,10 @@ export function defineEntityModule<
         });
       }
       const { items, total } = await listItems(list, query, context);
-      return {
-        items,
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        actions: registration.collectionActionsFor(actor),
-      };
+      const page = { items, total, page: query.page, pageSize: query.pageSize };
+      return list.collectionActions === false
+        ? page
+        : { ...page, actions: registration.collectionActionsFor(actor) };
     });
 
     app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {

@@ -18,6 +18,12 @@ export interface ListContext {
   now: Date;
 }
 
+/** What offering a listed row its actions needs of the request: its database and its time. */
+export const listDeps = (context: ListContext): { db: ListContext['db']; clock: () => Date } => ({
+  db: context.db,
+  clock: () => context.now,
+});
+
 /**
  * A sort key's column: a column of the list's table, or a column of a joined table with the join it needs (the
  * page's ids are chosen on the list's table, joined only to what the sort names).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatDateTime, type MarketRound } from '@curlew/domain';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
@@ -105,6 +106,32 @@ describeWithApp('declared read routes', (t) => {
     expect(names).toEqual(['Pine two', 'Pine three']);
   });
 
+  it('exports another declared list (rounds) with its labels and the app’s date format', async () => {
+    const round = (await get(`/api/round/${roundId}`)).json() as MarketRound;
+    const answer = await get(`/api/rounds?format=csv&marketId=${round.market.id}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="rounds.csv"');
+    const [header, ...lines] = answer.body.split('\r\n');
+    expect(header).toBe('Name,Market,Status,Services,Bidders,Projects,Requirements,Created,Updated');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1);
+    const cells = lines[0]?.split(',') ?? [];
+    expect(cells.slice(0, 3)).toEqual(['Export round', round.market.name, 'Open for registration']);
+    expect(cells.slice(5)).toEqual([
+      '4',
+      '0',
+      formatDateTime(round.createdAt),
+      formatDateTime(round.updatedAt),
+    ]);
+  });
+
+  it('answers the page alone for a list declared without collection actions', async () => {
+    const participations = (await get('/api/participations')).json() as Record<string, unknown>;
+    expect(Object.keys(participations).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
+    const rounds = (await get('/api/rounds')).json() as Record<string, unknown>;
+    expect(Object.keys(rounds).sort()).toEqual(['actions', 'items', 'page', 'pageSize', 'total']);
+  });
+
   it('answers 404 for a record outside the reader’s scope, and the record inside it', async () => {
     const [other] = (await get(`/api/projects?roundId=${otherRoundId}`)).json().items as { id: string }[];
     const hidden = (
@@ -131,16 +158,36 @@ describe('route descriptions', () => {
 
   it('describes every generated read route once', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /api/markets',
+      'GET /api/market/:id',
+      'GET /api/rounds',
+      'GET /api/round/:id',
+      'GET /api/participations',
+      'GET /api/participation/:id',
       'GET /api/projects',
       'GET /api/project/:id',
+      'GET /api/project-groups',
+      'GET /api/project-group/:id',
       'GET /api/requirements',
       'GET /api/requirement/:id',
+      'GET /api/requirement-groups',
+      'GET /api/requirement-group/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
+      'Page<Market> & { actions: EntityAction[] }',
+      'Market',
+      'Page<MarketRound> & { actions: EntityAction[] }',
+      'MarketRound',
+      'Page<Participation>',
+      'Participation',
       'Page<ProjectListItem> & { actions: EntityAction[] }',
       'Project',
+      'Page<ProjectGroup> & { actions: EntityAction[] }',
+      'ProjectGroup',
       'Page<RequirementListItem> & { actions: EntityAction[] }',
       'CreditRequirement',
+      'Page<RequirementGroup> & { actions: EntityAction[] }',
+      'RequirementGroup',
     ]);
   });
 
