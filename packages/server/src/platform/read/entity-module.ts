@@ -2,7 +2,7 @@ import type { EntityAction, ListQuery } from '@curlew/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runnerCall } from '../actions/routes.ts';
-import type { EntityActions } from '../actions/runner.ts';
+import type { EntityActionRegistration, EntityActions } from '../actions/runner.ts';
 import { notFoundInScope } from '../actions/status.ts';
 import type { Access, Actor } from '../actions/types.ts';
 import type { Queryable } from '../db/connect.ts';
@@ -50,6 +50,16 @@ export interface ReadModel<
   list: ListSpec<Query, Row, Item> & { itemType: string; item?: z.ZodType };
 }
 
+/**
+ * Another entity a module serves, read only as records (it has no list of its own): its actions and its record
+ * route, paired by `entityRecord` so the presenters fit the entity.
+ */
+export interface EntityRecordRead {
+  registration: EntityActionRegistration;
+  routes(app: FastifyInstance): Promise<void>;
+  description: RouteDescription;
+}
+
 /** An entity module: the app module's parts, its entity's actions and its read model. */
 export interface EntityModuleDefinition<
   Rec,
@@ -64,6 +74,8 @@ export interface EntityModuleDefinition<
   /** Other entities' actions the module serves (none for most). */
   actions?: AppModule['actions'];
   read: ReadModel<Rec, Rel, Answer, Query, Row, Item>;
+  /** Other entities the module serves with a record route and no list (`entityRecord`); their actions are served too. */
+  records?: readonly EntityRecordRead[];
   /** Only what is genuinely special (a certificate, a PDF): every other read route comes from `read`. */
   routes?(app: FastifyInstance): Promise<void>;
 }
@@ -78,27 +90,77 @@ export function describeReadRoutes(
   entity: string,
   collection: string,
   read: ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
+  createActions = true,
 ): RouteDescription[] {
   return [
     {
       method: 'GET',
       url: `/api/${collection}`,
-      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted) with the collection's create actions, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
+      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted) with the collection's create actions if any, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
       query: z.intersection(read.list.query, formatQuery),
       ...(read.list.item === undefined ? {} : { answer: read.list.item }),
-      answerType: `Page<${read.list.itemType}> & { actions: EntityAction[] }`,
+      answerType: createActions
+        ? `Page<${read.list.itemType}> & { actions: EntityAction[] }`
+        : `Page<${read.list.itemType}>`,
       produces: ['application/json', ...EXPORT_FORMATS.map((format) => EXPORT_CONTENT_TYPES[format])],
     },
-    {
-      method: 'GET',
-      url: `/api/${entity}/:id`,
-      summary: `One ${entity} for the reader (404 outside their scope), with the actions offered them`,
-      params: idParams,
-      ...(read.record.answer === undefined ? {} : { answer: read.record.answer }),
-      answerType: read.record.answerType,
-      produces: ['application/json'],
-    },
+    describeRecordRoute(entity, read.record),
   ];
+}
+
+/** The description of a record route. */
+function describeRecordRoute(entity: string, record: RecordSpec<never, string, unknown>): RouteDescription {
+  return {
+    method: 'GET',
+    url: `/api/${entity}/:id`,
+    summary: `One ${entity} for the reader (404 outside their scope), with the actions offered them`,
+    params: idParams,
+    ...(record.answer === undefined ? {} : { answer: record.answer }),
+    answerType: record.answerType,
+    produces: ['application/json'],
+  };
+}
+
+/** Serves `GET /api/{entity}/:id`: the scoped load (404 outside the scope), the actions, the reader's presenter. */
+function registerRecordRoute<Rec, Rel extends string, Answer>(
+  app: FastifyInstance,
+  registration: EntityActions<Rec, Rel>,
+  record: RecordSpec<Rec, Rel, Answer>,
+): void {
+  const { kind } = registration;
+  const readOnly: readonly string[] = record.readOnly ?? [];
+  app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const found = await kind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(kind.noun);
+    const { access } = found;
+    const offered = readOnly.includes(access.relation)
+      ? []
+      : await registration.actionsFor(deps, { actor, record: found.record, ...access });
+    return record.present[access.relation]({
+      deps,
+      db: deps.db,
+      actor,
+      record: found.record,
+      access,
+      actions: offered,
+    });
+  });
+}
+
+/** Another entity of a module read only as records: its actions and `GET /api/{entity}/:id` from its presenters. */
+export function entityRecord<Rec, Rel extends string, Answer>(
+  registration: EntityActions<Rec, Rel>,
+  record: RecordSpec<Rec, Rel, Answer>,
+): EntityRecordRead {
+  return {
+    registration,
+    routes: async (app) => registerRecordRoute(app, registration, record),
+    description: describeRecordRoute(
+      registration.kind.entity,
+      record as unknown as RecordSpec<never, string, unknown>,
+    ),
+  };
 }
 
 /**
@@ -115,10 +177,9 @@ export function defineEntityModule<
   Row,
   Item extends { id: string },
 >(definition: EntityModuleDefinition<Rec, Rel, Answer, Query, Row, Item>): AppModule {
-  const { entity: registration, read, routes, actions, ...module } = definition;
+  const { entity: registration, read, routes, actions, records = [], ...module } = definition;
   const { kind } = registration;
   const { list, record } = read;
-  const readOnly: readonly string[] = record.readOnly ?? [];
 
   async function registerReadRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/api/${kind.collection}`, async (request, reply) => {
@@ -135,44 +196,30 @@ export function defineEntityModule<
           .send(format === 'csv' ? csvStream(columns, chunks) : xlsxStream(sheet, columns, chunks));
       }
       const { items, total } = await listItems(list, query, context);
-      return {
-        items,
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        actions: registration.collectionActionsFor(actor),
-      };
+      const page = { items, total, page: query.page, pageSize: query.pageSize };
+      // The collection's create actions, when the entity has any.
+      return registration.createDefinitions.length === 0
+        ? page
+        : { ...page, actions: registration.collectionActionsFor(actor) };
     });
 
-    app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {
-      const { actor, deps } = await runnerCall(request);
-      const found = await kind.loadFor(deps.db, actor, request.params.id);
-      if (found === undefined) throw notFoundInScope(kind.noun);
-      const { access } = found;
-      const offered = readOnly.includes(access.relation)
-        ? []
-        : await registration.actionsFor(deps, { actor, record: found.record, ...access });
-      return record.present[access.relation]({
-        deps,
-        db: deps.db,
-        actor,
-        record: found.record,
-        access,
-        actions: offered,
-      });
-    });
-
+    registerRecordRoute(app, registration, record);
+    for (const other of records) await other.routes(app);
     if (routes) await routes(app);
   }
 
   return {
     ...module,
-    actions: [registration, ...(actions ?? [])],
+    actions: [registration, ...records.map((other) => other.registration), ...(actions ?? [])],
     routes: registerReadRoutes,
-    routeDescriptions: describeReadRoutes(
-      kind.entity,
-      kind.collection,
-      read as unknown as ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
-    ),
+    routeDescriptions: [
+      ...describeReadRoutes(
+        kind.entity,
+        kind.collection,
+        read as unknown as ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
+        registration.createDefinitions.length > 0,
+      ),
+      ...records.map((other) => other.description),
+    ],
   };
 }
