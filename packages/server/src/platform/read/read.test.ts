@@ -126,17 +126,67 @@ describeWithApp('declared read routes', (t) => {
   });
 });
 
+describeWithApp('declared read routes of a module with several entities', (t) => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+  });
+
+  const get = (url: string, role: 'admin' | 'participant' | 'agent') =>
+    requestJson(t.app, 'GET', url, undefined, { cookie: world.members[role].cookie });
+
+  it('serves a record-only entity (a user) in its scope, with no list of its own', async () => {
+    const { user } = world.members.participant;
+    const own = await get(`/api/user/${user.id}`, 'participant');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: user.id, self: `/user/${user.id}`, username: user.username });
+    const outside = await get(`/api/user/${user.id}`, 'agent');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().message).toBe('This user account does not exist or you cannot see it');
+    expect((await get('/api/users', 'admin')).statusCode).toBe(404);
+  });
+
+  it('answers the collection’s create actions only for an entity that has create actions', async () => {
+    const organisations = (await get('/api/organisations', 'admin')).json();
+    expect(organisations.actions.map((action: { id: string }) => action.id)).toContain('CreateParticipant');
+    const authorities = await get('/api/agent-authorities', 'admin');
+    expect(authorities.statusCode).toBe(200);
+    expect(Object.keys(authorities.json()).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
+  });
+
+  it('exports a list with its scope: a participant’s organisations CSV holds only its own', async () => {
+    const answer = await get('/api/organisations?format=csv', 'participant');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="organisations.csv"');
+    const [header, ...lines] = answer.body.split('\r\n');
+    expect(header?.split(',').slice(0, 3)).toEqual(['Name', 'Type', 'Reference']);
+    expect(lines.pop()).toBe('');
+    expect(lines.map((line) => line.split(',')[0])).toEqual([world.members.participant.organisation.name]);
+  });
+});
+
 describe('route descriptions', () => {
   const descriptions = routeDescriptionsOf(MODULES);
 
   it('describes every generated read route once', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /api/organisations',
+      'GET /api/organisation/:id',
+      'GET /api/user/:id',
+      'GET /api/agent-authorities',
+      'GET /api/agent-authority/:id',
       'GET /api/projects',
       'GET /api/project/:id',
       'GET /api/requirements',
       'GET /api/requirement/:id',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
+      'Page<Organisation> & { actions: EntityAction[] }',
+      'Organisation',
+      'OrganisationUser',
+      'Page<AgentAuthority>',
+      'AgentAuthority',
       'Page<ProjectListItem> & { actions: EntityAction[] }',
       'Project',
       'Page<RequirementListItem> & { actions: EntityAction[] }',
