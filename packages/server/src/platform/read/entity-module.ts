@@ -9,8 +9,7 @@ import type { Queryable } from '../db/connect.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppModule } from '../module.ts';
 import type { RouteDescription } from './describe.ts';
-import { csvStream, EXPORT_CONTENT_TYPES, EXPORT_FORMATS, xlsxStream } from './export.ts';
-import { exportItems, type ListContext, type ListSpec, listItems } from './list.ts';
+import { type DescribedList, describeListRoute, registerListRoute } from './list-route.ts';
 
 /** What a record presenter receives: the record, the reader's access to it and the actions offered them. */
 export interface RecordRead<Rec, Rel extends string> {
@@ -47,7 +46,7 @@ export interface ReadModel<
   Item extends { id: string },
 > {
   record: RecordSpec<Rec, Rel, Answer>;
-  list: ListSpec<Query, Row, Item> & { itemType: string; item?: z.ZodType };
+  list: DescribedList<Query, Row, Item>;
 }
 
 /**
@@ -80,9 +79,6 @@ export interface EntityModuleDefinition<
   routes?(app: FastifyInstance): Promise<void>;
 }
 
-/** The `format` of a list query: the JSON page (default) or an export of every matching row up to the cap. */
-export const formatQuery = z.object({ format: z.enum(['json', ...EXPORT_FORMATS]).default('json') });
-
 const idParams = z.object({ id: z.string() });
 
 /** The descriptions of the routes a read model generates. */
@@ -92,20 +88,7 @@ export function describeReadRoutes(
   read: ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
   createActions = true,
 ): RouteDescription[] {
-  return [
-    {
-      method: 'GET',
-      url: `/api/${collection}`,
-      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted) with the collection's create actions if any, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
-      query: z.intersection(read.list.query, formatQuery),
-      ...(read.list.item === undefined ? {} : { answer: read.list.item }),
-      answerType: createActions
-        ? `Page<${read.list.itemType}> & { actions: EntityAction[] }`
-        : `Page<${read.list.itemType}>`,
-      produces: ['application/json', ...EXPORT_FORMATS.map((format) => EXPORT_CONTENT_TYPES[format])],
-    },
-    describeRecordRoute(entity, read.record),
-  ];
+  return [describeListRoute(collection, read.list, createActions), describeRecordRoute(entity, read.record)];
 }
 
 /** The description of a record route. */
@@ -182,27 +165,14 @@ export function defineEntityModule<
   const { list, record } = read;
 
   async function registerReadRoutes(app: FastifyInstance): Promise<void> {
-    app.get(`/api/${kind.collection}`, async (request, reply) => {
-      const { actor, deps } = await runnerCall(request);
-      const query = list.query.parse(request.query);
-      const { format } = formatQuery.parse(request.query);
-      const context: ListContext = { db: deps.db, actor, now: deps.clock() };
-      if (format !== 'json') {
-        const chunks = await exportItems(list, query, context);
-        const { columns, filename, sheet } = list.export;
-        return reply
-          .header('content-type', EXPORT_CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${filename}.${format}"`)
-          .send(format === 'csv' ? csvStream(columns, chunks) : xlsxStream(sheet, columns, chunks));
-      }
-      const { items, total } = await listItems(list, query, context);
-      const page = { items, total, page: query.page, pageSize: query.pageSize };
-      // The collection's create actions, when the entity has any.
-      return registration.createDefinitions.length === 0
-        ? page
-        : { ...page, actions: registration.collectionActionsFor(actor) };
-    });
-
+    registerListRoute(
+      app,
+      kind.collection,
+      list,
+      registration.createDefinitions.length === 0
+        ? undefined
+        : (actor) => registration.collectionActionsFor(actor),
+    );
     registerRecordRoute(app, registration, record);
     for (const other of records) await other.routes(app);
     if (routes) await routes(app);

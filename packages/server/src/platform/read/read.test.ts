@@ -180,6 +180,8 @@ describe('route descriptions', () => {
       'GET /api/project/:id',
       'GET /api/requirements',
       'GET /api/requirement/:id',
+      'GET /api/credits/registry',
+      'GET /api/reserved-credits',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
       'Page<Organisation> & { actions: EntityAction[] }',
@@ -191,6 +193,8 @@ describe('route descriptions', () => {
       'Project',
       'Page<RequirementListItem> & { actions: EntityAction[] }',
       'CreditRequirement',
+      'Page<RegistryCredit>',
+      'Page<ReservedCredit>',
     ]);
   });
 
