@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
@@ -6,9 +7,11 @@ import { buildProject, buildRound } from '../../../test/factories.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { findUserById } from '../../auth/users.repo.ts';
 import { MODULES } from '../../modules/index.ts';
+import { organisations } from '../../modules/organisations/organisations.tables.ts';
 import { projectRead } from '../../modules/projects/projects.read.ts';
+import { projects } from '../../modules/projects/projects.tables.ts';
 import { routeDescriptionsOf } from '../module.ts';
-import { exportItems } from './list.ts';
+import { exportItems, listItems } from './list.ts';
 
 /** The rows of the first sheet of a workbook answer, as text or numbers (the header row first). */
 async function sheetRows(payload: Buffer): Promise<unknown[][]> {
@@ -103,6 +106,25 @@ describeWithApp('declared read routes', (t) => {
     const names: string[] = [];
     for await (const items of chunks) names.push(...items.map((item) => item.name));
     expect(names).toEqual(['Pine two', 'Pine three']);
+  });
+
+  it('chooses, counts and searches ids through the list’s declared joins', async () => {
+    const admin = await findUserById(t.db, world.members.admin.user.id);
+    if (!admin) throw new Error('no admin');
+    const bySupplier = {
+      ...projectRead.list,
+      joins: [{ table: organisations, on: eq(organisations.id, projects.supplierId) }],
+      search: [organisations.name],
+    };
+    const otherName = world.otherParticipant.organisation.name;
+    const query = projectRead.list.query.parse({ roundId, q: otherName, sort: 'name' });
+    const context = { db: t.db, actor: admin, now: new Date() };
+    const { items, total } = await listItems(bySupplier, query, context);
+    expect(items.map((item) => item.name)).toEqual(['\tTabbed wood']);
+    expect(total).toBe(1);
+    const sorted = await listItems(bySupplier, { ...query, sort: 'round' }, context);
+    expect(sorted.items.map((item) => item.name)).toEqual(['\tTabbed wood']);
+    expect(sorted.total).toBe(1);
   });
 
   it('answers 404 for a record outside the reader’s scope, and the record inside it', async () => {
