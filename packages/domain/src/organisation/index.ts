@@ -1,4 +1,5 @@
 export * from './organisation.actions.ts';
 export * from './organisation.create-actions.ts';
+export * from './organisation.query.ts';
 export * from './organisation.schema.ts';
 export * from './user.actions.ts';

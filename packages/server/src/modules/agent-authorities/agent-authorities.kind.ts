@@ -5,6 +5,7 @@ import {
   agentAuthorityStatus,
   type EntityAction,
 } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { EntityKind } from '../../platform/actions/types.ts';
 import {
   type AgentAuthorityRecord,
@@ -55,7 +56,7 @@ export const presentAgentAuthority = (
   const { authority } = record;
   return {
     id: authority.id,
-    self: `/agent-authority/${authority.id}`,
+    self: selfLink('agent-authority', authority.id),
     marketRound: { id: authority.marketRoundId, name: record.roundName, status: record.roundStatus },
     client: { id: authority.clientOrganisationId, name: record.clientName },
     agent: { id: authority.agentOrganisationId, name: record.agentName },

@@ -1,15 +1,16 @@
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { agentAuthorityActions } from './agent-authorities.actions.ts';
 import { agentAuthorityKind } from './agent-authorities.kind.ts';
-import { registerAgentAuthorityRoutes } from './agent-authorities.routes.ts';
+import { agentAuthorityRead } from './agent-authorities.read.ts';
 import * as tables from './agent-authorities.tables.ts';
 
 /** Agent authorities: a client's authority for an agent in a round, `/agent-authority/{id}`. */
-export const agentAuthoritiesModule: AppModule = {
+export const agentAuthoritiesModule = defineEntityModule({
   name: 'agent-authorities',
   tables,
-  actions: [agentAuthorityActions],
+  entity: agentAuthorityActions,
+  read: agentAuthorityRead,
   subjects: {
     'agent-authority': subjectAccessThroughScope(agentAuthorityKind, {
       organisationIds: async (db, id) => {
@@ -22,5 +23,4 @@ export const agentAuthoritiesModule: AppModule = {
       },
     }),
   },
-  routes: registerAgentAuthorityRoutes,
-};
+});

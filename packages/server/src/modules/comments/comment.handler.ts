@@ -1,4 +1,5 @@
 import type { commentAction } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import { addComment } from './comments.service.ts';
 
@@ -31,7 +32,7 @@ export function commentHandler<Rec, Rel extends string>(
       describe({ commentId: comment.id });
       return {
         message: 'Comment added',
-        context: { id: subjectId, self: `/${config.subjectType}/${subjectId}` },
+        context: { id: subjectId, self: selfLink(config.subjectType, subjectId) },
       };
     },
   };

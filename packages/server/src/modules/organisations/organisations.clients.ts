@@ -7,6 +7,7 @@ import {
   provideAgentAuthority as provideAgentAuthorityAction,
   ROUND_STATUSES_ACCEPTING_AGENT_AUTHORITY,
 } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError, CONFLICT_MESSAGE, validationError } from '../../platform/errors.ts';
@@ -55,7 +56,7 @@ export const addParticipantClientHandler: RecordActionHandler<
     describe({ client: { id: client.id, name: client.name } });
     return {
       message: `${client.name} added as a client`,
-      context: { id: client.id, self: `/organisation/${client.id}` },
+      context: { id: client.id, self: selfLink('organisation', client.id) },
     };
   },
 };
@@ -148,7 +149,7 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
     });
     return {
       message: `Authority for ${agent.name} in ${round.name} sent for approval`,
-      context: { id, self: `/agent-authority/${id}` },
+      context: { id, self: selfLink('agent-authority', id) },
     };
   },
 };

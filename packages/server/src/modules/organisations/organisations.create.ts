@@ -1,4 +1,5 @@
 import type { ORGANISATION_CREATE_ACTIONS } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { CreateHandlers, HandlerContextBase } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
 import { detailsColumns } from './organisations.handlers.ts';
@@ -20,7 +21,7 @@ const createOrganisation = async (
     id: created.id,
     result: {
       message: `${created.name} added`,
-      context: { id: created.id, self: `/organisation/${created.id}` },
+      context: { id: created.id, self: selfLink('organisation', created.id) },
     },
   };
 };

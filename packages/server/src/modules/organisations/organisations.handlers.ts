@@ -9,6 +9,7 @@ import {
 } from '@curlew/domain';
 import { createInvitedUser } from '../../auth/managed-users.ts';
 import { swapOrganisationGroup } from '../../auth/users.repo.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OrganisationRelation, OrganisationRow } from './organisations.kind.ts';
@@ -80,7 +81,7 @@ export const inviteUserHandler: Handler<typeof inviteUser> = {
     return {
       message: `Invitation sent to ${user.email}`,
       data: { userId: user.id, username: user.username },
-      context: { id: record.id, self: `/organisation/${record.id}` },
+      context: { id: record.id, self: selfLink('organisation', record.id) },
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { EntityAction, Organisation } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { EntityKind } from '../../platform/actions/types.ts';
 import { findOrganisation, findOrganisationFor, type OrganisationRow } from './organisations.repo.ts';
 import type { OrganisationRelation } from './organisations.scope.ts';
@@ -27,7 +28,7 @@ export const organisationKind: EntityKind<OrganisationRow, OrganisationRelation>
 /** An organisation as the API answers it. */
 export const presentOrganisation = (row: OrganisationRow, actions: EntityAction[]): Organisation => ({
   id: row.id,
-  self: `/organisation/${row.id}`,
+  self: selfLink('organisation', row.id),
   type: row.type,
   csvId: row.csvId,
   name: row.name,

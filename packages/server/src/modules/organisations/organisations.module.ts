@@ -1,17 +1,20 @@
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import type { AppModule } from '../../platform/module.ts';
+import { defineEntityModule, entityRecord } from '../../platform/read/entity-module.ts';
 import { organisationActions } from './organisations.actions.ts';
 import { organisationKind } from './organisations.kind.ts';
-import { registerOrganisationRoutes } from './organisations.routes.ts';
+import { organisationRead, userRecord } from './organisations.read.ts';
+import { registerOrganisationUsersRoute } from './organisations.routes.ts';
 import * as tables from './organisations.tables.ts';
 import { userActions } from './users.actions.ts';
 import { registerUserRoutes } from './users.routes.ts';
 
 /** Organisations and their users: `/organisation/{id}`, `/organisations`, `/user/{id}`. */
-export const organisationsModule: AppModule = {
+export const organisationsModule = defineEntityModule({
   name: 'organisations',
   tables,
-  actions: [organisationActions, userActions],
+  entity: organisationActions,
+  read: organisationRead,
+  records: [entityRecord(userActions, userRecord)],
   subjects: {
     organisation: subjectAccessThroughScope(organisationKind, {
       organisationIds: async (_db, id) => [id],
@@ -19,7 +22,7 @@ export const organisationsModule: AppModule = {
     }),
   },
   async routes(app) {
-    await registerOrganisationRoutes(app);
+    await registerOrganisationUsersRoute(app);
     await registerUserRoutes(app);
   },
-};
+});

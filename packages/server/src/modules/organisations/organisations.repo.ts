@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { isConfirmedOrganisation } from '../../auth/users.repo.ts';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { accessColumns, accessOf, type ScopeReader } from '../../platform/actions/scope.ts';
@@ -34,17 +34,6 @@ export const selectOrganisationsFor = (db: Queryable, actor: ScopeReader, where:
     .from(organisations)
     .where(and(scope.where, where));
 };
-
-/** How many organisations of the actor's scope meet `where`. */
-export async function countOrganisationsFor(
-  db: Queryable,
-  actor: ScopeReader,
-  where: SQL | undefined,
-): Promise<number> {
-  const scope = organisationScope(actor);
-  const [total] = await db.select({ value: count() }).from(organisations).where(and(scope.where, where));
-  return total?.value ?? 0;
-}
 
 /** The record and access of a row of `selectOrganisationsFor`; null outside the scope. */
 export const organisationInScope = (row: {

@@ -7,6 +7,7 @@ import {
   type RegistrationStatus,
   registerAsParticipant,
 } from '@curlew/domain';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { Actor, HandlerContext, RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
@@ -91,7 +92,7 @@ export const registerAsParticipantHandler: RecordActionHandler<
     const { round } = await recordParticipation(context, REGISTRATION_START_STATUS, registerAsParticipant);
     return {
       message: `Registered for ${round.name}`,
-      context: { id: context.record.id, self: `/organisation/${context.record.id}` },
+      context: { id: context.record.id, self: selfLink('organisation', context.record.id) },
     };
   },
 };
@@ -108,7 +109,7 @@ export const expressInterestHandler: RecordActionHandler<
     const { round } = await recordParticipation(context, INTEREST_STATUS, expressInterest);
     return {
       message: `Interest in ${round.name} recorded`,
-      context: { id: context.record.id, self: `/organisation/${context.record.id}` },
+      context: { id: context.record.id, self: selfLink('organisation', context.record.id) },
     };
   },
 };

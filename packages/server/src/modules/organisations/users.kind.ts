@@ -4,6 +4,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import { setUserDisabled, type UserRow } from '../../auth/users.repo.ts';
 import { isRecordId } from '../../platform/actions/ids.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import {
   accessColumns,
   accessOf,
@@ -103,7 +104,7 @@ export async function listOrganisationUsersFor(
 /** A user as `GET /api/organisation/{id}/users` answers it. */
 export const presentOrganisationUser = (user: UserRow, actions: EntityAction[]): OrganisationUser => ({
   id: user.id,
-  self: `/user/${user.id}`,
+  self: selfLink('user', user.id),
   username: user.username,
   email: user.email,
   displayName: user.displayName,

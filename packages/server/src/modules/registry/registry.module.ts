@@ -1,4 +1,6 @@
 import type { AppModule } from '../../platform/module.ts';
+import { describeListRoute } from '../../platform/read/list-route.ts';
+import { creditRegistryList, reservedCreditList } from './registry.read.ts';
 import { registerRegistryRoutes } from './registry.routes.ts';
 
 /**
@@ -8,4 +10,8 @@ import { registerRegistryRoutes } from './registry.routes.ts';
 export const registryModule: AppModule = {
   name: 'registry',
   routes: registerRegistryRoutes,
+  routeDescriptions: [
+    describeListRoute('credits/registry', creditRegistryList, false),
+    describeListRoute('reserved-credits', reservedCreditList, false),
+  ],
 };

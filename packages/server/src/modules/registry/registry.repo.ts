@@ -1,12 +1,7 @@
-import {
-  REGISTRY_CREDIT_STATUSES,
-  type RegistryCredit,
-  type RegistryCreditQuery,
-  type RegistryCreditStatus,
-} from '@curlew/domain';
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { REGISTRY_CREDIT_STATUSES, type RegistryCredit, type RegistryCreditStatus } from '@curlew/domain';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern, listOrder } from '../../platform/actions/paging.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { markets } from '../markets/markets.tables.ts';
@@ -46,17 +41,8 @@ const CREDIT_COLUMNS = {
   roundName: marketRounds.name,
 };
 
-const SORT_COLUMNS = {
-  requirement: creditRequirements.name,
-  status: requirementCredits.status,
-  creditType: requirementCredits.type,
-  units: requirementCredits.actualUnits,
-  owner: organisations.name,
-  round: marketRounds.name,
-} as const;
-
-/** The scoped, joined select of registry credits. */
-const selectCredits = (db: Queryable) =>
+/** The joined select of registry credits. */
+export const selectCredits = (db: Queryable) =>
   db
     .select(CREDIT_COLUMNS)
     .from(requirementCredits)
@@ -69,58 +55,9 @@ const selectCredits = (db: Queryable) =>
 /** One selected credit row. */
 export type CreditRow = Awaited<ReturnType<ReturnType<typeof selectCredits>['where']>>[number];
 
-/** Every condition of a registry query: registry statuses, the reader's scope and the query's filters. */
-export function creditConditions(actor: ScopeReader, query: Partial<RegistryCreditQuery>): SQL | undefined {
-  return and(
-    inArray(requirementCredits.status, [...REGISTRY_CREDIT_STATUSES]),
-    creditScope(actor),
-    query.q === undefined
-      ? undefined
-      : or(
-          ilike(creditRequirements.name, containsPattern(query.q)),
-          ilike(creditRequirements.planningRef, containsPattern(query.q)),
-          ilike(organisations.name, containsPattern(query.q)),
-        ),
-    query.marketId === undefined ? undefined : eq(creditRequirements.marketId, query.marketId),
-    query.roundId === undefined ? undefined : eq(creditRequirements.marketRoundId, query.roundId),
-    query.creditType === undefined ? undefined : eq(requirementCredits.type, query.creditType),
-    query.status === undefined ? undefined : eq(requirementCredits.status, query.status),
-    query.ownerId === undefined ? undefined : eq(creditRequirements.buyerId, query.ownerId),
-    query.lpaId === undefined ? undefined : eq(creditRequirements.lpaId, query.lpaId),
-    query.requirementId === undefined ? undefined : eq(creditRequirements.id, query.requirementId),
-    query.projectId === undefined
-      ? undefined
-      : sql`exists (select 1 from ${allocations} where ${allocations.requirementCreditId} = ${requirementCredits.id} and ${allocations.projectId} = ${query.projectId})`,
-  );
-}
-
-/** The registry credits matching a query, in its order; one slice, or every row (exports). */
-export async function selectCreditRows(
-  db: Queryable,
-  actor: ScopeReader,
-  query: RegistryCreditQuery,
-  slice?: { limit: number; offset: number },
-): Promise<CreditRow[]> {
-  const ordered = selectCredits(db)
-    .where(creditConditions(actor, query))
-    .orderBy(...listOrder(SORT_COLUMNS, query, requirementCredits.id));
-  return slice === undefined ? ordered : ordered.limit(slice.limit).offset(slice.offset);
-}
-
-/** How many registry credits match a query. */
-export async function countCredits(
-  db: Queryable,
-  actor: ScopeReader,
-  query: RegistryCreditQuery,
-): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(requirementCredits)
-    .innerJoin(creditRequirements, eq(creditRequirements.id, requirementCredits.requirementId))
-    .innerJoin(organisations, eq(organisations.id, creditRequirements.buyerId))
-    .where(creditConditions(actor, query));
-  return row?.value ?? 0;
-}
+/** The credits in the registry the reader may see: registry statuses and the reader's scope. */
+export const creditInRegistryScope = (actor: ScopeReader): SQL | undefined =>
+  and(inArray(requirementCredits.status, [...REGISTRY_CREDIT_STATUSES]), creditScope(actor));
 
 /** One registry credit the reader may see. */
 export async function findCredit(
@@ -129,7 +66,7 @@ export async function findCredit(
   id: string,
 ): Promise<CreditRow | undefined> {
   const [row] = await selectCredits(db).where(
-    and(eq(requirementCredits.id, id), creditConditions(actor, {})),
+    and(eq(requirementCredits.id, id), creditInRegistryScope(actor)),
   );
   return row;
 }
@@ -176,7 +113,7 @@ export async function presentCredits(db: Queryable, rows: readonly CreditRow[]):
     const supply = sources.get(row.id);
     return {
       id: row.id,
-      self: `/credits/registry/${row.id}`,
+      self: selfLink('credits/registry', row.id),
       status: row.status as RegistryCreditStatus,
       creditType: row.creditType,
       units: units2(row.units),

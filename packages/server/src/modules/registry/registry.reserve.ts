@@ -1,14 +1,13 @@
 import type {
-  RESERVED_CREDIT_SORT_KEYS,
   ReserveCover,
   ReservedCredit,
   ReservedCreditRecord,
   reservedCreditQuerySchema,
 } from '@curlew/domain';
-import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { containsPattern, type ListSource, listOrder } from '../../platform/actions/paging.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { markets } from '../markets/markets.tables.ts';
@@ -36,15 +35,8 @@ const voidedUnits =
     Number,
   );
 
-const SORT_COLUMNS: Record<(typeof RESERVED_CREDIT_SORT_KEYS)[number], SQL | typeof projects.name> = {
-  project: projects.name,
-  creditType: sql`${reservedCredits.creditType}`,
-  year: sql`${reservedCredits.year}`,
-  units: sql`${reservedCredits.units}`,
-  round: sql`${marketRounds.name}`,
-};
-
-const selectReserve = (db: Queryable) =>
+/** The joined select of reserved credits. */
+export const selectReserve = (db: Queryable) =>
   db
     .select({
       id: reservedCredits.id,
@@ -71,11 +63,12 @@ const selectReserve = (db: Queryable) =>
     .leftJoin(lpas, eq(lpas.id, projects.lpaId))
     .leftJoin(ncas, eq(ncas.id, projects.ncaId));
 
-type ReserveRow = Awaited<ReturnType<ReturnType<typeof selectReserve>['where']>>[number];
+export type ReserveRow = Awaited<ReturnType<ReturnType<typeof selectReserve>['where']>>[number];
 
-const presentReserve = (row: ReserveRow): ReservedCredit => ({
+/** A reserved credit as the API answers it. */
+export const presentReserve = (row: ReserveRow): ReservedCredit => ({
   id: row.id,
-  self: `/reserved-credit/${row.id}`,
+  self: selfLink('reserved-credit', row.id),
   creditType: row.creditType,
   year: row.year,
   units: units2(row.units),
@@ -89,44 +82,6 @@ const presentReserve = (row: ReserveRow): ReservedCredit => ({
   round: { id: row.roundId, name: row.roundName },
 });
 
-const reserveConditions = (actor: ScopeReader, query: Partial<ReserveQuery>): SQL | undefined =>
-  and(
-    reserveScope(actor),
-    query.q === undefined ? undefined : ilike(projects.name, containsPattern(query.q)),
-    query.marketId === undefined ? undefined : eq(marketRounds.marketId, query.marketId),
-    query.roundId === undefined ? undefined : eq(reservedCredits.marketRoundId, query.roundId),
-    query.creditType === undefined ? undefined : eq(reservedCredits.creditType, query.creditType),
-    query.projectId === undefined ? undefined : eq(reservedCredits.projectId, query.projectId),
-  );
-
-/** The reserve in the reader's scope as a list source: one page of it, and how many match. */
-export const reserveSource = (
-  db: Queryable,
-  actor: ScopeReader,
-  query: ReserveQuery,
-): ListSource<ReservedCredit> => {
-  const where = reserveConditions(actor, query);
-  return {
-    rows: async (slice) =>
-      (
-        await selectReserve(db)
-          .where(where)
-          .orderBy(...listOrder(SORT_COLUMNS, query, reservedCredits.id))
-          .limit(slice.limit)
-          .offset(slice.offset)
-      ).map(presentReserve),
-    total: async () => {
-      const [total] = await db
-        .select({ value: count() })
-        .from(reservedCredits)
-        .innerJoin(projects, eq(projects.id, reservedCredits.projectId))
-        .innerJoin(marketRounds, eq(marketRounds.id, reservedCredits.marketRoundId))
-        .where(where);
-      return total?.value ?? 0;
-    },
-  };
-};
-
 const replaced = alias(allocations, 'replaced_allocations');
 const replacedProjects = alias(projects, 'replaced_projects');
 
@@ -136,7 +91,7 @@ export async function findReserve(
   actor: ScopeReader,
   id: string,
 ): Promise<ReservedCreditRecord | undefined> {
-  const [row] = await selectReserve(db).where(and(eq(reservedCredits.id, id), reserveConditions(actor, {})));
+  const [row] = await selectReserve(db).where(and(eq(reservedCredits.id, id), reserveScope(actor)));
   if (row === undefined) return undefined;
   const covers = await db
     .select({

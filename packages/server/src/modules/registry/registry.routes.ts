@@ -1,20 +1,13 @@
-import {
-  type RegistryCredit,
-  registryCreditQuerySchema,
-  registryTotalsQuerySchema,
-  reservedCreditQuerySchema,
-} from '@curlew/domain';
+import { registryTotalsQuerySchema } from '@curlew/domain';
 import type { FastifyInstance } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
-import { listPage } from '../../platform/actions/paging.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
-import { sendFile } from '../../platform/send-file.ts';
-import { creditsCsv, creditsXlsx, EXPORT_MAX_ROWS } from './registry.export.ts';
+import { registerListRoute } from '../../platform/read/list-route.ts';
 import { publicRegistry } from './registry.public.ts';
-import { countCredits, presentCredits, selectCreditRows } from './registry.repo.ts';
-import { findReserve, reserveSource } from './registry.reserve.ts';
+import { creditRegistryList, reservedCreditList } from './registry.read.ts';
+import { findReserve } from './registry.reserve.ts';
 import { registryTotals } from './registry.totals.ts';
 import { traceCredit } from './registry.trace.ts';
 
@@ -29,39 +22,16 @@ export const PUBLIC_REGISTRY_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as co
 
 /**
  * The registry's read routes, every one scoped to the reader (the operator all; participants their own and their
- * clients' through agent authority; an LPA its area, read only; anyone else nothing):
- * `GET /api/credits/registry` (page, or `format=csv|xlsx`), `GET /api/credits/registry/{creditId}` (the trace),
- * `GET /api/reserved-credits`, `GET /api/reserved-credit/{id}`, `GET /api/registry/totals`, and the public
- * `GET /api/public/registry` (no session; 404 when PUBLIC_REGISTRY is off; 429 beyond PUBLIC_REGISTRY_RATE_LIMIT).
+ * clients' through agent authority; an LPA its area, read only; anyone else nothing): the declared lists
+ * `GET /api/credits/registry` and `GET /api/reserved-credits` (page, or `format=csv|xlsx`); and, hand-written as they
+ * are not an entity's record, `GET /api/credits/registry/{creditId}` (the credit's trace from site to development),
+ * `GET /api/reserved-credit/{id}` (what the reserved credit has covered), `GET /api/registry/totals`, and the
+ * public `GET /api/public/registry` (no session; 404 when PUBLIC_REGISTRY is off; 429 beyond
+ * PUBLIC_REGISTRY_RATE_LIMIT).
  */
 export async function registerRegistryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/credits/registry', async (request, reply) => {
-    const { actor, deps } = await runnerCall(request);
-    const query = registryCreditQuerySchema.parse(request.query);
-    if (query.format !== 'json') {
-      const rows = await selectCreditRows(deps.db, actor, query, { limit: EXPORT_MAX_ROWS, offset: 0 });
-      const credits: RegistryCredit[] = await presentCredits(deps.db, rows);
-      if (query.format === 'csv')
-        return sendFile(reply, {
-          filename: 'credits-registry.csv',
-          contentType: 'text/csv; charset=utf-8',
-          body: creditsCsv(credits),
-        });
-      return sendFile(reply, {
-        filename: 'credits-registry.xlsx',
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        body: creditsXlsx(credits),
-      });
-    }
-    return listPage(
-      query,
-      {
-        rows: (slice) => selectCreditRows(deps.db, actor, query, slice),
-        total: () => countCredits(deps.db, actor, query),
-      },
-      (rows) => presentCredits(deps.db, rows),
-    );
-  });
+  registerListRoute(app, 'credits/registry', creditRegistryList);
+  registerListRoute(app, 'reserved-credits', reservedCreditList);
 
   app.get<{ Params: { creditId: string } }>('/api/credits/registry/:creditId', async (request) => {
     const { actor, deps } = await runnerCall(request);
@@ -69,12 +39,6 @@ export async function registerRegistryRoutes(app: FastifyInstance): Promise<void
     const trace = isRecordId(creditId) ? await traceCredit(deps.db, actor, creditId) : undefined;
     if (trace === undefined) throw notFoundInScope(CREDIT_NOUN);
     return trace;
-  });
-
-  app.get('/api/reserved-credits', async (request) => {
-    const { actor, deps } = await runnerCall(request);
-    const query = reservedCreditQuerySchema.parse(request.query);
-    return listPage(query, reserveSource(deps.db, actor, query), (items) => items);
   });
 
   app.get<{ Params: { id: string } }>('/api/reserved-credit/:id', async (request) => {

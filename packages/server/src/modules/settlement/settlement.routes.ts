@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { isOperator } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
+import { selfLink } from '../../platform/actions/runner.ts';
 import { notFoundInScope } from '../../platform/actions/status.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendFile } from '../../platform/send-file.ts';
@@ -104,8 +105,8 @@ export async function registerSettlementRoutes(app: FastifyInstance): Promise<vo
         );
       return {
         items: rows.map((row) => ({
-          project: { ...row.project, self: `/project/${row.project.id}` },
-          requirement: { ...row.requirement, self: `/requirement/${row.requirement.id}` },
+          project: { ...row.project, self: selfLink('project', row.project.id) },
+          requirement: { ...row.requirement, self: selfLink('requirement', row.requirement.id) },
           creditType: row.creditType,
           year: row.year,
           units: row.units,

@@ -2,16 +2,14 @@ import type { EntityAction, ListQuery } from '@curlew/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runnerCall } from '../actions/routes.ts';
-import type { EntityActions } from '../actions/runner.ts';
+import type { EntityActionRegistration, EntityActions } from '../actions/runner.ts';
 import { notFoundInScope } from '../actions/status.ts';
 import type { Access, Actor } from '../actions/types.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppModule } from '../module.ts';
-import { sendFile } from '../send-file.ts';
 import type { RouteDescription } from './describe.ts';
-import { csvStream, EXPORT_CONTENT_TYPES, EXPORT_FORMATS, xlsxStream } from './export.ts';
-import { exportItems, type ListContext, type ListSpec, listItems } from './list.ts';
+import { type DescribedList, describeListRoute, registerListRoute } from './list-route.ts';
 
 /** What a record presenter receives: the record, the reader's access to it and the actions offered them. */
 export interface RecordRead<Rec, Rel extends string> {
@@ -48,12 +46,17 @@ export interface ReadModel<
   Item extends { id: string },
 > {
   record: RecordSpec<Rec, Rel, Answer>;
-  list: ListSpec<Query, Row, Item> & {
-    itemType: string;
-    item?: z.ZodType;
-    /** Whether the page carries the collection's create actions (`actions`); true when absent. */
-    collectionActions?: boolean;
-  };
+  list: DescribedList<Query, Row, Item>;
+}
+
+/**
+ * Another entity a module serves, read only as records (it has no list of its own): its actions and its record
+ * route, paired by `entityRecord` so the presenters fit the entity.
+ */
+export interface EntityRecordRead {
+  registration: EntityActionRegistration;
+  routes(app: FastifyInstance): Promise<void>;
+  description: RouteDescription;
 }
 
 /** An entity module: the app module's parts, its entity's actions and its read model. */
@@ -70,12 +73,11 @@ export interface EntityModuleDefinition<
   /** Other entities' actions the module serves (none for most). */
   actions?: AppModule['actions'];
   read: ReadModel<Rec, Rel, Answer, Query, Row, Item>;
+  /** Other entities the module serves with a record route and no list (`entityRecord`); their actions are served too. */
+  records?: readonly EntityRecordRead[];
   /** Only what is genuinely special (a certificate, a PDF): every other read route comes from `read`. */
   routes?(app: FastifyInstance): Promise<void>;
 }
-
-/** The `format` of a list query: the JSON page (default) or an export of every matching row up to the cap. */
-export const formatQuery = z.object({ format: z.enum(['json', ...EXPORT_FORMATS]).default('json') });
 
 const idParams = z.object({ id: z.string() });
 
@@ -84,30 +86,64 @@ export function describeReadRoutes(
   entity: string,
   collection: string,
   read: ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
+  createActions = true,
 ): RouteDescription[] {
-  return [
-    {
-      method: 'GET',
-      url: `/api/${collection}`,
-      summary: `A page of ${collection} in the reader's scope (filtered, searched, sorted)${read.list.collectionActions === false ? '' : " with the collection's create actions"}, or with format=csv|xlsx every matching row up to ${read.list.export.maxRows.toLocaleString('en-GB')}`,
-      query: z.intersection(read.list.query, formatQuery),
-      ...(read.list.item === undefined ? {} : { answer: read.list.item }),
-      answerType:
-        read.list.collectionActions === false
-          ? `Page<${read.list.itemType}>`
-          : `Page<${read.list.itemType}> & { actions: EntityAction[] }`,
-      produces: ['application/json', ...EXPORT_FORMATS.map((format) => EXPORT_CONTENT_TYPES[format])],
-    },
-    {
-      method: 'GET',
-      url: `/api/${entity}/:id`,
-      summary: `One ${entity} for the reader (404 outside their scope), with the actions offered them`,
-      params: idParams,
-      ...(read.record.answer === undefined ? {} : { answer: read.record.answer }),
-      answerType: read.record.answerType,
-      produces: ['application/json'],
-    },
-  ];
+  return [describeListRoute(collection, read.list, createActions), describeRecordRoute(entity, read.record)];
+}
+
+/** The description of a record route. */
+function describeRecordRoute(entity: string, record: RecordSpec<never, string, unknown>): RouteDescription {
+  return {
+    method: 'GET',
+    url: `/api/${entity}/:id`,
+    summary: `One ${entity} for the reader (404 outside their scope), with the actions offered them`,
+    params: idParams,
+    ...(record.answer === undefined ? {} : { answer: record.answer }),
+    answerType: record.answerType,
+    produces: ['application/json'],
+  };
+}
+
+/** Serves `GET /api/{entity}/:id`: the scoped load (404 outside the scope), the actions, the reader's presenter. */
+function registerRecordRoute<Rec, Rel extends string, Answer>(
+  app: FastifyInstance,
+  registration: EntityActions<Rec, Rel>,
+  record: RecordSpec<Rec, Rel, Answer>,
+): void {
+  const { kind } = registration;
+  const readOnly: readonly string[] = record.readOnly ?? [];
+  app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {
+    const { actor, deps } = await runnerCall(request);
+    const found = await kind.loadFor(deps.db, actor, request.params.id);
+    if (found === undefined) throw notFoundInScope(kind.noun);
+    const { access } = found;
+    const offered = readOnly.includes(access.relation)
+      ? []
+      : await registration.actionsFor(deps, { actor, record: found.record, ...access });
+    return record.present[access.relation]({
+      deps,
+      db: deps.db,
+      actor,
+      record: found.record,
+      access,
+      actions: offered,
+    });
+  });
+}
+
+/** Another entity of a module read only as records: its actions and `GET /api/{entity}/:id` from its presenters. */
+export function entityRecord<Rec, Rel extends string, Answer>(
+  registration: EntityActions<Rec, Rel>,
+  record: RecordSpec<Rec, Rel, Answer>,
+): EntityRecordRead {
+  return {
+    registration,
+    routes: async (app) => registerRecordRoute(app, registration, record),
+    description: describeRecordRoute(
+      registration.kind.entity,
+      record as unknown as RecordSpec<never, string, unknown>,
+    ),
+  };
 }
 
 /**
@@ -124,62 +160,35 @@ export function defineEntityModule<
   Row,
   Item extends { id: string },
 >(definition: EntityModuleDefinition<Rec, Rel, Answer, Query, Row, Item>): AppModule {
-  const { entity: registration, read, routes, actions, ...module } = definition;
+  const { entity: registration, read, routes, actions, records = [], ...module } = definition;
   const { kind } = registration;
   const { list, record } = read;
-  const readOnly: readonly string[] = record.readOnly ?? [];
+  const carriesCreateActions = registration.createDefinitions.length > 0 && list.collectionActions !== false;
 
   async function registerReadRoutes(app: FastifyInstance): Promise<void> {
-    app.get(`/api/${kind.collection}`, async (request, reply) => {
-      const { actor, deps } = await runnerCall(request);
-      const query = list.query.parse(request.query);
-      const { format } = formatQuery.parse(request.query);
-      const context: ListContext = { db: deps.db, actor, now: deps.clock() };
-      if (format !== 'json') {
-        const chunks = await exportItems(list, query, context);
-        const { columns, filename, sheet } = list.export;
-        return sendFile(reply, {
-          filename: `${filename}.${format}`,
-          contentType: EXPORT_CONTENT_TYPES[format],
-          body: format === 'csv' ? csvStream(columns, chunks) : xlsxStream(sheet, columns, chunks),
-        });
-      }
-      const { items, total } = await listItems(list, query, context);
-      const page = { items, total, page: query.page, pageSize: query.pageSize };
-      return list.collectionActions === false
-        ? page
-        : { ...page, actions: registration.collectionActionsFor(actor) };
-    });
-
-    app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {
-      const { actor, deps } = await runnerCall(request);
-      const found = await kind.loadFor(deps.db, actor, request.params.id);
-      if (found === undefined) throw notFoundInScope(kind.noun);
-      const { access } = found;
-      const offered = readOnly.includes(access.relation)
-        ? []
-        : await registration.actionsFor(deps, { actor, record: found.record, ...access });
-      return record.present[access.relation]({
-        deps,
-        db: deps.db,
-        actor,
-        record: found.record,
-        access,
-        actions: offered,
-      });
-    });
-
+    registerListRoute(
+      app,
+      kind.collection,
+      list,
+      carriesCreateActions ? (actor) => registration.collectionActionsFor(actor) : undefined,
+    );
+    registerRecordRoute(app, registration, record);
+    for (const other of records) await other.routes(app);
     if (routes) await routes(app);
   }
 
   return {
     ...module,
-    actions: [registration, ...(actions ?? [])],
+    actions: [registration, ...records.map((other) => other.registration), ...(actions ?? [])],
     routes: registerReadRoutes,
-    routeDescriptions: describeReadRoutes(
-      kind.entity,
-      kind.collection,
-      read as unknown as ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
-    ),
+    routeDescriptions: [
+      ...describeReadRoutes(
+        kind.entity,
+        kind.collection,
+        read as unknown as ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,
+        carriesCreateActions,
+      ),
+      ...records.map((other) => other.description),
+    ],
   };
 }

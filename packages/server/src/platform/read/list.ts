@@ -1,6 +1,6 @@
 import type { ListQuery } from '@curlew/domain';
-import { type AnyColumn, and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AnyColumn, and, asc, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { containsPattern, countRows } from '../actions/paging.ts';
 import type { Actor } from '../actions/types.ts';
@@ -8,8 +8,8 @@ import { chunksOf } from '../db/chunks.ts';
 import type { Queryable } from '../db/connect.ts';
 import type { ExportColumn } from './export.ts';
 
-/** The keys every list query has; the others are the list's filters. */
-type BaseKey = 'q' | 'sort' | 'order' | 'page' | 'pageSize';
+/** The keys every list query has (and `format`, which the platform reads); the others are the list's filters. */
+type BaseKey = 'q' | 'sort' | 'order' | 'page' | 'pageSize' | 'format';
 
 /** What a filter and the row source may read besides the query: the reader and the time of the request. */
 export interface ListContext {
@@ -45,6 +45,11 @@ export interface ListSpec<Query extends ListQuery, Row, Item extends { id: strin
   /** The list's table and its id column: the page's ids are chosen on it. */
   table: PgTable;
   id: PgColumn;
+  /**
+   * Tables every row has one of (inner joins), when the scope, the search or a filter reads them: they are joined to
+   * choose and count the ids (none for most lists).
+   */
+  joins?: readonly { table: PgTable; on: SQL }[];
   /** The reader's scope as a condition on the list's table (undefined: every row). */
   scope(actor: Actor): SQL | undefined;
   /** Every filter of the query; a filter the query has and this map lacks is a compile error. */
@@ -99,9 +104,13 @@ export async function listIds<Query extends ListQuery, Row, Item extends { id: s
   const direction = query.order === 'desc' ? desc : asc;
   const { column, join } = sortParts(spec.sort[query.sort as Query['sort']]);
   if (query.q !== undefined && join === undefined) {
-    const matched = db
-      .select({ id: spec.id, key: sql`${column}`.as('sort_key') })
-      .from(spec.table)
+    const matched = withJoins(
+      db
+        .select({ id: spec.id, key: sql`${column}`.as('sort_key') })
+        .from(spec.table)
+        .$dynamic(),
+      spec.joins,
+    )
       .where(where)
       .offset(0)
       .as('matched');
@@ -113,7 +122,7 @@ export async function listIds<Query extends ListQuery, Row, Item extends { id: s
       .offset(slice.offset);
     return page.map((row) => row.id as string);
   }
-  const base = db.select({ id: spec.id }).from(spec.table).$dynamic();
+  const base = withJoins(db.select({ id: spec.id }).from(spec.table).$dynamic(), spec.joins);
   const joined = join === undefined ? base : base.leftJoin(join.table, join.on);
   const page = await joined
     .where(where)
@@ -121,6 +130,30 @@ export async function listIds<Query extends ListQuery, Row, Item extends { id: s
     .limit(slice.limit)
     .offset(slice.offset);
   return page.map((row) => row.id as string);
+}
+
+/** A select of the list's table with the list's inner joins. */
+function withJoins<Select extends PgSelect>(
+  select: Select,
+  joins: readonly { table: PgTable; on: SQL }[] = [],
+): Select {
+  // A dynamic select joins in place.
+  for (const { table, on } of joins) select.innerJoin(table, on);
+  return select;
+}
+
+/** How many rows of the list meet the condition. */
+async function countItems<Query extends ListQuery, Row, Item extends { id: string }>(
+  db: Queryable,
+  spec: ListSpec<Query, Row, Item>,
+  where: SQL | undefined,
+): Promise<number> {
+  if (spec.joins === undefined || spec.joins.length === 0) return countRows(db, spec.table, where);
+  const [counted] = await withJoins(
+    db.select({ value: count() }).from(spec.table).$dynamic(),
+    spec.joins,
+  ).where(where);
+  return counted?.value ?? 0;
 }
 
 /** The presented items of some ids, in the ids' order (an id whose row is gone or left out is skipped). */
@@ -150,7 +183,7 @@ export async function listItems<Query extends ListQuery, Row, Item extends { id:
     offset: (query.page - 1) * query.pageSize,
   });
   const items = await itemsOf(spec, context, ids);
-  return { items, total: await countRows(context.db, spec.table, where) };
+  return { items, total: await countItems(context.db, spec, where) };
 }
 
 /** How many rows an export reads and presents at once. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatDateTime, type MarketRound } from '@curlew/domain';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
@@ -7,9 +8,11 @@ import { buildProject, buildRound } from '../../../test/factories.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { findUserById } from '../../auth/users.repo.ts';
 import { MODULES } from '../../modules/index.ts';
+import { organisations } from '../../modules/organisations/organisations.tables.ts';
 import { projectRead } from '../../modules/projects/projects.read.ts';
+import { projects } from '../../modules/projects/projects.tables.ts';
 import { routeDescriptionsOf } from '../module.ts';
-import { exportItems } from './list.ts';
+import { exportItems, listItems } from './list.ts';
 
 /** The rows of the first sheet of a workbook answer, as text or numbers (the header row first). */
 async function sheetRows(payload: Buffer): Promise<unknown[][]> {
@@ -110,7 +113,7 @@ describeWithApp('declared read routes', (t) => {
     const round = (await get(`/api/round/${roundId}`)).json() as MarketRound;
     const answer = await get(`/api/rounds?format=csv&marketId=${round.market.id}`);
     expect(answer.statusCode).toBe(200);
-    expect(answer.headers['content-disposition']).toBe('attachment; filename="rounds.csv"');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename=rounds.csv');
     const [header, ...lines] = answer.body.split('\r\n');
     expect(header).toBe('Name,Market,Status,Services,Bidders,Projects,Requirements,Created,Updated');
     expect(lines.pop()).toBe('');
@@ -130,6 +133,25 @@ describeWithApp('declared read routes', (t) => {
     expect(Object.keys(participations).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
     const rounds = (await get('/api/rounds')).json() as Record<string, unknown>;
     expect(Object.keys(rounds).sort()).toEqual(['actions', 'items', 'page', 'pageSize', 'total']);
+  });
+
+  it('chooses, counts and searches ids through the list’s declared joins', async () => {
+    const admin = await findUserById(t.db, world.members.admin.user.id);
+    if (!admin) throw new Error('no admin');
+    const bySupplier = {
+      ...projectRead.list,
+      joins: [{ table: organisations, on: eq(organisations.id, projects.supplierId) }],
+      search: [organisations.name],
+    };
+    const otherName = world.otherParticipant.organisation.name;
+    const query = projectRead.list.query.parse({ roundId, q: otherName, sort: 'name' });
+    const context = { db: t.db, actor: admin, now: new Date() };
+    const { items, total } = await listItems(bySupplier, query, context);
+    expect(items.map((item) => item.name)).toEqual(['\tTabbed wood']);
+    expect(total).toBe(1);
+    const sorted = await listItems(bySupplier, { ...query, sort: 'round' }, context);
+    expect(sorted.items.map((item) => item.name)).toEqual(['\tTabbed wood']);
+    expect(sorted.total).toBe(1);
   });
 
   it('answers 404 for a record outside the reader’s scope, and the record inside it', async () => {
@@ -153,11 +175,56 @@ describeWithApp('declared read routes', (t) => {
   });
 });
 
+describeWithApp('declared read routes of a module with several entities', (t) => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await buildWorld(t.app, t.db);
+  });
+
+  const get = (url: string, role: 'admin' | 'participant' | 'agent') =>
+    requestJson(t.app, 'GET', url, undefined, { cookie: world.members[role].cookie });
+
+  it('serves a record-only entity (a user) in its scope, with no list of its own', async () => {
+    const { user } = world.members.participant;
+    const own = await get(`/api/user/${user.id}`, 'participant');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: user.id, self: `/user/${user.id}`, username: user.username });
+    const outside = await get(`/api/user/${user.id}`, 'agent');
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().message).toBe('This user account does not exist or you cannot see it');
+    expect((await get('/api/users', 'admin')).statusCode).toBe(404);
+  });
+
+  it('answers the collection’s create actions only for an entity that has create actions', async () => {
+    const organisations = (await get('/api/organisations', 'admin')).json();
+    expect(organisations.actions.map((action: { id: string }) => action.id)).toContain('CreateParticipant');
+    const authorities = await get('/api/agent-authorities', 'admin');
+    expect(authorities.statusCode).toBe(200);
+    expect(Object.keys(authorities.json()).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
+  });
+
+  it('exports a list with its scope: a participant’s organisations CSV holds only its own', async () => {
+    const answer = await get('/api/organisations?format=csv', 'participant');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename=organisations.csv');
+    const [header, ...lines] = answer.body.split('\r\n');
+    expect(header?.split(',').slice(0, 3)).toEqual(['Name', 'Type', 'Reference']);
+    expect(lines.pop()).toBe('');
+    expect(lines.map((line) => line.split(',')[0])).toEqual([world.members.participant.organisation.name]);
+  });
+});
+
 describe('route descriptions', () => {
   const descriptions = routeDescriptionsOf(MODULES);
 
   it('describes every generated read route once', () => {
     expect(descriptions.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /api/organisations',
+      'GET /api/organisation/:id',
+      'GET /api/user/:id',
+      'GET /api/agent-authorities',
+      'GET /api/agent-authority/:id',
       'GET /api/markets',
       'GET /api/market/:id',
       'GET /api/rounds',
@@ -172,8 +239,15 @@ describe('route descriptions', () => {
       'GET /api/requirement/:id',
       'GET /api/requirement-groups',
       'GET /api/requirement-group/:id',
+      'GET /api/credits/registry',
+      'GET /api/reserved-credits',
     ]);
     expect(descriptions.map((route) => route.answerType)).toEqual([
+      'Page<Organisation> & { actions: EntityAction[] }',
+      'Organisation',
+      'OrganisationUser',
+      'Page<AgentAuthority>',
+      'AgentAuthority',
       'Page<Market> & { actions: EntityAction[] }',
       'Market',
       'Page<MarketRound> & { actions: EntityAction[] }',
@@ -188,6 +262,8 @@ describe('route descriptions', () => {
       'CreditRequirement',
       'Page<RequirementGroup> & { actions: EntityAction[] }',
       'RequirementGroup',
+      'Page<RegistryCredit>',
+      'Page<ReservedCredit>',
     ]);
   });
 
