@@ -1,6 +1,7 @@
 import { clearingExclusionOf } from '@curlew/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/connect.ts';
+import { projectCosts, projectSupply } from '../projects/projects.parts.ts';
 import {
   findRoundProjectRecords,
   type ProjectRecord,
@@ -9,6 +10,7 @@ import {
   servicesOf,
 } from '../projects/projects.repo.ts';
 import { projects } from '../projects/projects.tables.ts';
+import { buyerCreditsOf, hasDevelopment, investorCreditsOf } from '../requirements/requirements.parts.ts';
 import {
   bidsOf,
   findRoundRequirementRecords,
@@ -76,18 +78,7 @@ function clearingProject(record: ProjectRecord, services: ClearingService[]): Cl
     type: named(record.typeId, record.typeName),
     offer: record.offer,
     clearingExclusion: clearingExclusionOf(record),
-    costs:
-      record.maintenance !== null &&
-      record.marketOperatorFee !== null &&
-      record.complianceMonitoring !== null &&
-      record.performanceMonitoring !== null
-        ? {
-            maintenance: record.maintenance,
-            marketOperator: record.marketOperatorFee,
-            complianceMonitoring: record.complianceMonitoring,
-            performanceMonitoring: record.performanceMonitoring,
-          }
-        : null,
+    costs: projectCosts(record),
     group:
       record.groupId !== null && record.groupName !== null && record.groupType !== null
         ? { id: record.groupId, name: record.groupName, type: record.groupType }
@@ -96,16 +87,7 @@ function clearingProject(record: ProjectRecord, services: ClearingService[]): Cl
       record.locationCreditTypes === null
         ? null
         : { lpa: ref(record.lpaId), nca: ref(record.ncaId), subcatchment: ref(record.subcatchmentId) },
-    supply:
-      record.baselineUnitsLost !== null &&
-      record.yearsToTargetCondition !== null &&
-      record.gainsPerYear !== null
-        ? {
-            baselineUnitsLost: record.baselineUnitsLost,
-            yearsToTargetCondition: record.yearsToTargetCondition,
-            gainsPerYear: [...record.gainsPerYear],
-          }
-        : null,
+    supply: projectSupply(record),
     services,
   };
 }
@@ -130,28 +112,9 @@ function clearingRequirement(record: RequirementRecord, bid: RequirementBidRow |
         : { bid: bid.bid, acceptOngoingOnly: bid.acceptOngoingOnly, bidOngoingOnly: bid.bidOngoingOnly },
     clearingExclusion: clearingExclusionOf(record),
     group: named(record.groupId, record.groupName),
-    buyerCredits:
-      isBuyer && record.creditType !== null
-        ? {
-            type: record.creditType,
-            nutrientType: record.nutrientType,
-            nutrientOngoingUnits: record.nutrientOngoingUnits,
-            nutrientAdditionalUnits: record.nutrientAdditionalUnits,
-            nutrientAcceptOngoingOnly: record.nutrientAcceptOngoingOnly,
-            bioBroadHabitat: record.bioBroadHabitat,
-            bioHabitatType: record.bioHabitatType,
-            bioDistinctiveness: record.bioDistinctiveness,
-            bioUnits: record.bioUnits,
-            bioIsDivisible: record.bioIsDivisible,
-          }
-        : null,
+    buyerCredits: buyerCreditsOf(record),
     development:
-      isBuyer &&
-      record.developmentCreditType !== null &&
-      record.planningRef !== null &&
-      record.redemptionDate !== null &&
-      record.lpaId !== null &&
-      record.nearAddress !== null
+      hasDevelopment(record) && record.lpaId !== null
         ? {
             lpa: { id: record.lpaId },
             nca: ref(record.ncaId),
@@ -159,23 +122,7 @@ function clearingRequirement(record: RequirementRecord, bid: RequirementBidRow |
             localOnly: record.localOnly,
           }
         : null,
-    investorCredits:
-      !isBuyer &&
-      record.investorUnits !== null &&
-      record.redemptionDate !== null &&
-      record.investorIsDivisible !== null &&
-      record.investorModule !== null &&
-      record.investorDistinctiveness !== null
-        ? {
-            units: record.investorUnits,
-            redemptionDate: record.redemptionDate,
-            isDivisible: record.investorIsDivisible,
-            module: record.investorModule,
-            distinctiveness: record.investorDistinctiveness,
-            broadHabitat: record.investorBroadHabitat,
-            habitatType: record.investorHabitatType,
-          }
-        : null,
+    investorCredits: investorCreditsOf(record),
     location:
       !isBuyer && record.lpaId !== null && record.ncaId !== null
         ? { lpa: { id: record.lpaId }, nca: { id: record.ncaId } }

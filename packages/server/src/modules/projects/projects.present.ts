@@ -16,6 +16,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { habitats, standards } from '../refdata/refdata.tables.ts';
 import { projectChecklist } from './projects.checklist.ts';
+import { projectCosts, projectSupply } from './projects.parts.ts';
 import type { ProjectRecord, ProjectServiceRow, ProjectServiceUnitsRow } from './projects.repo.ts';
 import { servicesOf } from './projects.repo.ts';
 import type { ProjectRelation } from './projects.scope.ts';
@@ -256,16 +257,7 @@ function projectOf(
     services: services.map(({ service, units }) =>
       presentService(record, service, units, scores, standardNames),
     ),
-    supply:
-      record.baselineUnitsLost !== null &&
-      record.yearsToTargetCondition !== null &&
-      record.gainsPerYear !== null
-        ? {
-            baselineUnitsLost: record.baselineUnitsLost,
-            yearsToTargetCondition: record.yearsToTargetCondition,
-            gainsPerYear: [...record.gainsPerYear],
-          }
-        : null,
+    supply: projectSupply(record),
     location:
       record.locationCreditTypes === null
         ? null
@@ -278,19 +270,7 @@ function projectOf(
             gridReference: record.gridReference,
             threeWords: record.threeWords,
           },
-    costs:
-      prices &&
-      record.maintenance !== null &&
-      record.marketOperatorFee !== null &&
-      record.complianceMonitoring !== null &&
-      record.performanceMonitoring !== null
-        ? {
-            maintenance: record.maintenance,
-            marketOperator: record.marketOperatorFee,
-            complianceMonitoring: record.complianceMonitoring,
-            performanceMonitoring: record.performanceMonitoring,
-          }
-        : null,
+    costs: prices ? projectCosts(record) : null,
     documents,
     outcomes: [...record.outcomes],
     nonCompliant: standing.nonCompliant,

@@ -9,6 +9,7 @@ import {
 } from '@curlew/domain';
 import { selfLink } from '../../platform/actions/runner.ts';
 import { requirementChecklist } from './requirements.checklist.ts';
+import { buyerCreditsOf, hasDevelopment, investorCreditsOf } from './requirements.parts.ts';
 import type { RequirementBidRow, RequirementCreditRow, RequirementRecord } from './requirements.repo.ts';
 
 const named = (id: string | null, name: string | null) =>
@@ -76,28 +77,9 @@ export function presentRequirement(
       isPermanent: credit.isPermanent,
       years: credit.years,
     })),
-    buyerCredits:
-      isBuyer && record.creditType !== null
-        ? {
-            type: record.creditType,
-            nutrientType: record.nutrientType,
-            nutrientOngoingUnits: record.nutrientOngoingUnits,
-            nutrientAdditionalUnits: record.nutrientAdditionalUnits,
-            nutrientAcceptOngoingOnly: record.nutrientAcceptOngoingOnly,
-            bioBroadHabitat: record.bioBroadHabitat,
-            bioHabitatType: record.bioHabitatType,
-            bioDistinctiveness: record.bioDistinctiveness,
-            bioUnits: record.bioUnits,
-            bioIsDivisible: record.bioIsDivisible,
-          }
-        : null,
+    buyerCredits: buyerCreditsOf(record),
     development:
-      isBuyer &&
-      record.developmentCreditType !== null &&
-      record.planningRef !== null &&
-      record.redemptionDate !== null &&
-      lpa !== null &&
-      record.nearAddress !== null
+      hasDevelopment(record) && lpa !== null
         ? {
             creditType: record.developmentCreditType,
             planningRef: record.planningRef,
@@ -111,23 +93,7 @@ export function presentRequirement(
             localOnly: record.localOnly,
           }
         : null,
-    investorCredits:
-      !isBuyer &&
-      record.investorUnits !== null &&
-      record.redemptionDate !== null &&
-      record.investorIsDivisible !== null &&
-      record.investorModule !== null &&
-      record.investorDistinctiveness !== null
-        ? {
-            units: record.investorUnits,
-            redemptionDate: record.redemptionDate,
-            isDivisible: record.investorIsDivisible,
-            module: record.investorModule,
-            distinctiveness: record.investorDistinctiveness,
-            broadHabitat: record.investorBroadHabitat,
-            habitatType: record.investorHabitatType,
-          }
-        : null,
+    investorCredits: investorCreditsOf(record),
     location: !isBuyer && lpa !== null && nca !== null ? { lpa, nca } : null,
     group: named(record.groupId, record.groupName),
     documents: parts.documents,
