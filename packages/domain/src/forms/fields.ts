@@ -73,14 +73,7 @@ export interface FieldCondition {
 }
 
 /** Named display formats a read-only field may use. */
-export const FIELD_FORMATTERS = [
-  'currency',
-  'credits',
-  'percentage',
-  'date',
-  'dateTime',
-  'fileSize',
-] as const;
+const FIELD_FORMATTERS = ['currency', 'credits', 'percentage', 'date', 'dateTime', 'fileSize'] as const;
 /** One display format of a read-only field. */
 export type FieldFormatter = (typeof FIELD_FORMATTERS)[number];
 

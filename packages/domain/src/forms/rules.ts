@@ -6,10 +6,10 @@ import { fileProblem } from './uploads.ts';
 import { isUploadedFile, type RichTextValue, type UploadedFile } from './values.ts';
 
 /** Message of a value that is not a time of day from 00:00 to 23:59. */
-export const INVALID_TIME_MESSAGE = 'Not a valid time';
+const INVALID_TIME_MESSAGE = 'Not a valid time';
 
 /** `HH:mm` from 00:00 to 23:59 (SPEC 5 "Form engine"). */
-export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -94,7 +94,7 @@ export const createParticipantOrganisation = createOrganisationAction(
 );
 
 /** CreateAgency: the operator adds an agent organisation (agents may also sign up themselves). */
-export const createAgencyOrganisation = createOrganisationAction('CreateAgency', 'AGENT', 'Add agency');
+const createAgencyOrganisation = createOrganisationAction('CreateAgency', 'AGENT', 'Add agency');
 
 /** Every create action of the organisations collection. */
 export const ORGANISATION_CREATE_ACTIONS = [

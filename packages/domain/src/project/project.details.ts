@@ -29,7 +29,7 @@ import { recordName } from './record-name.ts';
 export const PROJECTS_COLLECTION = 'projects';
 
 /** The durations a fixed-term project may offer: 1 to 5 years (SPEC 9). */
-export const FIXED_TERM_DURATIONS = [
+const FIXED_TERM_DURATIONS = [
   'OneYear',
   'TwoYears',
   'ThreeYears',

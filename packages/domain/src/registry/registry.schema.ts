@@ -53,7 +53,7 @@ export const queryFlag = z.preprocess(
 );
 
 /** What the credits registry can be exported as, besides the JSON page. */
-export const REGISTRY_EXPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+const REGISTRY_EXPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 
 /**
  * The query of `GET /api/credits/registry`: search (requirement name, planning reference, owner), filters, sort,

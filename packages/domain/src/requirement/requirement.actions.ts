@@ -68,7 +68,7 @@ export const createRequirement = defineAction({
 });
 
 /** The details of a requirement: name and type; changing the type warns that its data is removed. */
-export const requirementDetailsInput = z.object({ name: recordName(), type: creditRequirementTypeSchema });
+const requirementDetailsInput = z.object({ name: recordName(), type: creditRequirementTypeSchema });
 
 /**
  * Update: name and type. The server sends `settings.currentType`; choosing another type warns 'Changing type will

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
-import { PHONE_PATTERN } from './patterns.ts';
 import { isPhoneNumber, stripPhoneSeparators } from './phone.ts';
-
-export { PHONE_PATTERN };
 
 /** Gives 'Field required' when the value is missing, null or undefined; other failures keep their own message. */
 export const requiredError = (issue: { input?: unknown }): string | undefined =>

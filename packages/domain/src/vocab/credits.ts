@@ -28,7 +28,7 @@ export type NutrientCreditType = (typeof NUTRIENT_CREDIT_TYPES)[number];
 export const isNutrientCreditType = memberOf(NUTRIENT_CREDIT_TYPES);
 
 /** Credit units (SPEC 3): permanent biodiversity, permanent and short-term nitrogen and phosphorous. */
-export const CREDIT_UNITS = [
+const CREDIT_UNITS = [
   'PermanentBiodiversity',
   'PermanentNitrogen',
   'ShortTermNitrogen',

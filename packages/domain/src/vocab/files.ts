@@ -10,7 +10,7 @@ export const fileTypeSchema = choiceOf(FILE_TYPES);
 type KnownFileType = Exclude<FileType, 'Unknown'>;
 
 /** File name extensions (lower case, no dot) of each file type; CSV counts as a spreadsheet. */
-export const FILE_TYPE_EXTENSIONS = {
+const FILE_TYPE_EXTENSIONS = {
   Excel: ['xls', 'xlsx', 'xlsm', 'xlsb', 'csv', 'ods'],
   Image: ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'svg', 'tif', 'tiff', 'heic', 'avif'],
   PDF: ['pdf'],
@@ -69,7 +69,7 @@ export const detectFileType = (
 ): FileType => fileTypeFromMime(mime ?? '') ?? fileTypeFromExtension(filename ?? '') ?? 'Unknown';
 
 /** Extensions a file input refuses: executables and disk images (SPEC 5 "Form engine"). */
-export const BLOCKED_UPLOAD_EXTENSIONS = [
+const BLOCKED_UPLOAD_EXTENSIONS = [
   'exe',
   'msi',
   'msp',
@@ -98,7 +98,7 @@ export const BLOCKED_UPLOAD_EXTENSIONS = [
 ] as const;
 
 /** MIME types a file input refuses: executables and disk images. */
-export const BLOCKED_UPLOAD_MIME_TYPES = [
+const BLOCKED_UPLOAD_MIME_TYPES = [
   'application/x-msdownload',
   'application/x-msdos-program',
   'application/x-ms-installer',

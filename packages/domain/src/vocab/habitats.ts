@@ -2,7 +2,7 @@ import { choiceOf, memberOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Broad habitats (SPEC 3); each habitat type maps to one of them. */
-export const BROAD_HABITATS = [
+const BROAD_HABITATS = [
   'Cropland',
   'Grassland',
   'Heathland and scrub',
@@ -59,7 +59,7 @@ export const distinctivenessSchema = choiceOf(DISTINCTIVENESS);
 /** Labels of the distinctiveness levels. */
 export const DISTINCTIVENESS_LABELS = labelsOf(DISTINCTIVENESS);
 /** Rank of each distinctiveness level (higher is more distinctive). */
-export const DISTINCTIVENESS_RANK = {
+const DISTINCTIVENESS_RANK = {
   Low: 0,
   Medium: 1,
   High: 2,
