@@ -244,11 +244,3 @@ export interface FormStep {
   fieldIds?: readonly string[];
   groupIds?: readonly string[];
 }
-
-/** The field types whose value is text (empty text is stored as undefined). */
-export const TEXT_FIELD_TYPES = [
-  'Input',
-  'Password',
-  'TextArea',
-  'Phone',
-] as const satisfies readonly FieldType[];

@@ -118,10 +118,6 @@ export const declarationsValue = () =>
 export const optionalIsoDateValue = () =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), isoDateValue().optional());
 
-/** An optional number: blank ('' or null) is absent. */
-export const optionalNumberValue = () =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), z.number().optional());
-
 /** The value of an optional File field (executables and disk images refused, then `accept`). */
 export const optionalFileValue = (accept?: readonly string[]) =>
   z.preprocess((value) => (value === null || value === '' ? undefined : value), fileValue(accept).optional());

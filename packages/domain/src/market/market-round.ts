@@ -30,7 +30,7 @@ export const ROUND_STATUSES_ACCEPTING_AGENT_AUTHORITY = [
  * Round statuses in which a participant may withdraw: until bids and offers close, when its bids and offers become
  * binding for the clearing.
  */
-const ROUND_STATUSES_ALLOWING_WITHDRAWAL = [
+export const ROUND_STATUSES_ALLOWING_WITHDRAWAL = [
   'Open',
   'Closed',
   'OpenForBidsAndOffers',

@@ -8,8 +8,6 @@ import { optionalText, requiredError, requiredText } from '../validation/rules.t
 
 /** The entity kind of market actions (first segment of `/market/{id}`). */
 const MARKET_ENTITY = 'market';
-/** The collection markets are created in (`POST /api/markets`). */
-export const MARKETS_COLLECTION = 'markets';
 /** The share of the surplus that goes to buyers when a market does not say (MARKET.md section 3). */
 const DEFAULT_BUYER_SHARE_OF_SURPLUS = 0.5;
 

@@ -58,7 +58,9 @@ export const ROUND_RECORD_PARTICIPANT_STATUSES = [
   'Closed',
 ] as const satisfies readonly MarketRoundStatus[];
 /** Round statuses in which suppliers set offers and buyers and investors set bids. */
-const ROUND_BIDDING_STATUSES = ['OpenForBidsAndOffers'] as const satisfies readonly MarketRoundStatus[];
+export const ROUND_BIDDING_STATUSES = [
+  'OpenForBidsAndOffers',
+] as const satisfies readonly MarketRoundStatus[];
 
 /** Whether suppliers may set offers and buyers and investors bids in the round now. */
 export const isRoundOpenForBidsAndOffers = (round: { status: MarketRoundStatus }): boolean =>

@@ -11,9 +11,6 @@ import {
 } from './organisation.actions.ts';
 import { organisationContactShape, withParticipantContactRequired } from './organisation.schema.ts';
 
-/** The collection create actions are opened on and POSTed to. */
-export const ORGANISATIONS_COLLECTION = 'organisations';
-
 const createOrganisationAction = <const Id extends string, const Type extends OrganisationType>(
   id: Id,
   type: Type,

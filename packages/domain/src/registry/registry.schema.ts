@@ -73,18 +73,6 @@ export const registryCreditQuerySchema = listQuerySchema(REGISTRY_CREDIT_SORT_KE
 /** A parsed credits registry query. */
 export type RegistryCreditQuery = z.infer<typeof registryCreditQuerySchema>;
 
-/** The filters of the credits registry that the page keeps in its address. */
-export const REGISTRY_CREDIT_FILTERS = [
-  'marketId',
-  'roundId',
-  'creditType',
-  'status',
-  'ownerId',
-  'lpaId',
-  'projectId',
-  'requirementId',
-] as const;
-
 /** One requirement credit in the registry (`GET /api/credits/registry` answers `Page<RegistryCredit>`). */
 export interface RegistryCredit {
   id: string;

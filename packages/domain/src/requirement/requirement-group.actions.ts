@@ -8,8 +8,6 @@ import { requiredText } from '../validation/rules.ts';
 
 /** The entity kind of requirement group actions (first segment of `/requirement-group/{id}`). */
 const REQUIREMENT_GROUP_ENTITY = 'requirement-group';
-/** The collection requirement groups are created in (`POST /api/requirement-groups`). */
-export const REQUIREMENT_GROUPS_COLLECTION = 'requirement-groups';
 
 const requirementsField = {
   id: 'requirementIds',

@@ -18,9 +18,6 @@ import type { CreditRequirementStatus } from '../vocab/statuses.ts';
 import { REQUIREMENT_ENTITY } from './requirement.credits.ts';
 import { REQUIREMENT_EDITABLE_STATUSES } from './requirement.lifecycle.ts';
 
-/** The collection requirements are created in (`POST /api/requirements`). */
-export const REQUIREMENTS_COLLECTION = 'requirements';
-
 const typeField = {
   id: 'type',
   type: 'Select',

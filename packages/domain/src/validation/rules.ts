@@ -25,9 +25,6 @@ export const requiredText = (max: number = LENGTH_LIMITS.text) =>
     .max(max, { error: tooLongMessage(max) })
     .refine((value) => !hasNulCharacter(value), { error: MESSAGES.nulCharacter });
 
-/** A required name (organisation, project, reference data...): at most 200 characters. */
-export const requiredName = () => requiredText(LENGTH_LIMITS.name);
-
 /** An optional string (at most `max` characters) where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
 export const optionalText = (max: number = LENGTH_LIMITS.text) =>
   z.preprocess(

@@ -1,11 +1,7 @@
-import { choiceOf } from '../validation/choice.ts';
-
 /** Kinds of stored file, for icons and previews (SPEC 3 "Other"). */
 export const FILE_TYPES = ['Excel', 'Image', 'PDF', 'Powerpoint', 'Video', 'Word', 'Unknown'] as const;
 /** One file type. */
 export type FileType = (typeof FILE_TYPES)[number];
-/** Zod rule for a file type. */
-export const fileTypeSchema = choiceOf(FILE_TYPES);
 
 type KnownFileType = Exclude<FileType, 'Unknown'>;
 
@@ -140,8 +136,6 @@ export const PROJECT_DOCUMENT_KINDS = [
 ] as const;
 /** One project document kind. */
 export type ProjectDocumentKind = (typeof PROJECT_DOCUMENT_KINDS)[number];
-/** Zod rule for a project document kind. */
-export const projectDocumentKindSchema = choiceOf(PROJECT_DOCUMENT_KINDS);
 /** Labels of the project document kinds. */
 export const PROJECT_DOCUMENT_KIND_LABELS = {
   LandholderInfo: 'Landholder information',
@@ -167,8 +161,6 @@ export const REQUIREMENT_DOCUMENT_KINDS = [
 ] as const;
 /** One credit requirement document kind. */
 export type RequirementDocumentKind = (typeof REQUIREMENT_DOCUMENT_KINDS)[number];
-/** Zod rule for a credit requirement document kind. */
-export const requirementDocumentKindSchema = choiceOf(REQUIREMENT_DOCUMENT_KINDS);
 /** Labels of the credit requirement document kinds. */
 export const REQUIREMENT_DOCUMENT_KIND_LABELS = {
   BiodiversityMetric: 'Biodiversity metric',

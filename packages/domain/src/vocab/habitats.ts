@@ -1,4 +1,4 @@
-import { choiceOf, memberOf } from '../validation/choice.ts';
+import { choiceOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Broad habitats (SPEC 3); each habitat type maps to one of them. */
@@ -16,10 +16,6 @@ const BROAD_HABITATS = [
 ] as const;
 /** One broad habitat. */
 export type BroadHabitat = (typeof BROAD_HABITATS)[number];
-/** Zod rule for a broad habitat. */
-export const broadHabitatSchema = choiceOf(BROAD_HABITATS);
-/** Whether a value is a broad habitat. */
-export const isBroadHabitat = memberOf(BROAD_HABITATS);
 
 /** Biodiversity metric modules (SPEC 3). */
 export const MODULES = ['Area', 'Linear', 'River', 'NA'] as const;
