@@ -6,7 +6,7 @@ import { dropUnpayableClusters } from './payments.ts';
 import type { SolveOutcome } from './solver/pool.ts';
 
 /** Solves parts until a deadline (`solveParts` on the caller's pool). */
-export type SolvePieces = (parts: Part[], deadline: number) => Promise<(SolveOutcome | null)[]>;
+type SolvePieces = (parts: Part[], deadline: number) => Promise<(SolveOutcome | null)[]>;
 
 /**
  * Shares of the time left that the answer apart may use: the small pieces, each grouped requirement free,

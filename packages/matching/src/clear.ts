@@ -1,5 +1,5 @@
 import { checkResult } from './check.ts';
-import { type Instance, parseInstance } from './instance.schema.ts';
+import { parseInstance } from './instance.schema.ts';
 import { type Allocation, emptyAllocation } from './model/allocation.ts';
 import { mergeFlows, surplusOf } from './model/extract.ts';
 import { type PreparedRound, prepareRound } from './model/prepare.ts';
@@ -17,7 +17,7 @@ export class ClearingError extends Error {
 }
 
 /** Largest model handed to HiGHS WebAssembly (it aborts past 2 GB); larger parts keep the greedy answer. */
-export const MAX_MODEL_NONZEROS = 1_500_000;
+const MAX_MODEL_NONZEROS = 1_500_000;
 
 /** Clears a round: validates, models, solves, pays, explains and checks. */
 export async function clearRound(input: unknown, options: ClearOptions = {}): Promise<ClearingResult> {
@@ -115,7 +115,3 @@ export function solveBudgetMs(limitMs: number, setupMs: number): number {
 
 /** The least share of the time limit the solve keeps, however long preparing took. */
 const MIN_SOLVE_SHARE = 0.5;
-
-/** Re-exported for callers that validate before clearing. */
-export type { ClearingProgress, ClearOptions } from './options.ts';
-export type { Instance };

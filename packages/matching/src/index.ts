@@ -1,7 +1,7 @@
 /** The clearing engine: INSTANCE -> compatibility -> model -> HiGHS -> RESULT (see CLEARING.md). */
 export { checkResult } from './check.ts';
-export { ClearingError, type ClearingProgress, type ClearOptions, clearRound } from './clear.ts';
-export { generateRound, type RoundShape, randomSource } from './generator/generate.ts';
+export { ClearingError, clearRound } from './clear.ts';
+export { generateRound, type RoundShape } from './generator/generate.ts';
 export * from './instance.schema.ts';
 export { REASONS } from './reasons.ts';
 export * from './result.schema.ts';

@@ -12,7 +12,7 @@ export const MODULES = ['Area', 'Linear', 'River'] as const;
 /** Statutory distinctiveness bands, lowest first. */
 export const DISTINCTIVENESS = ['Low', 'Medium', 'High', 'VeryHigh'] as const;
 /** Group types: XOR (at most one member wins) and AND (all members or none). */
-export const GROUP_TYPES = ['XOR', 'AND'] as const;
+const GROUP_TYPES = ['XOR', 'AND'] as const;
 
 /** A credit type. */
 export type CreditType = (typeof CREDIT_TYPES)[number];
@@ -163,8 +163,6 @@ export type Project = Instance['projects'][number];
 export type Credit = Project['credits'][number];
 /** A validated credit requirement. */
 export type Requirement = Instance['requirements'][number];
-/** A validated XOR/AND group reference. */
-export type Group = z.infer<typeof groupSchema>;
 
 /** Raised for an instance that does not meet the contract; the message names every bad path. */
 export class InstanceError extends Error {

@@ -5,7 +5,7 @@ import type { PreparedRound } from './model/prepare.ts';
  * Trading clusters: won projects and met requirements joined by a flow (they trade directly), and
  * hence through shared projects; AND groups keep their members in one cluster.
  */
-export function tradingClusters(round: PreparedRound, allocation: Allocation): number[][] {
+function tradingClusters(round: PreparedRound, allocation: Allocation): number[][] {
   const P = round.projects.length;
   const parent = Array.from({ length: P + round.requirements.length }, (_, i) => i);
   const find = (i: number): number => {
@@ -72,7 +72,7 @@ export function dropUnpayableClusters(round: PreparedRound, allocation: Allocati
 }
 
 /** Payments in pence: what each requirement pays and each project receives. */
-export type Payments = { pays: number[]; receives: number[] };
+type Payments = { pays: number[]; receives: number[] };
 
 /**
  * The k-split, cluster by cluster. A cluster's surplus S (its bids x fill less its offers, in
@@ -107,12 +107,12 @@ export function kSplitPayments(round: PreparedRound, allocation: Allocation): Pa
 }
 
 /** A buyer's value in whole pence, rounded down so it never exceeds bid x fill. */
-export function valuePence(bid: number, fill: number): number {
+function valuePence(bid: number, fill: number): number {
   return Math.floor(bid * fill * 100 + 1e-6);
 }
 
 /** An offer in whole pence, rounded up so a project never receives less than it asked. */
-export function offerPence(offer: number): number {
+function offerPence(offer: number): number {
   return Math.ceil(offer * 100 - 1e-6);
 }
 
@@ -121,7 +121,7 @@ function sum(values: number[]): number {
 }
 
 /** Splits a whole number of pence in proportion to weights (largest remainder, ties to the first). */
-export function apportion(total: number, weights: number[]): number[] {
+function apportion(total: number, weights: number[]): number[] {
   const weightSum = sum(weights);
   if (weights.length === 0) return [];
   if (weightSum <= 0)

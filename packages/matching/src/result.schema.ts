@@ -39,9 +39,5 @@ export const resultSchema = z.object({
 
 /** A clearing result. */
 export type ClearingResult = z.infer<typeof resultSchema>;
-/** One project line of a result. */
-export type ProjectOutcome = ClearingResult['projects'][number];
-/** One requirement line of a result. */
-export type RequirementOutcome = ClearingResult['requirements'][number];
 /** One flow of a result. */
 export type Flow = ClearingResult['flows'][number];

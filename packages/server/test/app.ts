@@ -18,7 +18,7 @@ export interface TestClock {
 }
 
 /** A clock starting at the real current time. */
-export function createTestClock(start = new Date()): TestClock {
+function createTestClock(start = new Date()): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

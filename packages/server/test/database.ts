@@ -85,7 +85,7 @@ const migratedSnapshot = async (): Promise<Blob> => {
 };
 
 /** A test database; `url` is set for PostgreSQL. */
-export type TestDatabase = DatabaseConnection & { url?: string };
+type TestDatabase = DatabaseConnection & { url?: string };
 
 /** A fresh database for one test suite (migrated unless asked not to); closing it discards it. */
 export async function openTestDatabase(

@@ -79,7 +79,7 @@ export async function buildOrganisation(
 }
 
 /** Overrides of buildUser: any user column, plus the plain password to hash. */
-export type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
+type UserOverrides = Partial<typeof users.$inferInsert> & { password?: string };
 
 /**
  * Inserts a confirmed participant user in a new participant organisation (unless `organisationId` is given),
@@ -209,7 +209,7 @@ export async function buildParticipation(
 }
 
 /** What buildProject may set: any project column, plus services to add. */
-export type ProjectOverrides = Partial<typeof projects.$inferInsert> & {
+type ProjectOverrides = Partial<typeof projects.$inferInsert> & {
   status?: ProjectStatus;
   roundId?: string;
   /** Services to insert (Biodiversity unless a type is given). */

@@ -8,7 +8,7 @@ import { migratedSnapshotFile } from './database.ts';
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** The demo accounts' password in process tests. */
-export const PROCESS_DEMO_PASSWORD = 'process-test-demo-2026';
+const PROCESS_DEMO_PASSWORD = 'process-test-demo-2026';
 
 /** A server process started as `npm start` starts it (`src/main.ts`), with what it printed so far. */
 export interface ServerProcess {

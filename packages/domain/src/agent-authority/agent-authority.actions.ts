@@ -58,7 +58,7 @@ export const editPermissions = defineAction({
 });
 
 /** ConfirmAuthority: a member of the client confirms that it gave the agent this authority. */
-export const confirmAuthority = defineAction({
+const confirmAuthority = defineAction({
   id: 'ConfirmAuthority',
   entity: AGENT_AUTHORITY_ENTITY,
   title: 'Confirm authority',
@@ -74,7 +74,7 @@ export const confirmAuthority = defineAction({
  * DeclineAuthority: a member of the client says it did not give this authority; the authority is rejected and can
  * never be approved.
  */
-export const declineAuthority = defineAction({
+const declineAuthority = defineAction({
   id: 'DeclineAuthority',
   entity: AGENT_AUTHORITY_ENTITY,
   title: 'Decline authority',

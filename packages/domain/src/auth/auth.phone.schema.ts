@@ -51,7 +51,7 @@ export const profileSchema = parseThrowsZodError(
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Profile form of a user who has no phone yet (invited without one): the phone may stay blank. */
-export const profileWithoutPhoneSchema = parseThrowsZodError(
+const profileWithoutPhoneSchema = parseThrowsZodError(
   z.object({ displayName: requiredText(LENGTH_LIMITS.displayName), phone: optionalPhone() }),
 );
 

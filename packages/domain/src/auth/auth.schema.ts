@@ -11,7 +11,7 @@ import { PASSWORD_POLICY } from './password-policy.ts';
 export { PASSWORD_POLICY } from './password-policy.ts';
 
 /** A new password: 8-128 characters. */
-export const newPasswordValue = () =>
+const newPasswordValue = () =>
   z.string({ error: () => MESSAGES.required }).check(
     z.minLength(1, { error: MESSAGES.required }),
     // Only for a typed password (a blank one is just 'Field required'); not an abort, which would stop the
@@ -25,7 +25,7 @@ export const newPasswordValue = () =>
   );
 
 /** A one-time code sent by e-mail or shown by an authenticator app: 6 digits. */
-export const codeValue = () =>
+const codeValue = () =>
   z.string({ error: () => MESSAGES.required }).check(
     z.maxLength(LENGTH_LIMITS.code, { error: 'Must be a 6-digit code', abort: true }),
     z.trim(),
@@ -52,7 +52,7 @@ export const passwordPair = {
 };
 
 /** A username as typed at sign-in: a name or an e-mail address (sign-up makes the e-mail the username). */
-export const usernameValue = () => requiredText(LENGTH_LIMITS.email);
+const usernameValue = () => requiredText(LENGTH_LIMITS.email);
 
 /** Sign-in form. */
 export const loginSchema = parseThrowsZodError(

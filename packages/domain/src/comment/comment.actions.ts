@@ -8,7 +8,7 @@ import { parseRichTextJson, RICH_TEXT_TEXT_MAX_LENGTH, RICH_TEXT_TOO_LONG_MESSAG
  * A required comment body {json, text}: some text ('Field required' otherwise), and a JSON editor state of the
  * supported nodes within the size limits.
  */
-export const commentContentValue = () =>
+const commentContentValue = () =>
   richTextValue().superRefine((value: RichTextValue, ctx) => {
     if (value.text.length > RICH_TEXT_TEXT_MAX_LENGTH) {
       ctx.addIssue({ code: 'custom', message: RICH_TEXT_TOO_LONG_MESSAGE });
@@ -19,7 +19,7 @@ export const commentContentValue = () =>
   });
 
 /** The submitted values of a Comment. */
-export const commentInput = z.object({ content: commentContentValue() });
+const commentInput = z.object({ content: commentContentValue() });
 
 /**
  * Comment: adds a rich-text comment to any entity (SPEC 2 "Action dialogs"). Shared by every entity, so it has

@@ -17,9 +17,9 @@ export const RICH_TEXT_MAX_DEPTH = 16;
 /** The heading levels the editor offers. */
 export const RICH_TEXT_HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5'] as const;
 /** The list kinds the editor offers. */
-export const RICH_TEXT_LIST_TYPES = ['bullet', 'number'] as const;
+const RICH_TEXT_LIST_TYPES = ['bullet', 'number'] as const;
 /** Every node type a stored rich text may contain. */
-export const RICH_TEXT_NODE_TYPES = [
+const RICH_TEXT_NODE_TYPES = [
   'root',
   'paragraph',
   'text',
@@ -166,7 +166,7 @@ const listItemNode: z.ZodType<RichTextListItemJson> = z.lazy(() =>
 const blockNode = z.union([paragraphNode, headingNode, quoteNode, codeNode, listNode]);
 
 /** The zod schema of a stored editor state of the supported nodes (use `parseRichTextJson` for a JSON string). */
-export const richTextStateSchema: z.ZodType<RichTextStateJson> = z.object({
+const richTextStateSchema: z.ZodType<RichTextStateJson> = z.object({
   root: z.looseObject({ type: z.literal('root'), children: z.array(blockNode) }),
 });
 

@@ -7,7 +7,7 @@ import { requiredText } from '../validation/rules.ts';
 import { UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
 
 /** The submitted values of ReplaceDocument: which document (its tag), the new file and why. */
-export const replaceDocumentInput = z.object({
+const replaceDocumentInput = z.object({
   tag: z
     .string({ error: choiceError })
     .trim()

@@ -53,7 +53,7 @@ export const edgeTargets = <Status extends string>(
 export type ActionConfirm = 'check-answers';
 
 /** Default label of the submit button (SPEC 2 "Action dialogs"). */
-export const DEFAULT_ACTION_LABEL = 'Save';
+const DEFAULT_ACTION_LABEL = 'Save';
 
 /**
  * What `defineAction` takes. Everything but `input` and `warnings` is plain JSON and goes to the browser in the
@@ -186,7 +186,7 @@ export function defineAction<
 }
 
 /** Turns zod issues into form issues with dotted paths. */
-export const issuesFromZod = (error: z.ZodError): readonly FormIssue[] =>
+const issuesFromZod = (error: z.ZodError): readonly FormIssue[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 /** The outcome of validating an action's values. */

@@ -73,14 +73,7 @@ export interface FieldCondition {
 }
 
 /** Named display formats a read-only field may use. */
-export const FIELD_FORMATTERS = [
-  'currency',
-  'credits',
-  'percentage',
-  'date',
-  'dateTime',
-  'fileSize',
-] as const;
+const FIELD_FORMATTERS = ['currency', 'credits', 'percentage', 'date', 'dateTime', 'fileSize'] as const;
 /** One display format of a read-only field. */
 export type FieldFormatter = (typeof FIELD_FORMATTERS)[number];
 
@@ -251,11 +244,3 @@ export interface FormStep {
   fieldIds?: readonly string[];
   groupIds?: readonly string[];
 }
-
-/** The field types whose value is text (empty text is stored as undefined). */
-export const TEXT_FIELD_TYPES = [
-  'Input',
-  'Password',
-  'TextArea',
-  'Phone',
-] as const satisfies readonly FieldType[];

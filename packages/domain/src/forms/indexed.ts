@@ -23,7 +23,3 @@ export const indexedItems = (value: unknown): unknown[] => {
 /** A list as a form value: an object keyed by position, so `{list}.{i}` field ids address its items. */
 export const indexedFormValue = <T>(items: readonly T[]): FormValues =>
   Object.fromEntries(items.map((item, index) => [String(index), item]));
-
-/** The field ids `{prefix}.0` ... `{prefix}.{count - 1}`. */
-export const indexedFieldIds = (prefix: string, count: number, suffix = ''): string[] =>
-  Array.from({ length: count }, (_, index) => `${prefix}.${index}${suffix}`);

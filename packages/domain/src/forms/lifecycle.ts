@@ -7,7 +7,7 @@ export interface Lifecycle<Status extends string> {
 }
 
 /** Machine-readable code of a refused status change; the server answers it with 409. */
-export const INVALID_STATUS = 'invalid_status';
+const INVALID_STATUS = 'invalid_status';
 
 /** Thrown when a status change or an action is not allowed from the current status. */
 export class InvalidStatusError extends Error {

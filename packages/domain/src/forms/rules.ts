@@ -6,10 +6,10 @@ import { fileProblem } from './uploads.ts';
 import { isUploadedFile, type RichTextValue, type UploadedFile } from './values.ts';
 
 /** Message of a value that is not a time of day from 00:00 to 23:59. */
-export const INVALID_TIME_MESSAGE = 'Not a valid time';
+const INVALID_TIME_MESSAGE = 'Not a valid time';
 
 /** `HH:mm` from 00:00 to 23:59 (SPEC 5 "Form engine"). */
-export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -117,10 +117,6 @@ export const declarationsValue = () =>
 /** The value of an optional Date field: blank is absent, anything else an ISO date `yyyy-MM-dd`. */
 export const optionalIsoDateValue = () =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), isoDateValue().optional());
-
-/** An optional number: blank ('' or null) is absent. */
-export const optionalNumberValue = () =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), z.number().optional());
 
 /** The value of an optional File field (executables and disk images refused, then `accept`). */
 export const optionalFileValue = (accept?: readonly string[]) =>

@@ -2,7 +2,7 @@ import { fileExtension, isBlockedUpload } from '../vocab/files.ts';
 import type { UploadedFile } from './values.ts';
 
 /** Further executable and disk-image extensions a file field refuses, beyond the general upload block list. */
-export const FORM_BLOCKED_EXTENSIONS = [
+const FORM_BLOCKED_EXTENSIONS = [
   'bin',
   'run',
   'msix',

@@ -121,7 +121,7 @@ export const serialiseAction = (action: AnyActionDefinition): SerialisedAction =
 };
 
 /** The fields' own `value`s as form values: the defaults under the server's initial values. */
-export const defaultValues = (fields: readonly FieldDefinition[]): FormValues =>
+const defaultValues = (fields: readonly FieldDefinition[]): FormValues =>
   fields.reduce<FormValues>(
     (values, field) => ('value' in field ? setPath(values, field.id, field.value) : values),
     {},

@@ -15,7 +15,7 @@ export interface Page<T> {
 /** Sort direction of a list. */
 export type SortOrder = 'asc' | 'desc';
 /** The sort directions a list query accepts. */
-export const SORT_ORDERS = ['asc', 'desc'] as const satisfies readonly SortOrder[];
+const SORT_ORDERS = ['asc', 'desc'] as const satisfies readonly SortOrder[];
 
 /** Which page of a list to answer. */
 export interface PageQuery {

@@ -16,7 +16,7 @@ export type DeclarationAudience = (typeof DECLARATION_AUDIENCES)[number];
  * must be true ('Must be agreed to'); none given when the round asks none. The server also checks that every
  * declaration asked was answered (`declarationAnswerIssues`).
  */
-export const declarationAnswers = () =>
+const declarationAnswers = () =>
   declarationsValue()
     .optional()
     .transform((answers) => answers ?? {});
@@ -43,7 +43,7 @@ export const declarationAnswerIssues = (
   });
 
 /** Whether a declaration is asked of an audience. */
-export const isDeclarationFor = (
+const isDeclarationFor = (
   declaration: Pick<Declaration, 'isForAgents' | 'isForParticipants'>,
   audience: DeclarationAudience,
 ): boolean => (audience === 'agents' ? declaration.isForAgents : declaration.isForParticipants);

@@ -7,11 +7,9 @@ import { reservePercentage, reserveWarning } from '../validation/reserve.ts';
 import { optionalText, requiredError, requiredText } from '../validation/rules.ts';
 
 /** The entity kind of market actions (first segment of `/market/{id}`). */
-export const MARKET_ENTITY = 'market';
-/** The collection markets are created in (`POST /api/markets`). */
-export const MARKETS_COLLECTION = 'markets';
+const MARKET_ENTITY = 'market';
 /** The share of the surplus that goes to buyers when a market does not say (MARKET.md section 3). */
-export const DEFAULT_BUYER_SHARE_OF_SURPLUS = 0.5;
+const DEFAULT_BUYER_SHARE_OF_SURPLUS = 0.5;
 
 const marketFields = [
   { id: 'name', type: 'Input', label: 'Name' },

@@ -7,7 +7,7 @@ import { declarationsShape } from './declarations.ts';
 import { reinstatedStatus, WITHDRAWABLE_STATUSES } from './participation.lifecycle.ts';
 
 /** The entity kind of participation actions (first segment of `/participation/{id}`). */
-export const PARTICIPATION_ENTITY = 'participation';
+const PARTICIPATION_ENTITY = 'participation';
 
 /** Register: an interested participant (or its agent with RegisterForRound) registers, answering the declarations. */
 export const registerParticipation = defineAction({

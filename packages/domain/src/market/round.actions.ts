@@ -17,8 +17,6 @@ import { ROUND_CLEARABLE_STATUSES, ROUND_SETUP_STATUSES } from './round.lifecycl
 
 /** The entity kind of round actions (first segment of `/round/{id}`). */
 export const ROUND_ENTITY = 'round';
-/** The collection rounds are created in (`POST /api/rounds`). */
-export const ROUNDS_COLLECTION = 'rounds';
 
 const noValues = z.object({});
 

@@ -86,7 +86,7 @@ export const roundMarketField = {
 const idList = () => z.array(z.string(), { error: requiredError });
 
 /** The shape of a round's details before the cross-field rules. */
-export const roundDetailShape = {
+const roundDetailShape = {
   name: requiredText(),
   services: choicesValue().pipe(z.array(creditTypeSchema)),
   standardIds: choicesValue(),
@@ -102,7 +102,7 @@ export const roundDetailShape = {
  * SPEC 5 "Market round": a nitrogen or phosphorous service needs the AMP end (a valid date) and at least one
  * subcatchment. Runs with the other field errors.
  */
-export const withNutrientRoundRules = <S extends z.ZodType>(schema: S): S =>
+const withNutrientRoundRules = <S extends z.ZodType>(schema: S): S =>
   withRules(schema, (value, addIssue) => {
     if (!includesAny(value.services, NUTRIENT_CREDIT_TYPES)) return;
     if (isMissing(value.ampEnd)) addIssue(['ampEnd'], MESSAGES.required);

@@ -1,5 +1,5 @@
 /** How many yearly periods a round clears at least and at most (MARKET.md section 3). */
-export const ROUND_PERIOD_YEARS = { min: 1, max: 10 } as const;
+const ROUND_PERIOD_YEARS = { min: 1, max: 10 } as const;
 
 /** One yearly period of a round: a calendar year. */
 export interface RoundPeriod {

@@ -125,17 +125,14 @@ export const openChecklist = (round: RoundReadinessInput, today: string): RoundC
  * The refusal of a step whose checklist has open lines ('Before ..., complete: registration dates (not set for
  * ...); credit reserve (...)'); undefined when every line is done.
  */
-export const checklistRefusal = (
-  before: string,
-  items: readonly RoundChecklistItem[],
-): string | undefined => {
+const checklistRefusal = (before: string, items: readonly RoundChecklistItem[]): string | undefined => {
   const open = items.filter((item) => !item.done);
   if (open.length === 0) return undefined;
   return `${before}, complete: ${open.map((item) => `${lower(item.label)} (${lower(item.detail)})`).join('; ')}`;
 };
 
 /** The words Open's refusal starts with. */
-export const BEFORE_OPEN = 'Before the round opens for registration';
+const BEFORE_OPEN = 'Before the round opens for registration';
 
 /** Open's refusal for a round, or undefined when it may open (`today` an ISO date). */
 export const openRefusal = (round: RoundReadinessInput, today: string): string | undefined =>

@@ -63,7 +63,7 @@ const dateRange = () =>
   z.preprocess((value) => value ?? {}, z.object({ start: isoDateValue(), end: isoDateValue() }));
 
 /** The registration windows of a round: each an ISO start and end date, the end after the start. */
-export const registrationDatesInput = withRules(
+const registrationDatesInput = withRules(
   z.object({
     suppliers: dateRange(),
     buyers: dateRange(),
@@ -96,7 +96,7 @@ export const setRegistrationDates = defineAction({
 });
 
 /** The reserve of a round (SPEC 5): a valid percentage, what it applies to, agreed with the EMB. */
-export const reserveInfoInput = z.object({
+const reserveInfoInput = z.object({
   percentage: reservePercentage(),
   appliesTo: reserveAppliesToSchema,
   agreedWithEMB: agreedValue(),
@@ -131,7 +131,7 @@ const declarationIdsShape = Object.fromEntries(
 ) as { [C in DeclarationCategory]: ReturnType<typeof idsOfCategory> };
 
 /** AddDeclarations' answer when nothing is chosen. */
-export const CHOOSE_DECLARATION = 'Choose at least one declaration';
+const CHOOSE_DECLARATION = 'Choose at least one declaration';
 
 /** The field of AddDeclarations holding the declarations chosen of one category. */
 export const addDeclarationsFieldId = (category: DeclarationCategory): string => `declarationIds.${category}`;
@@ -179,7 +179,7 @@ export const removeDeclaration = defineAction({
 });
 
 /** The CSV data sets of an import, at least one of which must be given (SPEC 5: the workbook alone is not enough). */
-export const IMPORT_CSV_FIELDS = ['suppliersCSV', 'buyersCSV', 'investorsCSV'] as const;
+const IMPORT_CSV_FIELDS = ['suppliersCSV', 'buyersCSV', 'investorsCSV'] as const;
 
 /**
  * ImportData: offers and bids of the round's projects and requirements from the operator's data sets, the

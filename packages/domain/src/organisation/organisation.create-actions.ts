@@ -11,9 +11,6 @@ import {
 } from './organisation.actions.ts';
 import { organisationContactShape, withParticipantContactRequired } from './organisation.schema.ts';
 
-/** The collection create actions are opened on and POSTed to. */
-export const ORGANISATIONS_COLLECTION = 'organisations';
-
 const createOrganisationAction = <const Id extends string, const Type extends OrganisationType>(
   id: Id,
   type: Type,
@@ -94,7 +91,7 @@ export const createParticipantOrganisation = createOrganisationAction(
 );
 
 /** CreateAgency: the operator adds an agent organisation (agents may also sign up themselves). */
-export const createAgencyOrganisation = createOrganisationAction('CreateAgency', 'AGENT', 'Add agency');
+const createAgencyOrganisation = createOrganisationAction('CreateAgency', 'AGENT', 'Add agency');
 
 /** Every create action of the organisations collection. */
 export const ORGANISATION_CREATE_ACTIONS = [

@@ -7,7 +7,7 @@ import type { OrganisationType, UserGroup } from '../vocab/organisation.ts';
 import { organisationTypeSchema } from '../vocab/organisation.ts';
 
 /** An optional e-mail address: blank is absent, anything else must be a valid address. */
-export const optionalEmail = () =>
+const optionalEmail = () =>
   optionalText(LENGTH_LIMITS.email).refine(
     (value) => value === undefined || z.email().safeParse(value).success,
     {
@@ -22,7 +22,7 @@ export const optionalPhone = () =>
     .refine((value) => value === undefined || isPhoneNumber(value), { error: MESSAGES.invalidPhone });
 
 /** The contact details a participant organisation must have (SPEC 5 "Organisation"). */
-export const PARTICIPANT_REQUIRED_FIELDS = ['contact', 'email', 'phone', 'mailingAddress'] as const;
+const PARTICIPANT_REQUIRED_FIELDS = ['contact', 'email', 'phone', 'mailingAddress'] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

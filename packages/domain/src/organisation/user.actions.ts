@@ -3,7 +3,7 @@ import { defineAction } from '../forms/action.ts';
 import { defineLifecycle } from '../forms/lifecycle.ts';
 
 /** The entity kind of user actions (first segment of `/user/{id}`). */
-export const USER_ENTITY = 'user';
+const USER_ENTITY = 'user';
 
 /** Account statuses of a user, as the operator's actions see them. */
 export const USER_ACCOUNT_STATUSES = ['Active', 'Disabled'] as const;

@@ -76,11 +76,11 @@ export const biodiversityServiceUnits = (supply: {
 };
 
 /** How far a claim is from the estimate, as a fraction of the estimate (0.25 = 25 % more); null without an estimate. */
-export const claimDeviation = (claimed: number, estimate: number): number | null =>
+const claimDeviation = (claimed: number, estimate: number): number | null =>
   estimate === 0 ? null : (claimed - estimate) / estimate;
 
 /** A claim further from the estimate than this fraction is shown as out of line. */
-export const CLAIM_DEVIATION_TOLERANCE = 0.25;
+const CLAIM_DEVIATION_TOLERANCE = 0.25;
 
 /** Whether a supplier's claimed units are out of line with the statutory-metric estimate. */
 export const isClaimOutOfLine = (claimed: number, estimate: number): boolean => {

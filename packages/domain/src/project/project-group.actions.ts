@@ -10,7 +10,7 @@ import { PROJECT_GROUP_TYPE_LABELS, PROJECT_GROUP_TYPES, projectGroupTypeSchema 
 import { recordName } from './record-name.ts';
 
 /** The entity kind of project group actions (first segment of `/project-group/{id}`). */
-export const PROJECT_GROUP_ENTITY = 'project-group';
+const PROJECT_GROUP_ENTITY = 'project-group';
 /** The collection project groups are created in (`POST /api/project-groups`). */
 export const PROJECT_GROUPS_COLLECTION = 'project-groups';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import type { FieldDefinition } from '../forms/fields.ts';
 import { includesAny, isMissing, withRules } from '../forms/refine.ts';
-import { choicesValue, fileValue, optionalFileValue, yesNoValue } from '../forms/rules.ts';
+import { choicesValue, optionalFileValue, yesNoValue } from '../forms/rules.ts';
 import { completionInput, skippableCompletionFields } from '../market/completion.ts';
 import { declarationsShape } from '../market/declarations.ts';
 import { optionsOf } from '../market/round.fields.ts';
@@ -29,7 +29,7 @@ import { recordName } from './record-name.ts';
 export const PROJECTS_COLLECTION = 'projects';
 
 /** The durations a fixed-term project may offer: 1 to 5 years (SPEC 9). */
-export const FIXED_TERM_DURATIONS = [
+const FIXED_TERM_DURATIONS = [
   'OneYear',
   'TwoYears',
   'ThreeYears',
@@ -294,6 +294,3 @@ export const reregisterProject = defineAction({
   ),
   lifecycle: { from: PROJECT_REREGISTER_STATUSES, to: 'Provisional' },
 });
-
-/** The file rule of an uploaded agreement or report (pdf, xlsx or zip). */
-export const projectDocumentValue = () => fileValue(DOCUMENT_UPLOAD_EXTENSIONS);

@@ -33,7 +33,7 @@ const outcomeField = {
 } as const satisfies FieldDefinition;
 
 /** The project status each screening outcome leads to. */
-export const SCREENING_STATUS = {
+const SCREENING_STATUS = {
   Pass: 'Screened',
   Fail: 'FailedScreening',
   Pending: 'PendingScreening',
@@ -89,7 +89,7 @@ export const addScreeningOutcome = defineAction({
 });
 
 /** The project status each pre-market review outcome leads to. */
-export const PRE_MARKET_REVIEW_STATUS = {
+const PRE_MARKET_REVIEW_STATUS = {
   Pass: 'ApprovedRound',
   Fail: 'FailedRound',
   Pending: 'PendingRound',
@@ -138,7 +138,7 @@ export const setPreMarketReviewOutcome = defineAction({
 });
 
 /** How many services one certification decision can cover. */
-export const MAX_CERTIFIED_SERVICES = 10;
+const MAX_CERTIFIED_SERVICES = 10;
 
 const serviceCertificationFields = Array.from({ length: MAX_CERTIFIED_SERVICES }, (_, index) => {
   const prefix = `serviceCertifications.${index}`;

@@ -55,7 +55,7 @@ export const SERVICE_MODULE_LABELS = {
 } as const satisfies Record<(typeof SERVICE_MODULES)[number], string>;
 
 /** The label of a service's size for its module: an area in hectares, a length in kilometres. */
-export const serviceSizeLabel = (module: Module | undefined): string =>
+const serviceSizeLabel = (module: Module | undefined): string =>
   module === 'Linear' || module === 'River' ? 'Length (km)' : 'Area (ha)';
 
 /** The unit of a service's size for its module: hectares for area habitats, kilometres for hedgerows and rivers. */
@@ -173,7 +173,7 @@ const biodiversityRules = (value: Readonly<Record<string, unknown>>, addIssue: A
 };
 
 /** A biodiversity service: an area habitat needs its broad habitat; every habitat a type, levels, size and start. */
-export const biodiversityServiceInput = withRules(z.object(biodiversityShape), biodiversityRules);
+const biodiversityServiceInput = withRules(z.object(biodiversityShape), biodiversityRules);
 
 /** Parsed biodiversity service values. */
 export type BiodiversityServiceValues = z.output<typeof biodiversityServiceInput>;
@@ -256,7 +256,7 @@ export const editNutrientService = defineAction({
 });
 
 /** How many yearly gains the supply form can hold: one at delivery and one for each year up to 30. */
-export const MAX_GAIN_ENTRIES = YEARS_TO_TARGET_CONDITION.max + 1;
+const MAX_GAIN_ENTRIES = YEARS_TO_TARGET_CONDITION.max + 1;
 
 /** The label of the gain of year `index`: 'At delivery', 'At year 1', then 'Year n'. */
 export const gainLabel = (index: number): string =>
@@ -279,7 +279,7 @@ const gainFields = Array.from({ length: MAX_GAIN_ENTRIES }, (_, index) => ({
  * SPEC 5 "Biodiversity supply": years to target condition rounded down, 1 to 30; a gain for each year from 0 to N
  * ('Required' each), the list trimmed to N + 1 entries.
  */
-export const biodiversitySupplyInput = z
+const biodiversitySupplyInput = z
   .object({
     baselineUnitsLost: unitsOrZero('Biodiversity'),
     yearsToTargetCondition: z

@@ -6,12 +6,12 @@ export const WHOLE_NUMBER_MESSAGE = 'Must be a whole number greater than 0';
 /** Message for a malformed ONS local planning authority code. */
 export const LPA_CODE_MESSAGE = 'Must be an ONS LPA code such as E60000001';
 /** Message for a malformed ONS local authority district (or park, corporation) code. */
-export const LAD_CODE_MESSAGE = 'Must be an ONS code such as E07000026';
+const LAD_CODE_MESSAGE = 'Must be an ONS code such as E07000026';
 
 /** ONS codes of local planning authorities: E60 then six digits. */
-export const LPA_CODE_PATTERN = /^E60\d{6}$/;
+const LPA_CODE_PATTERN = /^E60\d{6}$/;
 /** ONS codes of the areas behind an LPA: districts, unitaries, boroughs, parks, corporations (E + 8 digits). */
-export const LAD_CODE_PATTERN = /^E\d{8}$/;
+const LAD_CODE_PATTERN = /^E\d{8}$/;
 
 /** A yes/no flag; missing gives 'Field required' unless a default is applied first. */
 export const flag = () => z.boolean({ error: requiredError });

@@ -59,7 +59,7 @@ export const ncaInputSchema = z.object({
 export type NcaValues = z.output<typeof ncaInputSchema>;
 
 /** Most neighbours one NCA may be given (England has 159 NCAs). */
-export const NCA_NEIGHBOURS_MAX = 158;
+const NCA_NEIGHBOURS_MAX = 158;
 
 /** The NCAs sharing a boundary with one NCA, by Natural England number; the whole set replaces the old one. */
 export const ncaNeighboursInputSchema = z.object({

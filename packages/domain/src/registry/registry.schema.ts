@@ -53,7 +53,7 @@ export const queryFlag = z.preprocess(
 );
 
 /** What the credits registry can be exported as, besides the JSON page. */
-export const REGISTRY_EXPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+const REGISTRY_EXPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 
 /**
  * The query of `GET /api/credits/registry`: search (requirement name, planning reference, owner), filters, sort,
@@ -72,18 +72,6 @@ export const registryCreditQuerySchema = listQuerySchema(REGISTRY_CREDIT_SORT_KE
 });
 /** A parsed credits registry query. */
 export type RegistryCreditQuery = z.infer<typeof registryCreditQuerySchema>;
-
-/** The filters of the credits registry that the page keeps in its address. */
-export const REGISTRY_CREDIT_FILTERS = [
-  'marketId',
-  'roundId',
-  'creditType',
-  'status',
-  'ownerId',
-  'lpaId',
-  'projectId',
-  'requirementId',
-] as const;
 
 /** One requirement credit in the registry (`GET /api/credits/registry` answers `Page<RegistryCredit>`). */
 export interface RegistryCredit {

@@ -7,9 +7,7 @@ import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { requiredText } from '../validation/rules.ts';
 
 /** The entity kind of requirement group actions (first segment of `/requirement-group/{id}`). */
-export const REQUIREMENT_GROUP_ENTITY = 'requirement-group';
-/** The collection requirement groups are created in (`POST /api/requirement-groups`). */
-export const REQUIREMENT_GROUPS_COLLECTION = 'requirement-groups';
+const REQUIREMENT_GROUP_ENTITY = 'requirement-group';
 
 const requirementsField = {
   id: 'requirementIds',
@@ -37,7 +35,7 @@ export const createRequirementGroup = defineAction({
 });
 
 /** Add requirements to the group. */
-export const addRequirementsToGroup = defineAction({
+const addRequirementsToGroup = defineAction({
   id: 'AddRequirements',
   entity: REQUIREMENT_GROUP_ENTITY,
   title: 'Add credit requirements to group',

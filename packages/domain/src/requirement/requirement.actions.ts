@@ -18,9 +18,6 @@ import type { CreditRequirementStatus } from '../vocab/statuses.ts';
 import { REQUIREMENT_ENTITY } from './requirement.credits.ts';
 import { REQUIREMENT_EDITABLE_STATUSES } from './requirement.lifecycle.ts';
 
-/** The collection requirements are created in (`POST /api/requirements`). */
-export const REQUIREMENTS_COLLECTION = 'requirements';
-
 const typeField = {
   id: 'type',
   type: 'Select',
@@ -68,7 +65,7 @@ export const createRequirement = defineAction({
 });
 
 /** The details of a requirement: name and type; changing the type warns that its data is removed. */
-export const requirementDetailsInput = z.object({ name: recordName(), type: creditRequirementTypeSchema });
+const requirementDetailsInput = z.object({ name: recordName(), type: creditRequirementTypeSchema });
 
 /**
  * Update: name and type. The server sends `settings.currentType`; choosing another type warns 'Changing type will

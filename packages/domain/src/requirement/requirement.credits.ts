@@ -37,7 +37,7 @@ const biodiversity = { fieldId: 'type', oneOf: ['Biodiversity'] } as const;
 const nutrient = { fieldId: 'type', oneOf: NUTRIENT_CREDIT_TYPES } as const;
 
 /** The fields of a buyer's credits (SPEC 3 "Buyer credits"): biodiversity or nutrient fields by credit type. */
-export const buyerCreditFields = [
+const buyerCreditFields = [
   { id: 'type', type: 'Select', label: 'Credit type', options: optionsOf(CREDIT_TYPES, CREDIT_TYPE_LABELS) },
   {
     id: 'bioBroadHabitat',
@@ -135,7 +135,7 @@ const optionalUnits = () =>
  * calculator, ongoing units unless additional, additional units unless ongoing, and for both the answer whether
  * ongoing units alone would do.
  */
-export const buyerCreditsInput = withRules(
+const buyerCreditsInput = withRules(
   z.object({
     type: creditTypeSchema,
     bioBroadHabitat: optionalText(),
@@ -195,7 +195,7 @@ export const setBuyerCredits = defineAction({
 });
 
 /** The fields of an investor's credits (SPEC 3 "Investor credits"). */
-export const investorCreditFields = [
+const investorCreditFields = [
   { id: 'units', type: 'Number', label: 'Biodiversity units', suffix: 'units' },
   { id: 'redemptionDate', type: 'Date', label: 'Target redemption date' },
   { id: 'isDivisible', type: 'YesNo', label: 'Can the units come from several projects?' },
@@ -241,7 +241,7 @@ export const investorCreditFields = [
  * its broad habitat, and high and very high distinctiveness the habitat type (as buyers are asked, SPEC 5), so the
  * requirement can enter the clearing.
  */
-export const investorCreditsInput = withRules(
+const investorCreditsInput = withRules(
   z.object({
     units: units('Biodiversity'),
     redemptionDate: todayOrLaterIsoDateValue(),

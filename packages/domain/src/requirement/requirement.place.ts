@@ -28,7 +28,7 @@ const nutrient = { fieldId: 'creditType', oneOf: NUTRIENT_CREDIT_TYPES } as cons
  * label, both submitted as `redemptionDate`), LPA, NCA for biodiversity or subcatchment for nutrients, nearest
  * address, optional grid reference and three-word address; `localOnly` asks for supply from its own LPA or NCA only.
  */
-export const buyerDevelopmentInput = withRules(
+const buyerDevelopmentInput = withRules(
   z.object({
     creditType: creditTypeSchema,
     planningRef: requiredText(),

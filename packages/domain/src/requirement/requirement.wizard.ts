@@ -9,7 +9,7 @@ import { REQUIREMENT_ENTITY, setBuyerCredits, setInvestorCredits } from './requi
 import { setBuyerDevelopment, setInvestorLocation } from './requirement.place.ts';
 
 /** The button of every step of the new-requirement wizard. */
-export const WIZARD_STEP_LABEL = 'Save and continue';
+const WIZARD_STEP_LABEL = 'Save and continue';
 
 const wizard = { actionLabel: WIZARD_STEP_LABEL, cannotCancel: true } as const;
 

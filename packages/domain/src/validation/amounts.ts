@@ -27,7 +27,7 @@ export const AMOUNT_LIMITS = {
 export const SIZE_LIMITS = { ha: 100_000, km: 10_000 } as const satisfies Record<SizeUnit, number>;
 
 /** The largest quantity of units any credit type allows (for a field whose credit type is not known yet). */
-export const MAX_UNITS = Math.max(...Object.values(AMOUNT_LIMITS.units));
+const MAX_UNITS = Math.max(...Object.values(AMOUNT_LIMITS.units));
 
 /** The messages of the amount rules (the SPEC 5 ones where SPEC has them). */
 export const AMOUNT_MESSAGES = {

@@ -10,17 +10,16 @@ export const LOCATION_MESSAGES = {
  * An Ordnance Survey grid reference: the two letters of a 100 km square, then an even number of digits (2 to 10,
  * eastings then northings); spaces anywhere, either case ('SU 12345 67890', 'su1267').
  */
-export const GRID_REFERENCE_PATTERN = /^[A-Z]{2}(?:\d{2}){1,5}$/i;
+const GRID_REFERENCE_PATTERN = /^[A-Z]{2}(?:\d{2}){1,5}$/i;
 
 /** Whether a text is an OS grid reference (spaces ignored). */
-export const isGridReference = (text: string): boolean =>
-  GRID_REFERENCE_PATTERN.test(text.replace(/\s+/g, ''));
+const isGridReference = (text: string): boolean => GRID_REFERENCE_PATTERN.test(text.replace(/\s+/g, ''));
 
 /** A three-word address: three words of letters joined by dots, with or without the leading '///'. */
-export const THREE_WORDS_PATTERN = /^(?:\/\/\/)?\p{L}+\.\p{L}+\.\p{L}+$/u;
+const THREE_WORDS_PATTERN = /^(?:\/\/\/)?\p{L}+\.\p{L}+\.\p{L}+$/u;
 
 /** Whether a text is a three-word address ('///filled.count.soap' or 'filled.count.soap'). */
-export const isThreeWordAddress = (text: string): boolean => THREE_WORDS_PATTERN.test(text.trim());
+const isThreeWordAddress = (text: string): boolean => THREE_WORDS_PATTERN.test(text.trim());
 
 /** An optional OS grid reference: blank is absent; anything else must be one. Kept as typed (trimmed). */
 export const optionalGridReference = () =>

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
-import { PHONE_PATTERN } from './patterns.ts';
 import { isPhoneNumber, stripPhoneSeparators } from './phone.ts';
-
-export { PHONE_PATTERN };
 
 /** Gives 'Field required' when the value is missing, null or undefined; other failures keep their own message. */
 export const requiredError = (issue: { input?: unknown }): string | undefined =>
@@ -27,9 +24,6 @@ export const requiredText = (max: number = LENGTH_LIMITS.text) =>
     .min(1, { error: MESSAGES.required })
     .max(max, { error: tooLongMessage(max) })
     .refine((value) => !hasNulCharacter(value), { error: MESSAGES.nulCharacter });
-
-/** A required name (organisation, project, reference data...): at most 200 characters. */
-export const requiredName = () => requiredText(LENGTH_LIMITS.name);
 
 /** An optional string (at most `max` characters) where empty text counts as absent (SPEC 5: empty text input is stored as undefined). */
 export const optionalText = (max: number = LENGTH_LIMITS.text) =>

@@ -7,7 +7,7 @@ import { _parse, $constructor, $ZodError } from 'zod/v4/core';
  * holds as it does for a classic schema, and the server answers it with 422 and the field errors - without
  * the mini schemas importing classic zod, whose import alone would bring it into the sign-in page's bundle.
  */
-export const ZodTraitError = $constructor<$ZodError, $ZodError['issues']>(
+const ZodTraitError = $constructor<$ZodError, $ZodError['issues']>(
   'ZodError',
   (error, issues) => {
     $ZodError.init(error, issues);

@@ -13,29 +13,11 @@ export const RESERVE_PERCENTAGE = {
   recommendedMax: 20,
 } as const;
 
-/** Phone numbers: plus sign, 1-3 digit country code, 4-14 further digits; United Kingdom first and default (SPEC 9). */
-export const PHONE = {
-  countryCodeDigits: { min: 1, max: 3 },
-  numberDigits: { min: 4, max: 14 },
-  defaultCountry: 'gb',
-  preferredCountries: ['gb'],
-  defaultDialCode: '+44',
-} as const;
-
 /** Years to target condition of a biodiversity supply (SPEC 5 and 9). */
 export const YEARS_TO_TARGET_CONDITION = { min: 1, max: 30 } as const;
-/** Durations of a fixed-term project, in years (SPEC 5 and 9). */
-export const FIXED_TERM_DURATION_YEARS = { min: 1, max: 5 } as const;
 /** Value of the 'no standard' placeholder in certification decisions (SPEC 9). */
 export const CERTIFICATION_STANDARD_PLACEHOLDER = 'NA';
 
-/** Date patterns shown by the app (SPEC 9), implemented by the format helpers. */
-export const DATE_FORMATS = {
-  date: 'd MMM yyyy',
-  isoDate: 'yyyy-MM-dd',
-  monthYear: 'MMM yyyy',
-  time: 'HH:mm',
-} as const;
 /** Earliest and latest value of a time input (SPEC 5). */
 export const TIME_INPUT_RANGE = { min: '00:00', max: '23:59' } as const;
 /** Unit step of file sizes shown in Kb and Mb (SPEC 9). */

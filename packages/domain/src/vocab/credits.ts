@@ -1,5 +1,4 @@
 import { choiceOf, memberOf } from '../validation/choice.ts';
-import { labelsOf } from './labels.ts';
 
 /** Credit types; also the services a market round trades (SPEC 3). */
 export const CREDIT_TYPES = [
@@ -28,7 +27,7 @@ export type NutrientCreditType = (typeof NUTRIENT_CREDIT_TYPES)[number];
 export const isNutrientCreditType = memberOf(NUTRIENT_CREDIT_TYPES);
 
 /** Credit units (SPEC 3): permanent biodiversity, permanent and short-term nitrogen and phosphorous. */
-export const CREDIT_UNITS = [
+const CREDIT_UNITS = [
   'PermanentBiodiversity',
   'PermanentNitrogen',
   'ShortTermNitrogen',
@@ -37,18 +36,6 @@ export const CREDIT_UNITS = [
 ] as const;
 /** One credit unit. */
 export type CreditUnit = (typeof CREDIT_UNITS)[number];
-/** Zod rule for a credit unit. */
-export const creditUnitSchema = choiceOf(CREDIT_UNITS);
-/** Labels of the credit units. */
-export const CREDIT_UNIT_LABELS = labelsOf(CREDIT_UNITS);
-/** The credit type each unit counts. */
-export const CREDIT_UNIT_TYPES = {
-  PermanentBiodiversity: 'Biodiversity',
-  PermanentNitrogen: 'NutrientMitigationNitrogen',
-  ShortTermNitrogen: 'NutrientMitigationNitrogen',
-  PermanentPhosphorous: 'NutrientMitigationPhosphorous',
-  ShortTermPhosphorous: 'NutrientMitigationPhosphorous',
-} as const satisfies Record<CreditUnit, CreditType>;
 
 /** Credit durations: permanent, or one to five years (SPEC 3 and 9). */
 export const CREDIT_DURATIONS = [
@@ -90,8 +77,6 @@ export const creditDurationFromYears = (years: number | null): CreditDuration | 
 export const NUTRIENT_REQUIREMENT_TYPES = ['ongoing', 'additional', 'both'] as const;
 /** One nutrient requirement type. */
 export type NutrientRequirementType = (typeof NUTRIENT_REQUIREMENT_TYPES)[number];
-/** Zod rule for a nutrient requirement type. */
-export const nutrientRequirementTypeSchema = choiceOf(NUTRIENT_REQUIREMENT_TYPES);
 /** Labels of the nutrient requirement types. */
 export const NUTRIENT_REQUIREMENT_TYPE_LABELS = {
   ongoing: 'Ongoing',

@@ -31,9 +31,3 @@ export const COMPLIANCE_NEXT_ACTION_LABELS = {
   Rectify: 'Rectify',
   IrrevocableFailure: 'Irrevocable failure',
 } as const satisfies Record<ComplianceNextAction, string>;
-
-/** Answers of a yes/no field, with the labels the form engine shows. */
-export const YES_NO_OPTIONS = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-] as const;

@@ -1,5 +1,3 @@
-import { choiceOf } from '../validation/choice.ts';
-
 /** Field types of the form engine (SPEC 3 "Form field definition"). */
 export const FIELD_TYPES = [
   'Input',
@@ -20,5 +18,3 @@ export const FIELD_TYPES = [
 ] as const;
 /** One form field type. */
 export type FieldType = (typeof FIELD_TYPES)[number];
-/** Zod rule for a form field type. */
-export const fieldTypeSchema = choiceOf(FIELD_TYPES);

@@ -1,16 +1,12 @@
-import { choiceOf } from '../validation/choice.ts';
-
 /** Kinds of stored file, for icons and previews (SPEC 3 "Other"). */
 export const FILE_TYPES = ['Excel', 'Image', 'PDF', 'Powerpoint', 'Video', 'Word', 'Unknown'] as const;
 /** One file type. */
 export type FileType = (typeof FILE_TYPES)[number];
-/** Zod rule for a file type. */
-export const fileTypeSchema = choiceOf(FILE_TYPES);
 
 type KnownFileType = Exclude<FileType, 'Unknown'>;
 
 /** File name extensions (lower case, no dot) of each file type; CSV counts as a spreadsheet. */
-export const FILE_TYPE_EXTENSIONS = {
+const FILE_TYPE_EXTENSIONS = {
   Excel: ['xls', 'xlsx', 'xlsm', 'xlsb', 'csv', 'ods'],
   Image: ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp', 'svg', 'tif', 'tiff', 'heic', 'avif'],
   PDF: ['pdf'],
@@ -69,7 +65,7 @@ export const detectFileType = (
 ): FileType => fileTypeFromMime(mime ?? '') ?? fileTypeFromExtension(filename ?? '') ?? 'Unknown';
 
 /** Extensions a file input refuses: executables and disk images (SPEC 5 "Form engine"). */
-export const BLOCKED_UPLOAD_EXTENSIONS = [
+const BLOCKED_UPLOAD_EXTENSIONS = [
   'exe',
   'msi',
   'msp',
@@ -98,7 +94,7 @@ export const BLOCKED_UPLOAD_EXTENSIONS = [
 ] as const;
 
 /** MIME types a file input refuses: executables and disk images. */
-export const BLOCKED_UPLOAD_MIME_TYPES = [
+const BLOCKED_UPLOAD_MIME_TYPES = [
   'application/x-msdownload',
   'application/x-msdos-program',
   'application/x-ms-installer',
@@ -140,8 +136,6 @@ export const PROJECT_DOCUMENT_KINDS = [
 ] as const;
 /** One project document kind. */
 export type ProjectDocumentKind = (typeof PROJECT_DOCUMENT_KINDS)[number];
-/** Zod rule for a project document kind. */
-export const projectDocumentKindSchema = choiceOf(PROJECT_DOCUMENT_KINDS);
 /** Labels of the project document kinds. */
 export const PROJECT_DOCUMENT_KIND_LABELS = {
   LandholderInfo: 'Landholder information',
@@ -167,8 +161,6 @@ export const REQUIREMENT_DOCUMENT_KINDS = [
 ] as const;
 /** One credit requirement document kind. */
 export type RequirementDocumentKind = (typeof REQUIREMENT_DOCUMENT_KINDS)[number];
-/** Zod rule for a credit requirement document kind. */
-export const requirementDocumentKindSchema = choiceOf(REQUIREMENT_DOCUMENT_KINDS);
 /** Labels of the credit requirement document kinds. */
 export const REQUIREMENT_DOCUMENT_KIND_LABELS = {
   BiodiversityMetric: 'Biodiversity metric',

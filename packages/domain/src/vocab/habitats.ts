@@ -1,8 +1,8 @@
-import { choiceOf, memberOf } from '../validation/choice.ts';
+import { choiceOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Broad habitats (SPEC 3); each habitat type maps to one of them. */
-export const BROAD_HABITATS = [
+const BROAD_HABITATS = [
   'Cropland',
   'Grassland',
   'Heathland and scrub',
@@ -16,10 +16,6 @@ export const BROAD_HABITATS = [
 ] as const;
 /** One broad habitat. */
 export type BroadHabitat = (typeof BROAD_HABITATS)[number];
-/** Zod rule for a broad habitat. */
-export const broadHabitatSchema = choiceOf(BROAD_HABITATS);
-/** Whether a value is a broad habitat. */
-export const isBroadHabitat = memberOf(BROAD_HABITATS);
 
 /** Biodiversity metric modules (SPEC 3). */
 export const MODULES = ['Area', 'Linear', 'River', 'NA'] as const;
@@ -59,7 +55,7 @@ export const distinctivenessSchema = choiceOf(DISTINCTIVENESS);
 /** Labels of the distinctiveness levels. */
 export const DISTINCTIVENESS_LABELS = labelsOf(DISTINCTIVENESS);
 /** Rank of each distinctiveness level (higher is more distinctive). */
-export const DISTINCTIVENESS_RANK = {
+const DISTINCTIVENESS_RANK = {
   Low: 0,
   Medium: 1,
   High: 2,

@@ -28,7 +28,7 @@ export const ROLES = ['sysAdmin', 'admin', 'lpa', 'participant', 'agent'] as con
 /** One shell role flag. */
 export type Role = (typeof ROLES)[number];
 /** The user group that grants each role flag. */
-export const ROLE_GROUPS = {
+const ROLE_GROUPS = {
   sysAdmin: 'sysadmin',
   admin: 'admin',
   lpa: 'lpa',

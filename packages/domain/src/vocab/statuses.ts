@@ -1,4 +1,4 @@
-import { choiceOf, memberOf } from '../validation/choice.ts';
+import { choiceOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Market round statuses (SPEC 4). */
@@ -17,8 +17,6 @@ export const MARKET_ROUND_STATUSES = [
 ] as const;
 /** One market round status. */
 export type MarketRoundStatus = (typeof MARKET_ROUND_STATUSES)[number];
-/** Zod rule for a market round status. */
-export const marketRoundStatusSchema = choiceOf(MARKET_ROUND_STATUSES);
 /** Labels of the market round statuses; 'Open' means registration is open. */
 export const MARKET_ROUND_STATUS_LABELS = labelsOf(MARKET_ROUND_STATUSES, {
   Open: 'Open for registration',
@@ -26,8 +24,6 @@ export const MARKET_ROUND_STATUS_LABELS = labelsOf(MARKET_ROUND_STATUSES, {
   OpenForBidsAndOffers: 'Bids and offers open',
   ClosedForBidsAndOffers: 'Bids and offers closed',
 });
-/** Whether a value is a market round status. */
-export const isMarketRoundStatus = memberOf(MARKET_ROUND_STATUSES);
 
 /** Project statuses (SPEC 4). */
 export const PROJECT_STATUSES = [
@@ -56,8 +52,6 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const projectStatusSchema = choiceOf(PROJECT_STATUSES);
 /** Labels of the project statuses. */
 export const PROJECT_STATUS_LABELS = labelsOf(PROJECT_STATUSES);
-/** Whether a value is a project status. */
-export const isProjectStatus = memberOf(PROJECT_STATUSES);
 
 /** Certification statuses of a project service (SPEC 4). */
 export const SERVICE_CERTIFICATION_STATUSES = [
@@ -68,8 +62,6 @@ export const SERVICE_CERTIFICATION_STATUSES = [
 ] as const;
 /** One project service certification status. */
 export type ServiceCertificationStatus = (typeof SERVICE_CERTIFICATION_STATUSES)[number];
-/** Zod rule for a project service certification status. */
-export const serviceCertificationStatusSchema = choiceOf(SERVICE_CERTIFICATION_STATUSES);
 /** Labels of the project service certification statuses. */
 export const SERVICE_CERTIFICATION_STATUS_LABELS = labelsOf(SERVICE_CERTIFICATION_STATUSES);
 
@@ -88,12 +80,8 @@ export const CREDIT_REQUIREMENT_STATUSES = [
 ] as const;
 /** One credit requirement status. */
 export type CreditRequirementStatus = (typeof CREDIT_REQUIREMENT_STATUSES)[number];
-/** Zod rule for a credit requirement status. */
-export const creditRequirementStatusSchema = choiceOf(CREDIT_REQUIREMENT_STATUSES);
 /** Labels of the credit requirement statuses. */
 export const CREDIT_REQUIREMENT_STATUS_LABELS = labelsOf(CREDIT_REQUIREMENT_STATUSES);
-/** Whether a value is a credit requirement status. */
-export const isCreditRequirementStatus = memberOf(CREDIT_REQUIREMENT_STATUSES);
 
 /** Credit statuses (SPEC 4). */
 export const CREDIT_STATUSES = [
@@ -109,8 +97,6 @@ export const CREDIT_STATUSES = [
 ] as const;
 /** One credit status. */
 export type CreditStatus = (typeof CREDIT_STATUSES)[number];
-/** Zod rule for a credit status. */
-export const creditStatusSchema = choiceOf(CREDIT_STATUSES);
 /** Labels of the credit statuses. */
 export const CREDIT_STATUS_LABELS = labelsOf(CREDIT_STATUSES);
 
@@ -118,8 +104,6 @@ export const CREDIT_STATUS_LABELS = labelsOf(CREDIT_STATUSES);
 export const REGISTRATION_STATUSES = ['Interested', 'Provisional', 'Withdrawn', 'Registered'] as const;
 /** One participation registration status. */
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-/** Zod rule for a participation registration status. */
-export const registrationStatusSchema = choiceOf(REGISTRATION_STATUSES);
 /** Labels of the participation registration statuses. */
 export const REGISTRATION_STATUS_LABELS = labelsOf(REGISTRATION_STATUSES);
 

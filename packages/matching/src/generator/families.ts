@@ -5,7 +5,7 @@ import type { CreditType, Instance, Module } from '../instance.schema.ts';
  * the server builds them from records): a family is the realistic round of the same seed with one shape switched
  * on, and `real` has them all.
  */
-export type RealShapes = {
+type RealShapes = {
   /** Nutrient requirements indivisible (the server builds them so), biodiversity mostly divisible: about half. */
   halfDivisible: boolean;
   /**
@@ -99,7 +99,7 @@ export function unitsOverYears(units: readonly number[], years: number): number 
 }
 
 /** Where a development's needs are. */
-export type DevelopmentSite = {
+type DevelopmentSite = {
   type: CreditType;
   module: Module;
   at: { lpa: string; nca: string };

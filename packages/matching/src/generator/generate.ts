@@ -12,7 +12,7 @@ import {
 import { type Habitat, loadHabitats } from './habitats.ts';
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same round. */
-export function randomSource(seed: number): () => number {
+function randomSource(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -21,7 +21,7 @@ const BAND_OF = {
 } as const satisfies Record<string, Distinctiveness>;
 
 /** Splits one RFC-4180 line (quoted fields may hold commas and doubled quotes). */
-export function splitCsvLine(line: string): string[] {
+function splitCsvLine(line: string): string[] {
   const fields: string[] = [];
   let field = '';
   let quoted = false;

@@ -105,7 +105,7 @@ function push<T>(map: Map<string, T[]>, key: string, item: T): void {
 }
 
 /** Fractions within a millionth of 0 or 1 are that bound; others keep six decimals. */
-export function cleanFraction(value: number): number {
+function cleanFraction(value: number): number {
   if (value < 1e-6) return 0;
   if (value > 1 - 1e-6) return 1;
   return Math.round(value * 1e6) / 1e6;

@@ -46,7 +46,7 @@ export type PreparedRound = {
 };
 
 /** Canonical order: natural order of ids, so the same round always yields the same model. */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   const natural = a.localeCompare(b, 'en', { numeric: true, sensitivity: 'variant' });
   if (natural !== 0) return natural;
   return a < b ? -1 : a > b ? 1 : 0;

@@ -104,7 +104,7 @@ export function periodsOf(type: Credit['type'], years: number): number {
 }
 
 /** Why a pair cannot trade, or the multiplier at which it can. */
-export type PairVerdict =
+type PairVerdict =
   | { compatible: true; multiplier: number }
   | {
       compatible: false;

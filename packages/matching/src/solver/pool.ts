@@ -15,7 +15,7 @@ export type SolveOutcome = {
 };
 
 /** Live figures from a running solve. */
-export type SolveProgress = { best: number | null; bound: number | null; gap: number | null };
+type SolveProgress = { best: number | null; bound: number | null; gap: number | null };
 
 type Job = {
   request: SolveRequest;

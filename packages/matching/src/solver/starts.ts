@@ -2,7 +2,7 @@ import type { Highs } from 'highs';
 import type { SolveRequest } from './protocol.ts';
 
 /** A feasible answer of the full model, found before the full solve starts. */
-export type Start = { objective: number; colValue: Float64Array };
+type Start = { objective: number; colValue: Float64Array };
 
 type Bounds = { colLower: Float64Array; colUpper: Float64Array; integrality?: Int32Array };
 type HighsModel = ReturnType<Highs['createModel']>;

@@ -8,13 +8,13 @@ import { cookieOptions } from './sessions.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** Name of the cookie tying a follow-up call (new password, TOTP) to the login that asked for it. */
-export const CHALLENGE_COOKIE = 'curlew_challenge';
+const CHALLENGE_COOKIE = 'curlew_challenge';
 
 /** How long a pending challenge lasts. */
-export const CHALLENGE_VALIDITY_MS = 10 * 60_000;
+const CHALLENGE_VALIDITY_MS = 10 * 60_000;
 
 /** Challenges answered through a follow-up call in the same browser. */
-export type PendingChallenge = Extract<LoginChallenge, 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA'>;
+type PendingChallenge = Extract<LoginChallenge, 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA'>;
 
 /** Records a pending challenge for the user and sets the challenge cookie. */
 export async function openChallenge(
@@ -37,7 +37,7 @@ export async function openChallenge(
 }
 
 /** A pending challenge found from the request's cookie. */
-export interface OpenChallenge {
+interface OpenChallenge {
   userId: string;
   tokenHash: string;
 }

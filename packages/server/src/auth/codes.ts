@@ -9,16 +9,16 @@ import { sameDigest, sha256 } from './tokens.ts';
 export type CodePurpose = 'confirm' | 'reset' | 'invite';
 
 /** Codes are valid this long. */
-export const CODE_VALIDITY_MS = 10 * 60_000;
+const CODE_VALIDITY_MS = 10 * 60_000;
 /** A code is void after this many wrong tries. */
-export const CODE_MAX_WRONG_TRIES = 5;
+const CODE_MAX_WRONG_TRIES = 5;
 /** At most this many codes of one purpose are sent to one user per hour (no mail flooding). */
-export const CODES_PER_HOUR = 5;
+const CODES_PER_HOUR = 5;
 
 const digestOf = (codeId: string, code: string): string => sha256(`${codeId}:${code}`);
 
 /** A random 6-digit code. */
-export const randomCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const randomCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
  * Issues a new code for the user and purpose, voiding earlier ones; answers the code to e-mail, or null

@@ -8,7 +8,7 @@ const ARGON2ID = 2;
 const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Message when a password is in the common-password list. */
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common';
+const COMMON_PASSWORD_MESSAGE = 'This password is too common';
 
 /** The password policy as GET /api/auth/password-policy answers it. */
 export const PASSWORD_POLICY_ANSWER = {
@@ -23,7 +23,7 @@ export const PASSWORD_POLICY_ANSWER = {
 let commonPasswords: ReadonlySet<string> | undefined;
 
 /** True when the password (ignoring case) is in the common-password list of @zxcvbn-ts/language-common. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   commonPasswords ??= new Set(dictionary.passwords.map((entry) => entry.toLowerCase()));
   return commonPasswords.has(password.toLowerCase());
 }

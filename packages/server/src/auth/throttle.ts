@@ -5,10 +5,10 @@ import { AppError } from '../platform/errors.ts';
 import { signInAttempts } from './auth.tables.ts';
 
 /** What was being guessed: a password, an authenticator code or an e-mailed code. */
-export type AttemptKind = 'password' | 'totp' | 'code';
+type AttemptKind = 'password' | 'totp' | 'code';
 
 /** How many failures are free, how the wait then grows, and the cap on guesses in a sliding window. */
-export interface ThrottleRule {
+interface ThrottleRule {
   freeFailures: number;
   firstWaitMs: number;
   maxWaitMs: number;
@@ -28,7 +28,7 @@ export const ACCOUNT_RULE: ThrottleRule = {
 };
 
 /** Per IP address: the same shape with room for several people behind one address. */
-export const IP_RULE: ThrottleRule = {
+const IP_RULE: ThrottleRule = {
   freeFailures: 20,
   firstWaitMs: 1000,
   maxWaitMs: 15 * MINUTE,
@@ -71,7 +71,7 @@ export function waitBeforeNextGuess(attempts: readonly PastAttempt[], now: Date,
 }
 
 /** Who is guessing what. */
-export interface AttemptSubject {
+interface AttemptSubject {
   kind: AttemptKind;
   /** The user id when known, else a key for what was typed (e.g. 'name:alice'). */
   accountKey: string;
@@ -115,7 +115,7 @@ const describeWait = (seconds: number): string =>
   seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
 
 /** Details recorded with every attempt. */
-export interface AttemptRecord extends AttemptSubject {
+interface AttemptRecord extends AttemptSubject {
   success: boolean;
   challenge?: string | undefined;
   throttled?: boolean;

@@ -20,8 +20,6 @@ import { registerNulGuard } from './nul-guard.ts';
 import { registerRateLimits } from './rate-limit.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
 
-export type { AppDeps } from './deps.ts';
-
 /** Inputs of buildApp; everything but config and db has a default. */
 export interface BuildAppOptions {
   config: Config;
@@ -38,12 +36,12 @@ export interface BuildAppOptions {
 }
 
 /** What the platform builds an application of: the options and the modules it serves. */
-export interface PlatformAppOptions extends BuildAppOptions {
+interface PlatformAppOptions extends BuildAppOptions {
   modules: readonly AppModule[];
 }
 
 /** Log paths that may hold secrets: never written out. */
-export const REDACTED_LOG_PATHS = [
+const REDACTED_LOG_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',

@@ -6,10 +6,10 @@ import { AppError } from './errors.ts';
 const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_BODY_TYPES: ReadonlySet<string> = new Set(['application/json', 'multipart/form-data']);
 /** The names of this machine's loopback interface, as a browser writes them in a URL. */
-export const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The origins and host names this server answers for. */
-export interface SiteIdentity {
+interface SiteIdentity {
   /** Origins (scheme://host[:port]) whose pages may send state-changing requests. */
   origins: ReadonlySet<string>;
   /** Host names (without port) a request's Host header may name. */
@@ -21,7 +21,7 @@ export interface SiteIdentity {
  * port it actually listens on (which differs when PORT is 0). Never whatever the request's Host header says,
  * since a DNS-rebinding page controls that.
  */
-export function siteIdentity(config: Config, listeningPort: number | undefined): SiteIdentity {
+function siteIdentity(config: Config, listeningPort: number | undefined): SiteIdentity {
   const publicUrl = new URL(config.publicUrl);
   const ports = new Set([config.port, ...(listeningPort === undefined ? [] : [listeningPort])]);
   const origins = new Set([publicUrl.origin]);
@@ -38,7 +38,7 @@ const listeningPortOf = (app: FastifyInstance): number | undefined => {
 };
 
 /** Refuses a request whose Host header names a host this server does not answer for (421). */
-export function assertKnownHost(request: FastifyRequest, site: SiteIdentity): void {
+function assertKnownHost(request: FastifyRequest, site: SiteIdentity): void {
   const hostname = request.hostname.toLowerCase();
   if (site.hostnames.has(hostname)) return;
   throw new AppError(
@@ -51,7 +51,7 @@ export function assertKnownHost(request: FastifyRequest, site: SiteIdentity): vo
  * Refuses a state-changing request whose Origin is not one of ours or whose body is not JSON or multipart:
  * a cross-site form can send neither without a CORS preflight, which this server never grants.
  */
-export function assertSameSiteRequest(request: FastifyRequest, site: SiteIdentity): void {
+function assertSameSiteRequest(request: FastifyRequest, site: SiteIdentity): void {
   if (!STATE_CHANGING_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   if (origin !== undefined && !site.origins.has(origin.toLowerCase())) {

@@ -11,10 +11,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** The API's error codes, statuses and body: defined once in the domain, shared with the browser. */
-export { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@curlew/domain';
+export type { ErrorCode } from '@curlew/domain';
 
 /** Extra members of an error body. */
-export type AppErrorDetails = ErrorDetails;
+type AppErrorDetails = ErrorDetails;
 
 /** Message used when a conflict is caused by an existing item (SPEC 8). */
 export const CONFLICT_MESSAGE = ERROR_MESSAGES.conflict;
@@ -41,7 +41,7 @@ export const validationError = (path: string, message: string): AppError =>
   new AppError('validation', message, { errors: [{ path, message }] });
 
 /** Converts zod issues to the contract's `errors` list (classic and zod/mini errors alike). */
-export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
+const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 const LOGGED_AS_AUTHORISATION_FAILURE: ReadonlySet<ErrorCode> = new Set([

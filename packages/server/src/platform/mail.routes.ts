@@ -23,7 +23,7 @@ async function requireSysadmin(request: FastifyRequest): Promise<void> {
 }
 
 /** An outbox row as the System page shows it: the body left out where it carries a code, in production. */
-export const presentOutboxMessage = (row: MailOutboxRow, production: boolean): OutboxMessage => ({
+const presentOutboxMessage = (row: MailOutboxRow, production: boolean): OutboxMessage => ({
   id: row.id,
   to: row.to,
   subject: row.subject,

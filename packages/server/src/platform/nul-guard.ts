@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 /** The dot path of the first string (key or value) holding a NUL character, or undefined. */
-export function findNulCharacter(value: unknown, at: string[] = [], depth = 0): string | undefined {
+function findNulCharacter(value: unknown, at: string[] = [], depth = 0): string | undefined {
   if (typeof value === 'string') return hasNulCharacter(value) ? at.join('.') || '(value)' : undefined;
   if (typeof value !== 'object' || value === null || depth > 64) return undefined;
   for (const [key, item] of Object.entries(value)) {

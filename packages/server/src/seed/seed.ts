@@ -29,7 +29,7 @@ interface DemoOrganisation {
 export const DEMO_MARKET = { name: 'Solent Nature Recovery Market', round: 'Round 1 2026' } as const;
 
 /** A demo account: who it is and what it shows. */
-export interface DemoAccount {
+interface DemoAccount {
   username: string;
   displayName: string;
   groups: UserGroup[];

@@ -16,7 +16,7 @@ type ActivityRow = typeof activity.$inferSelect;
 const activityColumns = { entry: activity, organisationName: organisations.name };
 
 /** An activity row as the activity calls answer it. */
-export const presentActivity = ({
+const presentActivity = ({
   entry,
   organisationName,
 }: {
@@ -43,7 +43,7 @@ export const presentActivity = ({
 });
 
 /** One page of a subject's activity, newest first. */
-export async function listActivity(
+async function listActivity(
   db: Queryable,
   subject: SubjectKey,
   paging: { page: number; pageSize: number },

@@ -49,7 +49,7 @@ const replaceAuthorityDocument = replaceDocumentHandler<AgentAuthorityRecord, Ag
  * which the runner writes. EditPermissions changes the permissions; ReplaceDocument swaps a document; the client's
  * members confirm or decline what was filed for it.
  */
-export const agentAuthorityHandlers = {
+const agentAuthorityHandlers = {
   SetApproval: {
     async load({ record }) {
       const { approved, permissions } = record.authority;

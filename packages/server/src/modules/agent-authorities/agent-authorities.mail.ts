@@ -2,7 +2,7 @@ import { AGENT_PERMISSION_LABELS, type AgentPermission, RECORD_PAGES } from '@cu
 import type { AppDeps } from '../../platform/deps.ts';
 
 /** What the client's members are told about an authority filed for their organisation. */
-export interface FiledAuthority {
+interface FiledAuthority {
   clientId: string;
   clientName: string;
   agentName: string;

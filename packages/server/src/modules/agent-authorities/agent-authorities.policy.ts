@@ -8,7 +8,7 @@ import type { GuardAnswer, RecordGuards, RecordPolicies } from '../../platform/a
 import type { AgentAuthorityRecord, AgentAuthorityRelation } from './agent-authorities.kind.ts';
 
 /** The 403 of a client's answer asked by anyone else. */
-export const CLIENT_MEMBERS_ONLY = 'Only members of the client organisation can do this';
+const CLIENT_MEMBERS_ONLY = 'Only members of the client organisation can do this';
 
 const clientMembersOnly = ({ relation }: { relation: AgentAuthorityRelation }) =>
   relation === 'client' ? allow : denyRole(CLIENT_MEMBERS_ONLY);

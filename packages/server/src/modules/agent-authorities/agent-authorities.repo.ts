@@ -33,11 +33,11 @@ const uploaderOrganisations = alias(organisations, 'uploader_organisations');
 const confirmers = alias(users, 'confirmers');
 
 /** Whether the organisation in `organisationColumn` has users who can sign in (not disabled). */
-export const hasActiveUsers = (organisationColumn: SQL | typeof agentAuthorities.clientOrganisationId) =>
+const hasActiveUsers = (organisationColumn: SQL | typeof agentAuthorities.clientOrganisationId) =>
   sql<boolean>`exists (select 1 from ${users} where ${users.organisationId} = ${organisationColumn} and not ${users.disabled})`;
 
 /** The columns of an authority with the names it is shown with. */
-export const agentAuthorityColumns = {
+const agentAuthorityColumns = {
   authority: agentAuthorities,
   roundName: marketRounds.name,
   roundStatus: marketRounds.status,
@@ -92,7 +92,7 @@ const selectJoined = <Extra extends Record<string, SQL>>(
     .where(where);
 
 /** The joined select of authorities, filtered by `where`. */
-export const selectAgentAuthorities = (db: Queryable, where: SQL | undefined) => selectJoined(db, {}, where);
+const selectAgentAuthorities = (db: Queryable, where: SQL | undefined) => selectJoined(db, {}, where);
 
 /**
  * The joined select of the authorities in the actor's scope, filtered by `where`, each with the actor's access
@@ -173,7 +173,7 @@ export async function findApprovedAuthority(
 }
 
 /** What a new (pending) authority holds. */
-export interface NewAgentAuthority {
+interface NewAgentAuthority {
   id: string;
   marketRoundId: string;
   clientOrganisationId: string;

@@ -24,7 +24,7 @@ export const agentActsFor = (agentOrganisationId: string, clientColumn: PgColumn
   sql`(exists (select 1 from ${agentClients} where ${agentClients.agentOrganisationId} = ${agentOrganisationId} and ${agentClients.clientOrganisationId} = ${clientColumn}) or exists (select 1 from ${agentAuthorities} where ${agentAuthorities.agentOrganisationId} = ${agentOrganisationId} and ${agentAuthorities.clientOrganisationId} = ${clientColumn} and ${agentAuthorities.approved}))`;
 
 /** An agent's approved permissions for a client in a round, as an SQL text[] (empty when it holds none). */
-export const agentPermissionsIn = (
+const agentPermissionsIn = (
   agentOrganisationId: string,
   clientColumn: PgColumn | SQL,
   roundColumn: PgColumn | SQL,

@@ -13,9 +13,9 @@ import { marketRounds } from '../rounds/rounds.tables.ts';
 export const ACTION_REGISTRATIONS = MODULES.flatMap((module) => module.actions ?? []);
 
 /** The roles that sign in (anonymous is refused 401 everywhere and needs no row). */
-export const SIGNED_IN_ROLES = ROLES.filter((role) => role !== 'anonymous');
+const SIGNED_IN_ROLES = ROLES.filter((role) => role !== 'anonymous');
 /** A role that signs in. */
-export type SignedInRole = Exclude<Role, 'anonymous'>;
+type SignedInRole = Exclude<Role, 'anonymous'>;
 
 /**
  * What an action gives a role on a record before its values are read:
@@ -43,10 +43,10 @@ export const every = (outcome: Outcome): Expectation => ({
 });
 
 /** The record each role is checked on, per target (e.g. `own`, `other`); a role without one there is not checked. */
-export type TargetIds = Readonly<Record<string, Partial<Record<SignedInRole, string>>>>;
+type TargetIds = Readonly<Record<string, Partial<Record<SignedInRole, string>>>>;
 
 /** The policy table of one entity kind: per role and target, the exact answer of the record and each action. */
-export interface EntityMatrix {
+interface EntityMatrix {
   /** The entity kind (first segment of `/api/{entity}/{id}`). */
   entity: string;
   /** Builds what the table is checked on, in the suite's world, and answers the record ids per target and role. */
@@ -78,7 +78,7 @@ const statusOfSubmission = (outcome: Outcome): number =>
 const EMPTY_VALUES = {};
 
 /** The registration of an entity kind's actions; fails when none is registered. */
-export const registrationOf = (entity: string) => {
+const registrationOf = (entity: string) => {
   const registration = ACTION_REGISTRATIONS.find((candidate) => candidate.entity === entity);
   if (!registration) throw new Error(`No actions are registered for ${entity}`);
   return registration;

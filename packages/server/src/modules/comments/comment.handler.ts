@@ -4,7 +4,7 @@ import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import { addComment } from './comments.service.ts';
 
 /** How one entity kind's records take comments, for the generic Comment handler. */
-export interface CommentSubjectConfig<Rec> {
+interface CommentSubjectConfig<Rec> {
   /** The subject type of its comments (the entity's self-link kind). */
   subjectType: string;
   subjectId(record: Rec): string;

@@ -19,7 +19,7 @@ import { comments } from './comments.tables.ts';
 export type CommentRow = typeof comments.$inferSelect;
 
 /** What addComment stores. */
-export interface AddCommentInput extends SubjectKey {
+interface AddCommentInput extends SubjectKey {
   authorId: string;
   /** The submitted value of the Comment action's `content` field. */
   content: RichTextValue;
@@ -59,7 +59,7 @@ const commentColumns = {
 };
 
 /** A comment as `GET /api/comments` answers it. */
-export const presentComment = (row: {
+const presentComment = (row: {
   comment: CommentRow;
   authorName: string;
   organisationName: string | null;

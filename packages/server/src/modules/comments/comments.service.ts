@@ -8,7 +8,7 @@ import { type CommentRow, insertComment } from './comments.repo.ts';
 import { mentionMails } from './mentions.ts';
 
 /** What the Comment action handler passes to addComment. */
-export interface CommentSubmission extends SubjectKey {
+interface CommentSubmission extends SubjectKey {
   authorId: string;
   content: RichTextValue;
   createdAt: Date;

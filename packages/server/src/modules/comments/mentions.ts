@@ -16,7 +16,7 @@ import { organisations } from '../organisations/organisations.tables.ts';
 const QUOTED_TEXT_LENGTH = 1000;
 
 /** What a mention e-mail says. */
-export interface MentionMailInput {
+interface MentionMailInput {
   subject: SubjectKey;
   authorId: string;
   authorName: string;
@@ -76,7 +76,7 @@ export async function sendMentionMails(mailer: Mailer, mails: readonly MailMessa
 }
 
 /** Most candidates the mention typeahead offers at once. */
-export const MENTION_CANDIDATE_LIMIT = 10;
+const MENTION_CANDIDATE_LIMIT = 10;
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -79,7 +79,7 @@ export const REQUIREMENT_COLUMNS = [
 ] as const;
 
 /** The participant data set's columns. */
-export const PARTICIPANT_COLUMNS = [
+const PARTICIPANT_COLUMNS = [
   'organisationId',
   'organisation',
   'csvId',

@@ -24,7 +24,7 @@ import {
 } from './datasets.build.ts';
 
 /** The refusal of the winners data set before a result. */
-export const NO_WINNERS_YET = 'This round has no matching result yet, so there are no winners to download';
+const NO_WINNERS_YET = 'This round has no matching result yet, so there are no winners to download';
 
 /** Every participation of a round with its organisation and agent, by organisation name and capacity. */
 async function participantRows(db: Queryable, roundId: string): Promise<ParticipantRow[]> {

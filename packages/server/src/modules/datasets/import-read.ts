@@ -6,13 +6,13 @@ import { sheetName } from './datasets.write.ts';
 import { readWorkbook, WorkbookRefused } from './xlsx-read.ts';
 
 /** Bounds of an import: a file's size and a data set's rows. */
-export const IMPORT_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 10_000 } as const;
+const IMPORT_LIMITS = { fileBytes: 10 * 1024 * 1024, rows: 10_000 } as const;
 
 /** The data sets an import reads. */
 export type ImportDataset = 'suppliers' | 'buyers' | 'investors';
 
 /** The columns each data set must have to be imported (the others are read when present, or ignored). */
-export const IMPORT_REQUIRED_COLUMNS: Record<ImportDataset, readonly string[]> = {
+const IMPORT_REQUIRED_COLUMNS: Record<ImportDataset, readonly string[]> = {
   suppliers: ['project', 'offer'],
   buyers: ['requirement', 'bid'],
   investors: ['requirement', 'bid'],

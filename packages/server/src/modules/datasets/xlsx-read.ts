@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 /** Bounds of a workbook read for an import: its entries, their total size unpacked and the rows of a sheet. */
-export const XLSX_LIMITS = { entries: 200, unpackedBytes: 20 * 1024 * 1024 } as const;
+const XLSX_LIMITS = { entries: 200, unpackedBytes: 20 * 1024 * 1024 } as const;
 
 /** A workbook that cannot be read, with the sentence saying why. */
 export class WorkbookRefused extends Error {
@@ -10,7 +10,7 @@ export class WorkbookRefused extends Error {
 }
 
 /** One sheet of a workbook as text cells: the header and each row with its sheet row number. */
-export interface SheetTable {
+interface SheetTable {
   name: string;
   header: string[];
   records: { line: number; values: Record<string, string> }[];
@@ -26,7 +26,7 @@ const MB = 1024 * 1024;
  * XLSX_LIMITS.unpackedBytes; and every entry is then inflated (and thrown away) with yauzl checking that no entry
  * unpacks to more than it declared, so the parser never meets more than the bound.
  */
-export async function assertSafeWorkbook(bytes: Buffer): Promise<void> {
+async function assertSafeWorkbook(bytes: Buffer): Promise<void> {
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50)
     throw new WorkbookRefused('The workbook is not an xlsx file: save it as an Excel workbook (.xlsx)');
   let zip: yauzl.ZipFile;

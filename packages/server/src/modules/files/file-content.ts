@@ -83,7 +83,7 @@ export function sniffContent(bytes: Uint8Array): ContentKind {
 }
 
 /** The content each extension must have: an upload of another extension is refused (we cannot vouch for it). */
-export const EXTENSION_CONTENT = {
+const EXTENSION_CONTENT = {
   pdf: 'pdf',
   zip: 'zip',
   xlsx: 'zip',
@@ -105,10 +105,10 @@ export const EXTENSION_CONTENT = {
 } as const satisfies Record<string, ContentKind>;
 
 /** The extensions whose content can be checked: what an upload may be when the caller does not narrow it. */
-export const CHECKABLE_EXTENSIONS = Object.keys(EXTENSION_CONTENT);
+const CHECKABLE_EXTENSIONS = Object.keys(EXTENSION_CONTENT);
 
 /** The MIME type a stored file is served with, from its checked content and extension. */
-export const SERVED_MIME_TYPES = {
+const SERVED_MIME_TYPES = {
   pdf: 'application/pdf',
   zip: 'application/zip',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -190,7 +190,7 @@ export function pdfHasActiveContent(bytes: Uint8Array): boolean {
 }
 
 /** An upload as received: its name, the MIME type the sender gave, and its bytes (or a sample of them). */
-export interface UploadCandidate {
+interface UploadCandidate {
   filename: string;
   mimetype: string;
   /** The bytes, or for a large file other than a PDF its first 64 KiB followed by its last 512 bytes. */

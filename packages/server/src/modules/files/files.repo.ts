@@ -23,7 +23,7 @@ export type StoredFileRow = typeof storedFiles.$inferSelect;
 export type IncomingFile = Omit<ReceivedFile, 'fieldId'>;
 
 /** What saveUploadedFile stores: the file, its owner and document kind, and who uploaded it. */
-export interface SaveUploadedFileInput {
+interface SaveUploadedFileInput {
   ownerType: string;
   ownerId: string;
   /** The document kind, e.g. `LandholderInfo`. */
@@ -41,7 +41,7 @@ export interface SaveUploadedFileInput {
 const MAX_FILENAME_LENGTH = 200;
 
 /** The last segment of an uploaded name, without control characters, at most 200 characters. */
-export const cleanFilename = (name: string): string => {
+const cleanFilename = (name: string): string => {
   const base = name.split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed.
   const visible = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
@@ -105,7 +105,7 @@ export async function saveUploadedFile(
 export const NO_DOCUMENT_TO_REPLACE_MESSAGE = 'There is no document of this kind to replace';
 
 /** What replaceDocument takes: the upload, the tag of the document it replaces and why. */
-export interface ReplaceDocumentInput extends SaveUploadedFileInput {
+interface ReplaceDocumentInput extends SaveUploadedFileInput {
   reason: string;
 }
 
@@ -170,7 +170,7 @@ export async function documentTagOptions(
 const fileColumns = { file: storedFiles, uploaderName: users.displayName };
 
 /** A metadata row as the files calls answer it. */
-export const presentFile = ({
+const presentFile = ({
   file,
   uploaderName,
 }: {

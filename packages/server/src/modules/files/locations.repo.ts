@@ -4,10 +4,10 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { locations } from './files.tables.ts';
 
 /** A location row. */
-export type LocationRow = typeof locations.$inferSelect;
+type LocationRow = typeof locations.$inferSelect;
 
 /** The place fields of a location (SPEC 3 "Location"); blank fields are null. */
-export interface LocationFields {
+interface LocationFields {
   lpaId?: string | null;
   ncaId?: string | null;
   subcatchmentId?: string | null;
@@ -55,18 +55,6 @@ export async function saveLocation(
     .onConflictDoUpdate({ target: [locations.ownerType, locations.ownerId], set: values })
     .returning();
   if (!row) throw new Error('Saving the location returned no row');
-  return row;
-}
-
-/** The owner's location, if it has one. */
-export async function findOwnerLocation(
-  db: Queryable,
-  owner: { ownerType: string; ownerId: string },
-): Promise<LocationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.ownerType, owner.ownerType), eq(locations.ownerId, owner.ownerId)));
   return row;
 }
 

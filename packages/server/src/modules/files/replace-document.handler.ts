@@ -6,7 +6,7 @@ import { documentTagOptions, replaceDocument, type StoredFileRow } from './files
 import { fileStorageFor } from './storage.ts';
 
 /** How one entity kind's records hold documents, for the generic ReplaceDocument handler. */
-export interface DocumentOwnerConfig<Rec> {
+interface DocumentOwnerConfig<Rec> {
   /** The owner type of its files (the entity's self-link kind). */
   ownerType: string;
   ownerId(record: Rec): string;

@@ -21,7 +21,7 @@ export interface FileStorage {
 }
 
 /** Default upload limit: 20 Mb. */
-export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 const STORAGE_KEY = /^[a-z0-9][a-z0-9-]{7,63}$/;
 
@@ -95,5 +95,3 @@ export function fileStorageFor(config: { dataDir: string }): FileStorage {
   }
   return storage;
 }
-
-export { uploadLimitFromEnvironment };

@@ -28,7 +28,7 @@ import { creditEvents } from '../settlement/settlement.tables.ts';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** The most developments and sites an LPA home lists. */
-export const LPA_HOME_ROWS = 500;
+const LPA_HOME_ROWS = 500;
 
 /** The habitats of some projects' services, by project: habitat type, else broad habitat, else the credit type. */
 async function habitatsOf(deps: Deps, projectIds: readonly string[]): Promise<Map<string, string[]>> {

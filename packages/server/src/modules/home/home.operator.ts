@@ -30,9 +30,9 @@ import { WINDOW_WORDS } from '../rounds/rounds.windows.ts';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** The most items of one kind of work the home lists (the oldest first: they have waited longest). */
-export const OPERATOR_ITEMS_PER_KIND = 50;
+const OPERATOR_ITEMS_PER_KIND = 50;
 /** How many days ahead a closing registration window counts as needing attention. */
-export const WINDOW_ATTENTION_DAYS = 7;
+const WINDOW_ATTENTION_DAYS = 7;
 
 /** The statuses an action may run from, read from its lifecycle edge (the runner's own rule). */
 const fromStatuses = <Status extends string>(

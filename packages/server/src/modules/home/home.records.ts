@@ -35,7 +35,7 @@ import { marketRounds } from '../rounds/rounds.tables.ts';
 import { windowOfCapacity } from '../rounds/rounds.windows.ts';
 
 /** The most records of each kind a home lists (the most recently changed first). */
-export const HOME_RECORDS_PER_KIND = 200;
+const HOME_RECORDS_PER_KIND = 200;
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type RoundDates = Partial<Record<RegistrationPeriod, RegistrationWindow>>;

@@ -22,13 +22,13 @@ const columns = (values: MarketValues) => ({
 });
 
 /** Only the market operator sets markets up and comments on them. */
-export const marketPolicies = {
+const marketPolicies = {
   Update: ({ actor }) => operatorOnly(actor),
   Comment: ({ actor }) => operatorOnly(actor),
 } satisfies RecordPolicies<typeof MARKET_ACTIONS, MarketRecord, MarketRelation>;
 
 /** Update writes the market's details; Comment stores a comment. */
-export const marketHandlers = {
+const marketHandlers = {
   Update: {
     async load({ record }) {
       return {

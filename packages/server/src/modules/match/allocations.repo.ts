@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { allocations } from './match.tables.ts';
 
 /** An allocation to write: an accepted flow, or a replacement from the reserve (market balancing). */
-export type NewAllocation = typeof allocations.$inferInsert;
+type NewAllocation = typeof allocations.$inferInsert;
 
 /** Writes allocations (nothing for an empty list). */
 export async function insertAllocations(tx: Queryable, rows: readonly NewAllocation[]): Promise<void> {

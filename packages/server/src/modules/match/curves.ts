@@ -7,7 +7,7 @@ const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const total = (values: readonly number[]) => values.reduce((sum, x) => sum + x, 0);
 
 /** What the curves are drawn from: the task's instance, mapping and result, and the records' names by id. */
-export interface CurvesInput {
+interface CurvesInput {
   instance: Instance;
   mapping: Omit<BuiltInstance, 'instance'>;
   result: ClearingResult;

@@ -8,7 +8,7 @@ import { pageLink } from '../../platform/mail.ts';
 import { agentAuthorities } from '../agent-authorities/agent-authorities.tables.ts';
 
 /** What ExcludeFromClearing and ReinstateInClearing read of a project or a credit requirement. */
-export interface ExcludableRecord {
+interface ExcludableRecord {
   id: string;
   name: string;
   agentId: string | null;
@@ -20,7 +20,7 @@ export interface ExcludableRecord {
 }
 
 /** How one kind of record is excluded: its words, its owner, where its page is and how its row is written. */
-export interface Excludable<Rec extends ExcludableRecord> {
+interface Excludable<Rec extends ExcludableRecord> {
   /** 'offer' (a project's) or 'bid' (a requirement's). */
   noun: 'offer' | 'bid';
   /** 'project' or 'credit requirement', in the e-mail. */

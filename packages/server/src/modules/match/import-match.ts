@@ -10,14 +10,14 @@ import { storeImportedResult } from './tasks.ts';
 import { checkWinnersCsv, type WinnersProblem } from './winners.ts';
 
 /** The most lines a winners file may have (deliveries, header excluded). */
-export const WINNERS_MAX_LINES = 100_000;
+const WINNERS_MAX_LINES = 100_000;
 
 /** How a problem of a winners file reads: the lines at fault first. */
-export const winnersProblemText = ({ lines, message }: WinnersProblem): string =>
+const winnersProblemText = ({ lines, message }: WinnersProblem): string =>
   lines.length === 0 ? message : `${lines.length === 1 ? 'Line' : 'Lines'} ${lines.join(', ')}: ${message}`;
 
 /** The text of an uploaded CSV file (UTF-8, a byte-order mark dropped by the reader). */
-export async function uploadedText(file: ReceivedFile): Promise<string> {
+async function uploadedText(file: ReceivedFile): Promise<string> {
   return readFile(file.path, 'utf8');
 }
 

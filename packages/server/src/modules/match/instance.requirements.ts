@@ -18,7 +18,7 @@ export const ONGOING_ONLY_SUFFIX = '/ongoing-only';
 const alternativesGroup = (requirementId: string) => `xor/${requirementId}`;
 
 /** Stands for a requirement's habitat type where its band does not look at it (Low and Medium). */
-export const ANY_HABITAT_TYPE = 'Any habitat type';
+const ANY_HABITAT_TYPE = 'Any habitat type';
 
 export const units6 = (x: number) => Math.round(x * 1e6) / 1e6;
 export const money2 = (x: number) => Math.round(x * 100) / 100;

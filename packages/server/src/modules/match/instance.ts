@@ -28,9 +28,6 @@ import type {
   MatchRound,
 } from './instance.types.ts';
 
-export { ANY_HABITAT_TYPE, ONGOING_ONLY_SUFFIX } from './instance.requirements.ts';
-export type { BuiltInstance, LeftOut, LpaAdjacency, MatchRound } from './instance.types.ts';
-
 type EngineProject = Instance['projects'][number];
 type EngineCredit = EngineProject['credits'][number];
 

@@ -90,14 +90,14 @@ export async function registerMatchRoutes(app: FastifyInstance): Promise<void> {
 const REVIEWED: readonly string[] = ['Pending', 'Matched', 'Settled', 'Rejected'];
 
 /** The sentence of a review asked of a round without a result. */
-export const NO_RESULT = 'This round has no matching result to review';
+const NO_RESULT = 'This round has no matching result to review';
 
 /**
  * The review of a round's latest result (operator only): 401 signed out, 403 for anyone else, 404 for a round that
  * does not exist, 409 when the round has no result (it is not Pending or decided, or its latest task gave none).
  * A decided result carries the decision: who accepted or rejected it, when, and why it was rejected.
  */
-export async function reviewOfRound(
+async function reviewOfRound(
   request: FastifyRequest,
 ): Promise<{ review: MatchReview; projects: ClearingProject[]; requirements: ClearingRequirement[] }> {
   const { actor, deps } = await runnerCall(request);
@@ -153,7 +153,7 @@ const ALLOCATION_HEADERS = [
  * The review's allocations as CSV: which project serves which requirement, units sold (2 decimals), multiplier, year,
  * why the multiplier applies and the units delivered after it.
  */
-export function allocationsCsv(review: MatchReview): string {
+function allocationsCsv(review: MatchReview): string {
   const suppliers = new Map(review.projects.map((line) => [line.project.id, line.supplier.name]));
   return csvText(
     ALLOCATION_HEADERS,

@@ -102,7 +102,7 @@ export const reservedCredits = pgTable(
 );
 
 /** Where an allocation's units come from. */
-export type AllocationOrigin = 'Clearing' | 'Reserve';
+type AllocationOrigin = 'Clearing' | 'Reserve';
 
 /** What a requirement pays or a project receives in an accepted round, in integer pence (fees inside). */
 export const payments = pgTable(

@@ -47,7 +47,7 @@ async function byParty<Row>(
 }
 
 /** The projects' and requirements' own outcomes of their accepted round, by id; none before acceptance. */
-export interface RoundOutcomes {
+interface RoundOutcomes {
   projects: Map<string, ParticipantOutcome>;
   requirements: Map<string, ParticipantOutcome>;
 }

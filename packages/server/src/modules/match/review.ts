@@ -21,7 +21,7 @@ const units2Down = (x: number) => Math.floor(x * 100 + 1e-6) / 100;
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the review is built from: the task's instance, mapping and result, and the round's records. */
-export interface ReviewInput {
+interface ReviewInput {
   round: MatchReview['round'];
   taskId: string;
   firstDeliveryYear: number;

@@ -11,7 +11,7 @@ import { moveRoundOnTaskEnd } from './round-status.ts';
 import { claimSolverTask, finishSolverTask, heartbeatSolverTask, type TaskEnding } from './tasks.ts';
 
 /** How a runner claims, keeps and watches its tasks. */
-export interface SolverRunnerOptions {
+interface SolverRunnerOptions {
   /** Who holds the lease (default: host, process and a random tag). */
   owner?: string;
   /** How long a lease lasts without a heartbeat (default 30 s): a task whose runner died is taken up after it. */

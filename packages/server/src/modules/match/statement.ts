@@ -16,14 +16,14 @@ import { latestTaskOfRound } from './tasks.ts';
 const PUBLISHED = new Set(['Matched', 'Settled']);
 
 /** The answer for a round whose match has not been accepted yet. */
-export const statementNotYet = (roundName: string) =>
+const statementNotYet = (roundName: string) =>
   `The statement of ${roundName} is published when its match is accepted`;
 
 /**
  * The public statement of a round (pure) from its review: volumes sold and delivered and the range of prices paid per unit received
  * per credit type, how many projects and requirements won, the surplus and its split. No one's offer or bid.
  */
-export function statementOf(review: MatchReview, acceptedAt: Date | null): RoundStatement {
+function statementOf(review: MatchReview, acceptedAt: Date | null): RoundStatement {
   const prices = new Map<CreditType, number[]>();
   for (const line of review.requirements) {
     if (!line.won || !(line.units > 0)) continue;
@@ -58,7 +58,7 @@ export function statementOf(review: MatchReview, acceptedAt: Date | null): Round
  * Whether the reader may see a round's statement: the operator, an organisation taking part in the round (not
  * withdrawn), and an agent with approved authority for the round.
  */
-export async function mayReadStatement(db: Queryable, actor: ScopeReader, roundId: string): Promise<boolean> {
+async function mayReadStatement(db: Queryable, actor: ScopeReader, roundId: string): Promise<boolean> {
   if (isOperator(actor)) return true;
   const organisationId = actor.organisationId;
   if (organisationId === null) return false;

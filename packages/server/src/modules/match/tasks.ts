@@ -7,7 +7,7 @@ import type { BuiltInstance } from './instance.types.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
 
 /** The clearing engine's version (the `@curlew/matching` package's), stored with every task. */
-export const ENGINE_VERSION: string = (() => {
+const ENGINE_VERSION: string = (() => {
   const entry = new URL(import.meta.resolve('@curlew/matching'));
   const manifest = JSON.parse(readFileSync(new URL('../package.json', entry), 'utf8')) as { version: string };
   return `@curlew/matching ${manifest.version}`;
@@ -125,7 +125,7 @@ export async function claimSolverTask(
 }
 
 /** What a heartbeat learns: whether the lease is still this runner's, and whether the operator cancelled. */
-export interface Heartbeat {
+interface Heartbeat {
   held: boolean;
   cancelRequested: boolean;
 }

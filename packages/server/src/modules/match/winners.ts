@@ -12,16 +12,16 @@ import type { BuiltInstance } from './instance.types.ts';
 import { WINNERS_COLUMNS } from './winners.csv.ts';
 import { type Delivery, kSplit, linesOf, type WinnersProblem } from './winners.payments.ts';
 
-export { WINNERS_COLUMNS, winnersCsv } from './winners.csv.ts';
+export { winnersCsv } from './winners.csv.ts';
 export type { WinnersProblem } from './winners.payments.ts';
 
 /** An imported winners file read into the engine's RESULT (checked by its independent checker), or its problems. */
-export type WinnersCheck = { ok: true; result: ClearingResult } | { ok: false; problems: WinnersProblem[] };
+type WinnersCheck = { ok: true; result: ClearingResult } | { ok: false; problems: WinnersProblem[] };
 
 /** The reason given to a project or requirement the imported file leaves out. */
 export const NOT_IMPORTED_WINNER = 'Not among the winners of the imported result';
 /** The reason given to a requirement the imported file meets in part. */
-export const PART_FILLED_IMPORT = 'Met in part by the imported result';
+const PART_FILLED_IMPORT = 'Met in part by the imported result';
 
 const FILL_TOLERANCE = 1e-4;
 

@@ -19,7 +19,7 @@ import {
 import { expressInterestHandler, registerAsParticipantHandler } from './organisations.rounds.ts';
 
 /** The handler of every organisation action. */
-export const organisationHandlers = {
+const organisationHandlers = {
   Update: updateOrganisationHandler,
   Comment: commentHandler<OrganisationRow, OrganisationRelation>({
     subjectType: organisationKind.entity,

@@ -31,8 +31,6 @@ import {
 } from './organisations.repo.ts';
 import { requireRound } from './organisations.rounds.ts';
 
-export { AUTHORITY_TO_ACT_TAG };
-
 /** AddParticipantClient: a new participant organisation the agent acts for (it added the client itself). */
 export const addParticipantClientHandler: RecordActionHandler<
   typeof addParticipantClient,

@@ -24,7 +24,7 @@ type Handler<Def extends typeof updateOrganisation | typeof inviteUser> = Record
 const DETAIL_KEYS = ['name', 'type', 'contact', 'email', 'phone', 'mailingAddress'] as const;
 
 /** The organisation's details as form values (blank columns left out). */
-export const organisationFormValues = (row: OrganisationRow): FormValues =>
+const organisationFormValues = (row: OrganisationRow): FormValues =>
   Object.fromEntries(DETAIL_KEYS.flatMap((key) => (row[key] === null ? [] : [[key, row[key]]])));
 
 /** Update: the operator may change the type (members' groups follow); others only the details. */

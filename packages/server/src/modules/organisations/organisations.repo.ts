@@ -12,7 +12,7 @@ import { organisations } from './organisations.tables.ts';
 /** An organisation row. */
 export type OrganisationRow = typeof organisations.$inferSelect;
 /** What a new organisation holds. */
-export type NewOrganisation = Omit<typeof organisations.$inferInsert, 'id'>;
+type NewOrganisation = Omit<typeof organisations.$inferInsert, 'id'>;
 
 /** Finds an organisation by id; undefined when missing or the id is malformed. */
 export async function findOrganisation(

@@ -13,7 +13,7 @@ const operatorButNotOnSelf: PolicyRule<UserRow, UserRelation> = ({ relation }) =
 };
 
 /** Only the market operator manages accounts, and never their own (no locking oneself out). */
-export const userPolicies = {
+const userPolicies = {
   Disable: operatorButNotOnSelf,
   Enable: operatorButNotOnSelf,
   ForcePasswordReset: operatorButNotOnSelf,
@@ -23,7 +23,7 @@ export const userPolicies = {
  * Disable ends every session (the runner writes Disabled); Enable lets the user in again (the runner writes
  * Active); ForcePasswordReset demands a reset by code.
  */
-export const userHandlers = {
+const userHandlers = {
   Disable: {
     async handle({ tx, record }) {
       await endAllSessions(tx, record.id);

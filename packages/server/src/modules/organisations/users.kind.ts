@@ -21,7 +21,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 export type UserRelation = 'self' | 'operator' | 'colleague';
 
 /** The scope of users: the operator sees everyone, a user themself and their colleagues. */
-export function userScope(actor: ScopeReader): EntityScope<UserRelation> {
+function userScope(actor: ScopeReader): EntityScope<UserRelation> {
   const self = sql`${users.id} = ${actor.id}`;
   const colleague =
     actor.organisationId === null ? NOTHING : sql`${users.organisationId} = ${actor.organisationId}`;
@@ -33,7 +33,7 @@ export function userScope(actor: ScopeReader): EntityScope<UserRelation> {
 }
 
 /** Finds a user by id; undefined when missing or the id is malformed. */
-export async function findUser(
+async function findUser(
   db: Queryable,
   id: string,
   options: { forUpdate?: boolean } = {},
@@ -61,7 +61,7 @@ const userInScope = (row: {
 };
 
 /** The account status of a user as the operator's actions see it. */
-export const userAccountStatus = (user: Pick<UserRow, 'disabled'>): UserAccountStatus =>
+const userAccountStatus = (user: Pick<UserRow, 'disabled'>): UserAccountStatus =>
   user.disabled ? 'Disabled' : 'Active';
 
 /** The user entity for the action runner: `/user/{id}`; the operator sees everyone, a member its colleagues. */

@@ -32,7 +32,7 @@ const selfOrAgentWithAuthority = ({ relation, permissions }: Subject) =>
  * The participant registers and withdraws itself, its agent does so with RegisterForRound for the round; the
  * operator completes registrations and reinstates withdrawn ones.
  */
-export const participationPolicies = {
+const participationPolicies = {
   Register: selfOrAgentWithAuthority,
   Withdraw: selfOrAgentWithAuthority,
   Reinstate: ({ actor }) => operatorOnly(actor),
@@ -44,7 +44,7 @@ export const participationPolicies = {
  * Register needs the round open for registration and the capacity's window open today; Withdraw needs bids and
  * offers still open (after that they are binding for the clearing).
  */
-export const participationGuards = {
+const participationGuards = {
   Register: async ({ db, record, now }): Promise<GuardAnswer> => {
     const round = await findRoundRecord(db, record.marketRoundId);
     const refusal =
@@ -63,7 +63,7 @@ export const participationGuards = {
 } satisfies RecordGuards<typeof PARTICIPATION_ACTIONS, ParticipationRecord, ParticipationRelation>;
 
 /** The handlers: the runner writes each status; these record reasons and check the declarations. */
-export const participationHandlers = {
+const participationHandlers = {
   Register: {
     async load({ db, record, actor }) {
       return {

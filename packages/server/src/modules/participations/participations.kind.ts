@@ -33,7 +33,7 @@ export type { ParticipationRelation } from './participations.scope.ts';
  * Why an action on a participation is refused in its status, said for a person ('This organisation is already
  * registered for this round'), by the action's title; the runner's default sentence for any other.
  */
-export function participationRefusal(title: string, status: RegistrationStatus): string {
+function participationRefusal(title: string, status: RegistrationStatus): string {
   const sentences: Partial<Record<string, Partial<Record<RegistrationStatus, string>>>> = {
     [registerParticipation.title]: {
       Provisional:
@@ -83,7 +83,7 @@ const CAPACITY_ARTICLE = {
 } as const satisfies Record<ParticipationCapacity, string>;
 
 /** What an organisation already is in a round when it cannot become `wanted` there: a sentence saying so and what to do. */
-export const participationConflict = (
+const participationConflict = (
   existing: RegistrationStatus,
   wanted: RegistrationStatus,
   round: Pick<MarketRoundReference, 'name'>,
@@ -105,7 +105,7 @@ export const participationConflict = (
 };
 
 /** What `recordParticipations` records: an organisation's capacities in a round, moving to `status`. */
-export interface ParticipationRequest {
+interface ParticipationRequest {
   round: MarketRoundReference;
   organisationId: string;
   capacities: readonly ParticipationCapacity[];

@@ -13,18 +13,6 @@ import { participations } from './participations.tables.ts';
 /** A participation row: an organisation's part in a round in one capacity. */
 export type ParticipationRow = typeof participations.$inferSelect;
 
-/** Finds a participation by id; undefined when missing or the id is malformed. */
-export async function findParticipation(
-  db: Queryable,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<ParticipationRow | undefined> {
-  if (!isRecordId(id)) return undefined;
-  const query = db.select().from(participations).where(eq(participations.id, id));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
 /** The participation of an organisation in a round in one capacity, locked for the caller's transaction. */
 export async function findParticipationOf(
   tx: Queryable,
@@ -85,7 +73,7 @@ export async function writeParticipationStatus(
 }
 
 /** The agent organisation of a participation, joined under its own name. */
-export const agentOrganisations = alias(organisations, 'agent_organisations');
+const agentOrganisations = alias(organisations, 'agent_organisations');
 
 /** A participation with the names of its round, organisation and agent. */
 export type ParticipationRecord = ParticipationRow & {

@@ -38,7 +38,7 @@ import {
 import { projectGroups } from './project-groups.tables.ts';
 
 /** Statuses in which a project may join a group: from its first draft until the round is matched. */
-export const GROUPABLE_STATUSES = [
+const GROUPABLE_STATUSES = [
   'Draft',
   'Provisional',
   'Registered',
@@ -108,14 +108,14 @@ const supplierSide = ({ relation, permissions }: GroupSubject) =>
     : deny('You need approved authority with permission to register for this round');
 
 /** The supplier's side (the operator for a supplier, its members, its agent with RegisterForRound) keeps groups. */
-export const projectGroupPolicies = {
+const projectGroupPolicies = {
   AddProjects: supplierSide,
   Update: supplierSide,
   Comment: () => allow,
 } satisfies RecordPolicies<typeof PROJECT_GROUP_ACTIONS, ProjectGroupRecord, ProjectGroupRelation>;
 
 /** Suppliers, their agents and the operator create groups. */
-export const projectGroupCreatePolicies = {
+const projectGroupCreatePolicies = {
   CreateProjectGroup: (actor) =>
     isOperator(actor) || actor.organisation?.type === 'PARTICIPANT' || actor.organisation?.type === 'AGENT'
       ? allow
@@ -129,7 +129,7 @@ const roundAllowsChanges = async ({ record }: { record: ProjectGroupRecord }): P
 };
 
 /** Groups change only while their round allows it. */
-export const projectGroupGuards = {
+const projectGroupGuards = {
   AddProjects: roundAllowsChanges,
   Update: roundAllowsChanges,
 } satisfies RecordGuards<typeof PROJECT_GROUP_ACTIONS, ProjectGroupRecord, ProjectGroupRelation>;
@@ -139,7 +139,7 @@ const projectOptions = (rows: readonly { id: string; name: string }[]) =>
   rows.map((row) => ({ value: row.id, label: row.name }));
 
 /** AddProjects, Update and Comment on a group. */
-export const projectGroupHandlers = {
+const projectGroupHandlers = {
   AddProjects: {
     async load({ db, record, actor }) {
       const rows = await groupableProjects(db, actor, {
@@ -179,7 +179,7 @@ export const projectGroupHandlers = {
 } satisfies RecordHandlers<typeof PROJECT_GROUP_ACTIONS, ProjectGroupRecord, ProjectGroupRelation>;
 
 /** CreateProjectGroup: a supplier's XOR or AND group in a round, with its first projects. */
-export const projectGroupCreateHandlers = {
+const projectGroupCreateHandlers = {
   CreateProjectGroup: {
     async load({ db, actor }) {
       const candidates = await groupableProjects(db, actor, {});

@@ -27,7 +27,7 @@ export const projectGroupKind: EntityKind<ProjectGroupRecord, ProjectGroupRelati
  * The group's next steps: while its round still takes groups, adding projects until it has two (one project alone
  * is no choice of XOR nor a condition of AND); none after that.
  */
-export const projectGroupNextSteps = (record: ProjectGroupRecord, memberCount: number): string[] =>
+const projectGroupNextSteps = (record: ProjectGroupRecord, memberCount: number): string[] =>
   memberCount < 2 && isRoundAllowingGroupChanges({ status: record.roundStatus }) ? ['AddProjects'] : [];
 
 /** A project group as the API answers it, its next steps marked. */

@@ -17,7 +17,7 @@ import { projects } from './projects.tables.ts';
  * CreateProject (Add project): a Draft project of a participant supplier, optionally for a round in which it is a
  * Registered Supplier (that round open, its projects window open and its project declarations answered).
  */
-export const projectCreateHandlers = {
+const projectCreateHandlers = {
   CreateProject: {
     async load({ db, actor }) {
       const rounds = await supplierRoundChoice(db, actor);

@@ -2,7 +2,7 @@ import { type ChecklistItem, NUTRIENT_CREDIT_TYPES, type ProjectStatus } from '@
 import type { ProjectRecord } from './projects.repo.ts';
 
 /** A checklist line with the sentences a guard or a dialog refuses with while it is open. */
-export interface CheckedLine extends ChecklistItem {
+interface CheckedLine extends ChecklistItem {
   issues: string[];
 }
 
@@ -82,7 +82,7 @@ export function registrationLines(
 }
 
 /** The two agreements a matched project needs before its contract, one line each. */
-export function agreementLines(documentTags: ReadonlySet<string>): CheckedLine[] {
+function agreementLines(documentTags: ReadonlySet<string>): CheckedLine[] {
   return [
     line(
       'natureBasedAgreement',

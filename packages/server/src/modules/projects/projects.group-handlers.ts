@@ -39,7 +39,7 @@ export const projectGroupHandlers = {
 } satisfies Partial<RecordHandlers<typeof PROJECT_ACTIONS, ProjectRecord, ProjectRelation>>;
 
 /** The supplier's project groups in a round. */
-export async function groupsFor(db: Queryable, supplierId: string, roundId: string) {
+async function groupsFor(db: Queryable, supplierId: string, roundId: string) {
   return db
     .select({ id: projectGroups.id, name: projectGroups.name, type: projectGroups.type })
     .from(projectGroups)

@@ -23,12 +23,11 @@ import { projectServices } from './projects.tables.ts';
 type ProjectSubject = Subject<ProjectRecord, ProjectRelation>;
 
 /** Sentence of a local planning authority trying to change a project. */
-export const LPA_READ_ONLY = 'Local planning authorities can only read projects';
+const LPA_READ_ONLY = 'Local planning authorities can only read projects';
 /** Sentence of an agent without RegisterForRound authority for the project's round. */
-export const NEEDS_REGISTER_AUTHORITY =
-  'You need approved authority with permission to register for this round';
+const NEEDS_REGISTER_AUTHORITY = 'You need approved authority with permission to register for this round';
 /** Sentence of an agent without MakeOffersOrBids authority for the project's round. */
-export const NEEDS_OFFER_AUTHORITY =
+const NEEDS_OFFER_AUTHORITY =
   'You need approved authority with permission to make offers or bids for this round';
 
 /** The supplier's side: the operator for a supplier, its members, its agent with RegisterForRound for the round. */

@@ -31,7 +31,7 @@ export const seesOffer = (access: Access<ProjectRelation>): boolean =>
   (access.relation === 'agent' && access.permissions.includes('MakeOffersOrBids'));
 
 /** Whether the reader sees prices at all (costs): everyone in scope but a local planning authority. */
-export const seesPrices = (access: Access<ProjectRelation>): boolean => access.relation !== 'lpa';
+const seesPrices = (access: Access<ProjectRelation>): boolean => access.relation !== 'lpa';
 
 const named = (id: string | null, name: string | null) =>
   id !== null && name !== null ? { id, name } : null;
@@ -186,7 +186,7 @@ export async function presentProject(
  * Projects as `GET /api/project/{id}` answers them, for one access, in a fixed number of queries whatever their
  * number (services, habitat scores, standards and documents read for all at once).
  */
-export async function presentProjects(
+async function presentProjects(
   db: Queryable,
   records: readonly ProjectRecord[],
   access: Access<ProjectRelation>,

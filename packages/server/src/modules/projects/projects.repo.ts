@@ -64,7 +64,7 @@ const nameOf = <T = string>(
  * The columns of a project record: the project and the names it refers to, each read by a scalar subquery (the
  * planner then plans one table, however many references a project has, which keeps a list page fast).
  */
-export const projectRecordColumns = {
+const projectRecordColumns = {
   project: projects,
   supplierName: supplierOrganisations.name,
   agentName: nameOf(organisations, organisations.name, projects.agentId),
@@ -88,7 +88,7 @@ const toRecord = ({ project, ...names }: RecordRow): ProjectRecord => ({ ...proj
  * A select of projects with their names (and `extra` columns): the supplier, round and group joined, the other
  * names read by scalar subqueries.
  */
-export const selectProjectRecords = <Extra extends Record<string, SQL | SQL.Aliased>>(
+const selectProjectRecords = <Extra extends Record<string, SQL | SQL.Aliased>>(
   db: Queryable,
   extra: Extra,
 ) => {

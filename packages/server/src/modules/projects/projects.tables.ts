@@ -37,7 +37,7 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
 const amount = () => numeric({ mode: 'number' });
 
 /** Who assessed and reviewed a certification decision (SPEC 3 "Certification decision"). */
-export interface CertificationRecord {
+interface CertificationRecord {
   assessedByName: string;
   assessedByOrg: string;
   assessedByPosition: string;

@@ -119,7 +119,7 @@ export async function prepareSuppliers(
 }
 
 /** The "own" record of each role and one of another tenant, as the authorisation matrix names its targets. */
-export interface MatrixTargets {
+interface MatrixTargets {
   own: Partial<Record<'admin' | 'sysadmin' | 'lpa' | 'participant' | 'agent' | 'anonymous', string>>;
   another: string;
 }

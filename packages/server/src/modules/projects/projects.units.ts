@@ -1,10 +1,10 @@
 import { CREDIT_DURATION_YEARS, type CreditDuration } from '@curlew/domain';
 
 /** The yearly periods a permanent nutrient service is shown for (MARKET.md: at most 10 yearly periods). */
-export const PERMANENT_PERIODS = 10;
+const PERMANENT_PERIODS = 10;
 
 /** One yearly period of units. */
-export interface UnitsPeriod {
+interface UnitsPeriod {
   start: string;
   end: string;
   units: number;
@@ -21,7 +21,7 @@ const yearsAfter = (start: string, years: number, lessDays = 0): string => {
 };
 
 /** The yearly period `index` from `start`: one year long, its last day included. */
-export const yearlyPeriod = (start: string, index: number): { start: string; end: string } => ({
+const yearlyPeriod = (start: string, index: number): { start: string; end: string } => ({
   start: yearsAfter(start, index),
   end: yearsAfter(start, index + 1, 1),
 });

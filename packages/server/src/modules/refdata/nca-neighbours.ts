@@ -18,7 +18,7 @@ export const NCA_NEIGHBOUR_IMPORT_COLUMNS = ['nca', 'neighbour'] as const;
 const numberSchema = ncaInputSchema.shape.number;
 
 /** One line of a neighbours file: two NCA numbers. */
-export interface NcaNeighbourLine {
+interface NcaNeighbourLine {
   line: number;
   nca: number;
   neighbour: number;

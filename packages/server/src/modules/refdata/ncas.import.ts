@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ncas } from './refdata.tables.ts';
 
 /** The columns an NCA file must have (header row, any order, any case). */
-export const NCA_IMPORT_COLUMNS = ['number', 'name'] as const;
+const NCA_IMPORT_COLUMNS = ['number', 'name'] as const;
 
 const nameOnlySchema = ncaInputSchema.pick({ number: true, name: true });
 

@@ -4,7 +4,7 @@ import { recordActivity } from '../../platform/actions/activity.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 
 /** Activity subject type of a kind of reference data, e.g. `refdata:standards`. */
-export const refDataSubjectType = (type: RefDataType): string => `refdata:${type}`;
+const refDataSubjectType = (type: RefDataType): string => `refdata:${type}`;
 
 /** Writes the activity entry of a reference-data change (who, what, when) in the caller's transaction. */
 export async function recordRefDataChange(

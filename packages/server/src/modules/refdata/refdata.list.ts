@@ -30,7 +30,7 @@ export interface ListSpec {
 }
 
 /** The where, order and slice of one list request. */
-export interface ListClauses {
+interface ListClauses {
   where: SQL | undefined;
   orderBy: SQL[];
   limit: number;
@@ -80,7 +80,7 @@ const errorCode = (error: unknown): string | undefined => {
 };
 
 /** Whether a database error (or the driver error it wraps) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   if (errorCode(error) === UNIQUE_VIOLATION) return true;
   const cause =
     typeof error === 'object' && error !== null ? (error as { cause?: unknown }).cause : undefined;

@@ -55,7 +55,7 @@ export const CERTAIN_NCAS: readonly NcaValues[] = [
 ];
 
 /** The 150 statutory-metric habitat types of data/habitats.csv. */
-export function readHabitats(): HabitatValues[] {
+function readHabitats(): HabitatValues[] {
   return readCsvRecords(dataFile('habitats.csv')).records.map(({ values }) =>
     habitatSchema.parse({
       module: lookup(METRIC_MODULES, values.module, 'habitat module'),
@@ -124,7 +124,7 @@ export function readLpaNeighbours(): LpaNeighbourValues[] {
 }
 
 /** The nutrient-neutrality catchments of data/nutrient-neutrality-catchments.csv, as subcatchments. */
-export function readSubcatchments(): SubcatchmentValues[] {
+function readSubcatchments(): SubcatchmentValues[] {
   return readCsvRecords(dataFile('nutrient-neutrality-catchments.csv')).records.map(({ values }) =>
     subcatchmentInputSchema.parse({
       name: values.catchment,
@@ -227,7 +227,7 @@ const NCA_COLUMNS: readonly JsonColumn[] = [
 ];
 
 /** Names of the seed data sets; a changed source gets a new name so it loads on the next start. */
-export const SEED_DATA_SETS = [
+const SEED_DATA_SETS = [
   'lpas-2025-07-with-lad-2021-neighbours',
   'habitats-metric-4.0',
   'subcatchments-nn-partial',

@@ -9,7 +9,7 @@ import { standardsStore } from './stores/standards.store.ts';
 import { subcatchmentsStore } from './stores/subcatchments.store.ts';
 
 /** The store behind each kind of reference data. */
-export const REFDATA_STORES = {
+const REFDATA_STORES = {
   'project-types': projectTypesStore,
   standards: standardsStore,
   ncas: ncasStore,

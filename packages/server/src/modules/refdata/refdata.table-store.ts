@@ -48,7 +48,7 @@ type Presenters<T extends RefTable, Item> =
     };
 
 /** How an editable kind is written. */
-export interface TableWrites<T extends RefTable, Columns extends WriteColumns<T>> {
+interface TableWrites<T extends RefTable, Columns extends WriteColumns<T>> {
   /** Validates a body with the kind's domain schema (422) into the columns it sets. */
   input: (db: Queryable, body: unknown) => Columns | Promise<Columns>;
   /** The field that must be unique and the message of its 409, for a table with a unique key. */
@@ -58,10 +58,7 @@ export interface TableWrites<T extends RefTable, Columns extends WriteColumns<T>
 }
 
 /** What makes one kind of reference data: its table, list, presentation and, when editable, its writes. */
-export type TableStoreOptions<T extends RefTable, Item, Columns extends WriteColumns<T>> = Presenters<
-  T,
-  Item
-> & {
+type TableStoreOptions<T extends RefTable, Item, Columns extends WriteColumns<T>> = Presenters<T, Item> & {
   table: T;
   spec: ListSpec;
   nameOf: (item: Item) => string;
@@ -74,7 +71,7 @@ export type TableStoreOptions<T extends RefTable, Item, Columns extends WriteCol
 };
 
 /** A reference store over one table, which also answers the active items for option lists. */
-export interface TableStore<Item extends RefDataItem> extends RefDataStore<Item> {
+interface TableStore<Item extends RefDataItem> extends RefDataStore<Item> {
   /** Active items in option order (SPEC 7 "Option loading"); every item when the kind has no active flag. */
   activeItems(db: Queryable): Promise<Item[]>;
 }

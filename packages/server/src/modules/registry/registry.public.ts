@@ -14,7 +14,7 @@ import { requirementCredits } from '../requirements/requirements.tables.ts';
 import { units2 } from './registry.repo.ts';
 
 /** The most sites the public view lists. */
-export const PUBLIC_SITES_MAX = 5000;
+const PUBLIC_SITES_MAX = 5000;
 
 const sum = (column: AnyColumn) => sql<number>`sum(${column})`.mapWith(Number);
 

@@ -15,7 +15,7 @@ const CREDIT_NOUN = 'credit';
 const RESERVE_NOUN = 'reserved credit';
 
 /** The sentence of the public registry when configuration turns it off. */
-export const PUBLIC_REGISTRY_OFF = 'The public registry is not available';
+const PUBLIC_REGISTRY_OFF = 'The public registry is not available';
 
 /** How often one address may read the public registry (no sign-in): 120 requests a minute, then 429. */
 export const PUBLIC_REGISTRY_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;

@@ -45,7 +45,7 @@ const editor = ({ relation, permissions }: Subject): PolicyDecision =>
     : deny('You need approved authority with permission to register for this round');
 
 /** Who changes a group: the buyer's members, the operator, and its agent with RegisterForRound. */
-export const requirementGroupPolicies = {
+const requirementGroupPolicies = {
   AddRequirements: editor,
   RemoveRequirements: editor,
   Rename: editor,
@@ -66,14 +66,14 @@ const roundStillOpen = async ({ record }: { record: RequirementGroupRecord }): P
 };
 
 /** Groups change only while their round allows it (until bids and offers close). */
-export const requirementGroupGuards = {
+const requirementGroupGuards = {
   AddRequirements: roundStillOpen,
   RemoveRequirements: roundStillOpen,
   Rename: roundStillOpen,
 } satisfies RecordGuards<typeof REQUIREMENT_GROUP_ACTIONS, RequirementGroupRecord, RequirementGroupRelation>;
 
 /** Message of requirements of different rounds in one group. */
-export const ONE_ROUND_MESSAGE = 'The credit requirements of a group must be in one market round';
+const ONE_ROUND_MESSAGE = 'The credit requirements of a group must be in one market round';
 
 /**
  * The requirements a group may take, checked (422 at `requirementIds`): each exists and is the buyer's, all are in
@@ -118,7 +118,7 @@ const requirementOptions = async (db: Queryable, record: RequirementGroupRecord,
     .map((row) => ({ value: row.id, label: row.name }));
 
 /** The handlers of group actions. */
-export const requirementGroupHandlers = {
+const requirementGroupHandlers = {
   AddRequirements: {
     async load({ db, record }) {
       return { options: { requirementIds: await requirementOptions(db, record, false) } };
@@ -169,7 +169,7 @@ export const requirementGroupHandlers = {
 >;
 
 /** Buyers, their agents and the operator group requirements. */
-export const requirementGroupCreatePolicies = {
+const requirementGroupCreatePolicies = {
   CreateRequirementGroup: (actor) =>
     isOperator(actor) || actor.organisation?.type === 'PARTICIPANT' || actor.organisation?.type === 'AGENT'
       ? allow
@@ -177,7 +177,7 @@ export const requirementGroupCreatePolicies = {
 } satisfies CreatePolicies<typeof REQUIREMENT_GROUP_CREATE_ACTIONS>;
 
 /** CreateRequirementGroup: one buyer's requirements of one round. */
-export const requirementGroupCreateHandlers = {
+const requirementGroupCreateHandlers = {
   CreateRequirementGroup: {
     async load({ db, actor }) {
       const own = actor.organisation?.type === 'PARTICIPANT' ? actor.organisationId : null;

@@ -59,7 +59,7 @@ const requirementRoundChoices = (
 ) => registeredRoundChoices(db, REQUIREMENT_CAPACITIES, filter);
 
 /** The handlers: the runner writes each status; these write the requirement's data. */
-export const requirementHandlers = {
+const requirementHandlers = {
   Update: detailsHandler(false),
   SetBuyerCredits: buyerCreditsHandler(false),
   SetBuyerDevelopment: developmentHandler(false),
@@ -177,7 +177,7 @@ export const requirementHandlers = {
 } satisfies RecordHandlers<typeof REQUIREMENT_ACTIONS, RequirementRecord, RequirementRelation>;
 
 /** CreateRequirement: the wizard's first step, a Draft of the owner (in a round where it is registered). */
-export const requirementCreateHandlers = {
+const requirementCreateHandlers = {
   CreateRequirement: {
     async load({ db, actor }) {
       const participant = actor.organisation?.type === 'PARTICIPANT' ? actor.organisationId : null;

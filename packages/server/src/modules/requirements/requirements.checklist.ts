@@ -24,7 +24,7 @@ type PartsFacts = Pick<
 >;
 
 /** What a requirement needs before it can be registered: its credits and its development (buyer) or location. */
-export function partLines(record: PartsFacts): CheckedLine[] {
+function partLines(record: PartsFacts): CheckedLine[] {
   if (record.type === 'Buyer')
     return [
       line(

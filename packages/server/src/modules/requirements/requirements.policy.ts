@@ -23,7 +23,7 @@ import { seesBid } from './requirements.scope.ts';
 type Subject = { actor: Actor; relation: RequirementRelation; permissions: readonly string[] };
 
 /** Reason given to a local planning authority for every action. */
-export const LPA_READ_ONLY = 'Local planning authorities can only read credit requirements';
+const LPA_READ_ONLY = 'Local planning authorities can only read credit requirements';
 
 const notLpa = (relation: RequirementRelation): PolicyDecision | undefined =>
   relation === 'lpa' ? denyRole(LPA_READ_ONLY) : undefined;

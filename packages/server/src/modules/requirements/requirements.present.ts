@@ -30,7 +30,7 @@ export const isLateRedemption = (record: RequirementRecord, now: Date): boolean 
   !FINISHED.includes(record.status);
 
 /** A bid row as the API answers it. */
-export const presentBid = (bid: RequirementBidRow): RequirementBid => ({
+const presentBid = (bid: RequirementBidRow): RequirementBid => ({
   bid: bid.bid,
   acceptOngoingOnly: bid.acceptOngoingOnly,
   bidOngoingOnly: bid.bidOngoingOnly,

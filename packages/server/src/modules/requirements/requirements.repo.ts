@@ -32,7 +32,7 @@ export type RequirementCreditRow = typeof requirementCredits.$inferSelect;
 export type RequirementBidRow = typeof requirementBids.$inferSelect;
 
 /** The agent organisation of a requirement, joined under its own name. */
-export const requirementAgents = alias(organisations, 'requirement_agents');
+const requirementAgents = alias(organisations, 'requirement_agents');
 
 /** A requirement with the names of what it refers to. */
 export type RequirementRecord = RequirementRow & {
@@ -50,7 +50,7 @@ export type RequirementRecord = RequirementRow & {
 };
 
 /** The columns of a requirement with its names (no bid: it is read apart, for those who may see it). */
-export const requirementColumns = {
+const requirementColumns = {
   requirement: creditRequirements,
   buyerName: organisations.name,
   agentName: requirementAgents.name,

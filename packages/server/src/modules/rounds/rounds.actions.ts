@@ -11,7 +11,7 @@ import { assertActiveReferences } from './rounds.references.ts';
 import { marketRounds } from './rounds.tables.ts';
 
 /** CreateRound: a Draft round of a market, with the market's default reserve proposed. */
-export const roundCreateHandlers = {
+const roundCreateHandlers = {
   CreateRound: {
     async handle({ tx, values, now }) {
       const [market] = await tx

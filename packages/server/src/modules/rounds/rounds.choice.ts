@@ -133,7 +133,7 @@ async function provisionalRounds(db: Queryable, organisationId: string): Promise
 }
 
 /** One round open for registration with the organisations Registered in it, by capacity its bidder type takes. */
-export interface RoundChoice {
+interface RoundChoice {
   id: string;
   name: string;
   services: readonly string[];

@@ -6,14 +6,12 @@ import {
 } from '@curlew/domain';
 import { and, eq, or } from 'drizzle-orm';
 import type { RecordHandlers } from '../../platform/actions/types.ts';
-import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { commentHandler } from '../comments/comment.handler.ts';
 import { acceptMail } from '../match/accept.mail.ts';
 import { applyResult } from '../match/accept.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
 import { declarationHandlers } from './rounds.declarations.ts';
 import { importHandlers } from './rounds.imports.ts';
 import { roundStatusMail } from './rounds.mail.ts';
@@ -191,15 +189,3 @@ export const roundHandlers = {
     subjectId: (record) => record.id,
   }),
 } satisfies RecordHandlers<typeof ROUND_ACTIONS, RoundRecord, RoundRelation>;
-
-/** Organisations' names by id (for messages). */
-export async function organisationName(
-  db: Queryable,
-  id: string,
-): Promise<{ id: string; name: string; type: string } | undefined> {
-  const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, type: organisations.type })
-    .from(organisations)
-    .where(eq(organisations.id, id));
-  return row;
-}

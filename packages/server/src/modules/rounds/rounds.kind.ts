@@ -26,9 +26,6 @@ import { findRoundFor, findRoundRecord, type RoundRecord, writeRoundStatus } fro
 import type { RoundRelation } from './rounds.scope.ts';
 import { marketRounds } from './rounds.tables.ts';
 
-export type { RoundRecord } from './rounds.repo.ts';
-export type { RoundRelation } from './rounds.scope.ts';
-
 /** The market round entity for the action runner: `/round/{id}`. */
 export const roundKind: EntityKind<RoundRecord, RoundRelation, MarketRoundStatus> = {
   entity: 'round',

@@ -7,7 +7,7 @@ import type { RoundRecord } from './rounds.repo.ts';
 import { WINDOW_WORDS } from './rounds.windows.ts';
 
 /** The round moves participants hear about. */
-export type RoundMailEvent = 'registrationOpened' | 'registrationClosed' | 'bidsOpened' | 'bidsClosed';
+type RoundMailEvent = 'registrationOpened' | 'registrationClosed' | 'bidsOpened' | 'bidsClosed';
 
 const SUBJECTS = {
   registrationOpened: (name: string) => `${name} is open for registration`,

@@ -34,7 +34,7 @@ import { windowOfCapacity, windowRefusal } from './rounds.windows.ts';
  */
 
 /** Who answers the declarations: an agent for its client, anyone else for themselves. */
-export const audienceOf = (actor: Pick<Actor, 'organisation'>): DeclarationAudience =>
+const audienceOf = (actor: Pick<Actor, 'organisation'>): DeclarationAudience =>
   actor.organisation?.type === 'AGENT' ? 'agents' : 'participants';
 
 /** The declarations a round asks of the actor's audience at one step (the category): the form's prompts. */
@@ -103,7 +103,7 @@ export async function assertDeclarationsAnswered(
 }
 
 /** What the registration rules read of a round. */
-export type RoundForRegistration = {
+type RoundForRegistration = {
   name: string;
   status: MarketRoundStatus;
   registrationDates: Partial<Record<RegistrationPeriod, RegistrationWindow>>;

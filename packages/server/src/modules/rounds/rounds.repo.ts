@@ -40,7 +40,7 @@ export async function findRound(db: Queryable, id: string): Promise<MarketRoundR
 }
 
 /** The label of a round in selects: '{market} - {round}'. */
-export const roundLabel = (round: Pick<MarketRoundReference, 'name' | 'marketName'>): string =>
+const roundLabel = (round: Pick<MarketRoundReference, 'name' | 'marketName'>): string =>
   `${round.marketName} - ${round.name}`;
 
 /** Select options of the rounds in one of `statuses`, by market and round name. */

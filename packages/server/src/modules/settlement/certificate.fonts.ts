@@ -15,7 +15,7 @@ export const CERTIFICATE_FONTS = {
 export type FontRole = keyof typeof CERTIFICATE_FONTS;
 
 /** A loaded font: its bytes for pdfkit and its glyph coverage. */
-export interface LoadedFont {
+interface LoadedFont {
   bytes: Buffer;
   has: (codePoint: number) => boolean;
 }
@@ -39,7 +39,7 @@ export function certificateFonts(): Record<FontRole, LoadedFont> {
 }
 
 /** A piece of text in one font. */
-export interface TextRun {
+interface TextRun {
   font: FontRole;
   text: string;
 }

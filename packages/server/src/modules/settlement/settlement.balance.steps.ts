@@ -18,14 +18,14 @@ import { balancingShortfalls } from './settlement.tables.ts';
 const DELIVERED = ['Issued', 'Redeemed', 'Retired'] as const;
 
 /** An allocation of the failed project that was not yet delivered, with its credit type and market. */
-export interface OpenAllocation {
+interface OpenAllocation {
   allocation: typeof allocations.$inferSelect;
   creditType: CreditType;
   marketId: string;
 }
 
 /** A reserved credit of the market and what it still holds, with its round. */
-export type MarketReserve = ReserveHolding & { marketRoundId: string };
+type MarketReserve = ReserveHolding & { marketRoundId: string };
 
 type TaskRow = Pick<typeof solverTasks.$inferSelect, 'id' | 'instance' | 'mapping'>;
 

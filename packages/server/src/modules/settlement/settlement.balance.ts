@@ -19,10 +19,10 @@ import {
 import { planBalancing } from './settlement.plan.ts';
 
 /** Who recorded the failure (for the activity entries). */
-export type BalancingActor = Pick<Actor, 'id' | 'displayName' | 'organisationId'>;
+type BalancingActor = Pick<Actor, 'id' | 'displayName' | 'organisationId'>;
 
 /** What market balancing did, in the requirements' units (after the spatial multiplier). */
-export interface BalancingOutcome {
+interface BalancingOutcome {
   failed: number;
   replaced: number;
   shortfall: number;

@@ -17,7 +17,7 @@ export async function appendCreditEvents(tx: Queryable, rows: readonly CreditEve
 }
 
 /** A requirement credit and the units it holds: its actual units less what market balancing could not replace. */
-export interface CreditHolding {
+interface CreditHolding {
   id: string;
   requirementId: string;
   marketRoundId: string;

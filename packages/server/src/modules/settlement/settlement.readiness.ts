@@ -8,7 +8,7 @@ import { balancingShortfalls } from './settlement.tables.ts';
 const SHOWN = 5;
 
 /** Names as a phrase: 'A', 'A and B', 'A, B and C', at most five and then 'and 3 more'. */
-export function namesPhrase(names: readonly string[]): string {
+function namesPhrase(names: readonly string[]): string {
   const shown = names.slice(0, SHOWN);
   const rest = names.length - shown.length;
   if (rest > 0) return `${shown.join(', ')} and ${rest} more`;

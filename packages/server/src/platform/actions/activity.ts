@@ -17,7 +17,7 @@ export interface ActivityEntry {
 }
 
 /** An activity row. */
-export type ActivityRow = typeof activity.$inferSelect;
+type ActivityRow = typeof activity.$inferSelect;
 
 const activityRow = (entry: ActivityEntry): typeof activity.$inferInsert => ({
   subjectType: entry.subjectType,

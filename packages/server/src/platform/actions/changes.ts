@@ -1,7 +1,7 @@
 import type { FieldDefinition, JsonValue } from '@curlew/domain';
 
 /** One field an action changed, as the activity trail shows it. */
-export interface FieldChange {
+interface FieldChange {
   [key: string]: JsonValue;
   field: string;
   label: string;

@@ -4,14 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/connect.ts';
 
 /** The list answer and its query, defined once in the domain for server and browser. */
-export {
-  DEFAULT_PAGE_SIZE,
-  type ListQuery,
-  listQuerySchema,
-  MAX_PAGE_SIZE,
-  type Page,
-  type PageQuery,
-} from '@curlew/domain';
+export { listQuerySchema } from '@curlew/domain';
 
 /** A `LIKE` pattern matching `text` anywhere, with the pattern characters of the text escaped. */
 export const containsPattern = (text: string): string =>
@@ -31,7 +24,7 @@ export async function countRows(db: Queryable, table: PgTable, where: SQL | unde
 }
 
 /** How a list's rows are read: the page's rows (given `limit` and `offset`) and the number matching in all. */
-export interface ListSource<Row> {
+interface ListSource<Row> {
   rows(slice: { limit: number; offset: number }): Promise<Row[]>;
   total(): Promise<number>;
 }

@@ -75,7 +75,7 @@ export interface EntityActions<Rec, Rel extends string> extends EntityActionRegi
 }
 
 /** Configuration of an entity's actions: its kind, record actions and create actions with their implementations. */
-export interface EntityActionsConfig<
+interface EntityActionsConfig<
   Rec,
   Rel extends string,
   Defs extends readonly AnyActionDefinition[],

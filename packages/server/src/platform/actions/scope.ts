@@ -27,7 +27,7 @@ export const NO_PERMISSIONS = sql<AgentPermission[]>`'{}'::text[]`;
 export const NOTHING = sql`false`;
 
 /** A constant relation (the operator's to every row). */
-export const constantRelation = <Rel extends string>(relation: Rel): SQL<Rel> => sql<Rel>`${relation}::text`;
+const constantRelation = <Rel extends string>(relation: Rel): SQL<Rel> => sql<Rel>`${relation}::text`;
 
 /** A scope that sees no row (a user with no organisation). */
 export const emptyScope = <Rel extends string>(): EntityScope<Rel> => ({

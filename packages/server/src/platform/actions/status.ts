@@ -66,7 +66,7 @@ export async function previousStatusesOf(
  * The status a record had before it reached `current` (what Reinstate returns to), read from its activity trail:
  * the `statusBefore` of the latest entry that moved it into `current`; null when none did.
  */
-export async function previousStatusOf(
+async function previousStatusOf(
   db: Queryable,
   subject: { subjectType: string; subjectId: string },
   current: string,
@@ -183,7 +183,7 @@ export async function transition<Rec, Status extends string>(
 }
 
 /** One record's move in `transitionAll`. */
-export interface Move<Status extends string> {
+interface Move<Status extends string> {
   id: string;
   to: Status;
 }

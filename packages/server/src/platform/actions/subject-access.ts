@@ -70,11 +70,6 @@ export function subjectAccessFor(subjectType: string): SubjectAccess | undefined
   return registry.get(subjectType);
 }
 
-/** The kinds registered so far (for tests and diagnostics). */
-export function registeredSubjectTypes(): string[] {
-  return [...registry.keys()].sort();
-}
-
 /** Whether the user may read the record; false for an unknown kind. */
 export async function canReadSubject(
   db: Queryable,

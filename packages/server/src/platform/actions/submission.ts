@@ -17,7 +17,7 @@ export interface Submission {
 }
 
 /** How a multipart body may be read: who authorises it first, and where and how large its files may go. */
-export interface MultipartRules {
+interface MultipartRules {
   /**
    * Runs before a byte of the body is read: every check the action makes without its values (scope, policy,
    * lifecycle, guards); answers the ids of the action's File fields.
@@ -30,7 +30,7 @@ export interface MultipartRules {
 }
 
 /** Message of a multipart submission to an action that takes no files. */
-export const NO_FILES_MESSAGE = 'This action does not take files';
+const NO_FILES_MESSAGE = 'This action does not take files';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,9 +93,6 @@ export async function readSubmission(request: FastifyRequest, rules: MultipartRu
   );
   return { values: withUploadedFiles(values, uploaded), files };
 }
-
-/** The ids of an action's File fields. */
-export const fileFieldsOf = (fields: readonly FieldDefinition[]): readonly string[] => fileFieldIds(fields);
 
 /** Refuses files sent for anything but one of the action's File fields (400). */
 export function assertFilesMatchFields(

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable, Transaction } from '../db/connect.ts';
 
 /** A step that reverses, outside the database, something a transaction did (e.g. removes stored bytes). */
-export type UndoStep = () => Promise<void>;
+type UndoStep = () => Promise<void>;
 
 /** What the work of a unit of work may queue besides its queries. */
-export interface UnitOfWorkHooks {
+interface UnitOfWorkHooks {
   /** Runs a side effect once the transaction has committed (never when it rolls back). */
   afterCommit(effect: () => Promise<void>): void;
 }

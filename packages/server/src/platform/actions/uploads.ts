@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -134,28 +134,6 @@ const isTooLarge = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'statusCode' in error && error.statusCode === 413;
 
 const readWhole = (file: string): Promise<Uint8Array> => readFile(file);
-
-/** A received file from bytes in memory (tests, and imports that build files themselves). */
-export async function stageBytes(
-  folder: string,
-  file: { fieldId: string; filename: string; mimetype: string; bytes: Uint8Array },
-): Promise<ReceivedFile> {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const target = path.join(folder, `${randomUUID()}.upload`);
-  await writeFile(target, file.bytes, { mode: 0o600 });
-  const sampled = sampler();
-  sampled.take(Buffer.from(file.bytes));
-  const { size, sha256, sample } = sampled.finish();
-  return {
-    fieldId: file.fieldId,
-    filename: file.filename,
-    mimetype: file.mimetype,
-    size,
-    sha256,
-    sample: sample ?? file.bytes,
-    path: target,
-  };
-}
 
 /** Removes the staging files of a request (those moved into storage are gone already). */
 export async function discardStaged(files: readonly ReceivedFile[]): Promise<void> {

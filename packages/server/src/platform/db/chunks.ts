@@ -1,5 +1,5 @@
 /** A statement's parameters at most: PostgreSQL refuses more than 65,535 in one statement. */
-export const ROWS_PER_STATEMENT = 1000;
+const ROWS_PER_STATEMENT = 1000;
 
 /** Splits a list into runs of at most `size` items, in order (none for an empty list). */
 export function chunksOf<T>(items: readonly T[], size: number = ROWS_PER_STATEMENT): T[][] {

@@ -53,14 +53,14 @@ export interface ReadModel<
  * Another entity a module serves, read only as records (it has no list of its own): its actions and its record
  * route, paired by `entityRecord` so the presenters fit the entity.
  */
-export interface EntityRecordRead {
+interface EntityRecordRead {
   registration: EntityActionRegistration;
   routes(app: FastifyInstance): Promise<void>;
   description: RouteDescription;
 }
 
 /** An entity module: the app module's parts, its entity's actions and its read model. */
-export interface EntityModuleDefinition<
+interface EntityModuleDefinition<
   Rec,
   Rel extends string,
   Answer,
@@ -82,7 +82,7 @@ export interface EntityModuleDefinition<
 const idParams = z.object({ id: z.string() });
 
 /** The descriptions of the routes a read model generates. */
-export function describeReadRoutes(
+function describeReadRoutes(
   entity: string,
   collection: string,
   read: ReadModel<never, string, unknown, ListQuery, unknown, { id: string }>,

@@ -4,7 +4,7 @@ import { type CsvCell, csvLine } from '../csv.ts';
 
 /** The formats a declared list answers besides its JSON page. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One column of a list's export: its header and its value for a list item. */
 export interface ExportColumn<Item> {
@@ -24,11 +24,11 @@ export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A spreadsheet cell: text that would start a formula is kept as text (an apostrophe before it), as in the CSV. */
-export const spreadsheetCell = (value: CsvCell): string | number | boolean | null =>
+const spreadsheetCell = (value: CsvCell): string | number | boolean | null =>
   typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 
 /** The items of an export, chunk by chunk (each chunk read and presented in one go). */
-export type ItemChunks<Item> = AsyncIterable<readonly Item[]>;
+type ItemChunks<Item> = AsyncIterable<readonly Item[]>;
 
 /** A CSV file of the items: the header, then a line per item, CRLF line ends and a final line break. */
 export function csvStream<Item>(columns: readonly ExportColumn<Item>[], chunks: ItemChunks<Item>): Readable {

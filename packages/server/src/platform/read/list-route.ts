@@ -9,7 +9,7 @@ import { csvStream, EXPORT_CONTENT_TYPES, EXPORT_FORMATS, xlsxStream } from './e
 import { exportItems, type ListContext, type ListSpec, listItems } from './list.ts';
 
 /** The `format` of a list query: the JSON page (default) or an export of every matching row up to the cap. */
-export const formatQuery = z.object({ format: z.enum(['json', ...EXPORT_FORMATS]).default('json') });
+const formatQuery = z.object({ format: z.enum(['json', ...EXPORT_FORMATS]).default('json') });
 
 /** A declared list with the name of its item type (and its schema where the domain has one), for its description. */
 export type DescribedList<Query extends ListQuery, Row, Item extends { id: string }> = ListSpec<

@@ -70,7 +70,7 @@ const sortParts = (entry: SortColumn): { column: AnyColumn | SQL; join?: { table
   typeof entry === 'object' && entry !== null && 'join' in entry ? entry : { column: entry };
 
 /** The list's condition for a query: the reader's scope, the search and every filter given. */
-export function listCondition<Query extends ListQuery, Row, Item extends { id: string }>(
+function listCondition<Query extends ListQuery, Row, Item extends { id: string }>(
   spec: ListSpec<Query, Row, Item>,
   query: Query,
   context: ListContext,
@@ -94,7 +94,7 @@ export function listCondition<Query extends ListQuery, Row, Item extends { id: s
  * first (the subquery's OFFSET 0 keeps the planner from walking the sort's index past every row that does not
  * match), then sorts them.
  */
-export async function listIds<Query extends ListQuery, Row, Item extends { id: string }>(
+async function listIds<Query extends ListQuery, Row, Item extends { id: string }>(
   db: Queryable,
   spec: ListSpec<Query, Row, Item>,
   query: Query,
@@ -157,7 +157,7 @@ async function countItems<Query extends ListQuery, Row, Item extends { id: strin
 }
 
 /** The presented items of some ids, in the ids' order (an id whose row is gone or left out is skipped). */
-export async function itemsOf<Query extends ListQuery, Row, Item extends { id: string }>(
+async function itemsOf<Query extends ListQuery, Row, Item extends { id: string }>(
   spec: ListSpec<Query, Row, Item>,
   context: ListContext,
   ids: readonly string[],

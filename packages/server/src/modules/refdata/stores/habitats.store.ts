@@ -31,7 +31,7 @@ const spec: ListSpec = {
 };
 
 /** The module and broad-habitat conditions of a habitat filter (validated; 422 on bad values). */
-export function habitatFilters(filters: ListFilters) {
+function habitatFilters(filters: ListFilters) {
   const { module, broadHabitat } = habitatQuerySchema.parse({
     module: filters.module || undefined,
     broadHabitat: filters.broadHabitat || undefined,

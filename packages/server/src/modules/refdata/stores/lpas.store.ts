@@ -22,7 +22,7 @@ const present = (row: Row, neighbours?: LpaNeighbour[]): Lpa => ({
 });
 
 /** The LPAs sharing a boundary with one whose neighbours are `codes`, longest shared boundary first. */
-export async function neighboursOf(db: Queryable, codes: readonly string[]): Promise<LpaNeighbour[]> {
+async function neighboursOf(db: Queryable, codes: readonly string[]): Promise<LpaNeighbour[]> {
   if (codes.length === 0) return [];
   const rows = await db
     .select({ code: lpas.code, name: lpas.name })

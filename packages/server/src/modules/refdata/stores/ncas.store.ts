@@ -8,7 +8,7 @@ import { ncaNeighbours, ncas } from '../refdata.tables.ts';
 type Row = typeof ncas.$inferSelect;
 
 /** 'NCA 12 Mid Northumberland': how an NCA is named in option lists and breadcrumbs. */
-export const ncaLabel = (number: number, name: string): string => `NCA ${number} ${name}`;
+const ncaLabel = (number: number, name: string): string => `NCA ${number} ${name}`;
 
 const present = (row: Row): Nca => ({
   id: row.id,
@@ -21,7 +21,7 @@ const present = (row: Row): Nca => ({
 });
 
 /** The NCAs sharing a boundary with an NCA, by number. */
-export async function readNcaNeighbours(db: Queryable, ncaId: string): Promise<NcaNeighbour[]> {
+async function readNcaNeighbours(db: Queryable, ncaId: string): Promise<NcaNeighbour[]> {
   const rows = await db
     .select({ id: ncas.id, number: ncas.number, name: ncas.name })
     .from(ncaNeighbours)
