@@ -5,7 +5,7 @@ import {
   type ProjectGroup,
   type ProjectListItem,
 } from '@curlew/domain';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons, type ExportFormat } from '../../components/data-table/ExportButtons.tsx';
 import {
   CREDIT_TYPE_OPTIONS,
   type ListFilters,
@@ -129,7 +130,8 @@ function ProjectsList({ readOnly = false }: ProjectsListProps) {
   const actions = readOnly ? [] : [...(page?.actions ?? []), ...(groups.data?.actions ?? [])];
   const createProject = actions.find((action) => action.id === 'CreateProject');
   const createGroup = actions.find((action) => action.id === 'CreateProjectGroup');
-  const csv = apiAddress(apiBase, `${PROJECTS_SELF}?${query}&format=csv`);
+  const exportAddress = (format: ExportFormat) =>
+    apiAddress(apiBase, `${PROJECTS_SELF}?${query}&format=${format}`);
   return (
     <Stack gap="md">
       <Title order={1}>Projects</Title>
@@ -144,9 +146,7 @@ function ProjectsList({ readOnly = false }: ProjectsListProps) {
         emptyText={filters.filtered ? 'No projects match these filters.' : 'There are no projects yet.'}
         toolbar={
           <>
-            <Button component="a" href={csv} download="projects.csv" variant="default" size="sm">
-              Export CSV
-            </Button>
+            <ExportButtons address={exportAddress} filename="projects" />
             {createGroup !== undefined && (
               <EntityActionButton
                 self={PROJECT_GROUPS_SELF}

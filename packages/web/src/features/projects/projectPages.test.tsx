@@ -81,6 +81,12 @@ describe('projects list', () => {
       'href',
       `${server.origin}/api/projects?sort=name&order=asc&page=1&pageSize=25&format=csv`,
     );
+    const xlsx = screen.getByRole('link', { name: 'Export XLSX' });
+    expect(xlsx).toHaveAttribute(
+      'href',
+      `${server.origin}/api/projects?sort=name&order=asc&page=1&pageSize=25&format=xlsx`,
+    );
+    expect(xlsx).toHaveAttribute('download', 'projects.xlsx');
   });
 
   it('sorts by a column, filters by round and status from page 1, and the CSV export follows the filters', async () => {

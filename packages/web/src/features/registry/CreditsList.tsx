@@ -5,11 +5,12 @@ import {
   type RegistryCredit,
   type RegistryCreditQuery,
 } from '@curlew/domain';
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons, type ExportFormat } from '../../components/data-table/ExportButtons.tsx';
 import { type ListFilter, type ListFilters, optionsOf } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
@@ -127,7 +128,7 @@ export function CreditsList({
   );
   const query = listQueryString(list.state, fixed ?? filters.query);
   const paged = usePagedList<RegistryCredit>([...REGISTRY_KEY, 'credits'], `/credits/registry?${query}`);
-  const exportAddress = (format: 'csv' | 'xlsx') =>
+  const exportAddress = (format: ExportFormat) =>
     apiAddress(apiBase, `/credits/registry?${query}&format=${format}`);
   return (
     <Stack gap="sm">
@@ -142,28 +143,7 @@ export function CreditsList({
         emptyText={
           filters.filtered ? 'No credits match these filters.' : 'There are no credits in the registry yet.'
         }
-        toolbar={
-          <>
-            <Button
-              component="a"
-              href={exportAddress('csv')}
-              download="credits-registry.csv"
-              variant="default"
-              size="sm"
-            >
-              Export CSV
-            </Button>
-            <Button
-              component="a"
-              href={exportAddress('xlsx')}
-              download="credits-registry.xlsx"
-              variant="default"
-              size="sm"
-            >
-              Export XLSX
-            </Button>
-          </>
-        }
+        toolbar={<ExportButtons address={exportAddress} filename="credits-registry" />}
       />
     </Stack>
   );

@@ -5,12 +5,13 @@ import {
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
 } from '@curlew/domain';
-import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import type { ListFilters } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
@@ -116,15 +117,10 @@ function RegistryRecords<T extends { id: string }>({
         filters={filters}
         emptyText={filters.filtered ? flaggedEmptyText : emptyText}
         toolbar={
-          <Button
-            component="a"
-            href={apiAddress(apiBase, `/${collection}?${query}&format=csv`)}
-            download={file}
-            variant="default"
-            size="sm"
-          >
-            Export CSV
-          </Button>
+          <ExportButtons
+            address={(format) => apiAddress(apiBase, `/${collection}?${query}&format=${format}`)}
+            filename={file}
+          />
         }
       />
     </Stack>
@@ -140,7 +136,7 @@ export function RegistryProjectsPage() {
       filters={NON_COMPLIANT}
       config={{ sortKeys: PROJECT_SORT_KEYS, defaultSort: 'name' }}
       columns={PROJECT_COLUMNS}
-      file="projects-registry.csv"
+      file="projects-registry"
       emptyText="No project has been matched yet."
       flaggedEmptyText="No project is non-compliant."
     />
@@ -156,7 +152,7 @@ export function RegistryRequirementsPage() {
       filters={LATE_REDEMPTIONS}
       config={{ sortKeys: REQUIREMENT_SORT_KEYS, defaultSort: 'createdAt' }}
       columns={REQUIREMENT_COLUMNS}
-      file="credit-requirements-registry.csv"
+      file="credit-requirements-registry"
       emptyText="No requirement has been matched yet."
       flaggedEmptyText="No redemption is late."
     />

@@ -7,7 +7,7 @@ import {
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
 } from '@curlew/domain';
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
 import { apiAddress } from '../../app/api.ts';
@@ -15,6 +15,7 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons, type ExportFormat } from '../../components/data-table/ExportButtons.tsx';
 import {
   CREDIT_TYPE_OPTIONS,
   type ListFilter,
@@ -183,10 +184,13 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
   );
   const page = query.data as PageWithActions<RequirementListItem> | undefined;
   const create = reader === 'lpa' ? undefined : page?.actions?.find((a) => a.id === 'CreateRequirement');
-  const csv = new URLSearchParams(listQueryString(list.state, filters.query));
-  csv.delete('page');
-  csv.delete('pageSize');
-  csv.set('format', 'csv');
+  const exportAddress = (format: ExportFormat) => {
+    const params = new URLSearchParams(listQueryString(list.state, filters.query));
+    params.delete('page');
+    params.delete('pageSize');
+    params.set('format', format);
+    return apiAddress(apiBase, `${REQUIREMENTS_SELF}?${params.toString()}`);
+  };
   const roundId = filters.query.roundId;
   return (
     <Stack gap="md">
@@ -194,14 +198,7 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
         <Title order={1}>Credit requirements</Title>
         <Group gap="xs">
           {reader === 'operator' && (
-            <Button
-              component="a"
-              variant="default"
-              href={apiAddress(apiBase, `${REQUIREMENTS_SELF}?${csv.toString()}`)}
-              download="credit-requirements.csv"
-            >
-              Export CSV
-            </Button>
+            <ExportButtons address={exportAddress} filename="credit-requirements" size="md" />
           )}
           {create !== undefined && (
             <EntityActionButton

@@ -97,6 +97,10 @@ describe("operator's credit requirements list", () => {
       'href',
       `${server.origin}/api/requirements?sort=createdAt&order=desc&format=csv`,
     );
+    expect(screen.getByRole('link', { name: 'Export XLSX' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/requirements?sort=createdAt&order=desc&format=xlsx`,
+    );
     expect(table).not.toHaveTextContent('£');
   });
 
@@ -257,6 +261,7 @@ describe("LPA's credit requirements list", () => {
     ).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add credit requirement' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export XLSX' })).not.toBeInTheDocument();
     expect(requests()).not.toContain(ROUNDS);
   });
 });
