@@ -3,6 +3,7 @@ import {
   type AgentAuthority,
   type AgentAuthorityListQuery,
   agentAuthorityListQuerySchema,
+  formatDateTime,
 } from '@curlew/domain';
 import { eq, isNull } from 'drizzle-orm';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
@@ -110,7 +111,7 @@ export const agentAuthorityRead: ReadModel<
         { header: 'Client confirmation', width: 20, value: (item) => item.clientConfirmation.status },
         { header: 'Approved by', width: 24, value: (item) => item.approvedBy?.displayName ?? '' },
         { header: 'Approved', width: 24, value: (item) => item.approvedAt ?? '' },
-        { header: 'Created', width: 24, value: (item) => item.createdAt },
+        { header: 'Created', width: 20, value: (item) => formatDateTime(item.createdAt) },
       ],
     },
   },

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   ORGANISATION_TYPE_LABELS,
   type Organisation,
   type OrganisationListQuery,
@@ -74,7 +75,7 @@ export const organisationRead: ReadModel<
         { header: 'E-mail', width: 28, value: (item) => item.email ?? '' },
         { header: 'Phone', width: 18, value: (item) => item.phone ?? '' },
         { header: 'Mailing address', width: 36, value: (item) => item.mailingAddress ?? '' },
-        { header: 'Created', width: 24, value: (item) => item.createdAt },
+        { header: 'Created', width: 20, value: (item) => formatDateTime(item.createdAt) },
       ],
     },
   },
