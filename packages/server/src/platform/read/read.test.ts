@@ -212,7 +212,9 @@ describeWithApp('declared read routes of a module with several entities', (t) =>
     expect(header?.split(',').slice(0, 3)).toEqual(['Name', 'Type', 'Reference']);
     expect(lines.pop()).toBe('');
     expect(lines.map((line) => line.split(',')[0])).toEqual([world.members.participant.organisation.name]);
-    const own = (await get(`/api/organisation/${world.members.participant.organisation.id}`, 'participant')).json();
+    const own = (
+      await get(`/api/organisation/${world.members.participant.organisation.id}`, 'participant')
+    ).json();
     expect(lines[0]?.endsWith(`,${formatDateTime(own.createdAt)}`)).toBe(true);
   });
 });
