@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { DemoRoundsLastSequencer } from './e2e/src/sequencer.ts';
@@ -5,6 +6,9 @@ import { DemoRoundsLastSequencer } from './e2e/src/sequencer.ts';
 /** One Vitest run, one project per workspace; `npm run test:unit` and `npm run test:e2e` pick projects. */
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) runs one file at a time on a 2-core machine; most server tests wait on a
+    // database or a child process, so one more worker than cores keeps both cores busy.
+    maxWorkers: availableParallelism() + 1,
     // The e2e files share one server and its demo data: those that close a demo round run last.
     sequence: { sequencer: DemoRoundsLastSequencer },
     projects: [
@@ -28,6 +32,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           testTimeout: 60_000,
+          // As long as the Testing Library's waits (test/setup.ts): a busy machine renders slowly.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { lighthousePerformance } from './lighthouse.ts';
 import { weighPageScripts } from './login-bundle.ts';
+import { benchMap } from './map.ts';
+import { benchProcesses } from './processes.ts';
 import { benchProjects } from './projects.ts';
 import { benchRequirementsList } from './requirements-list.ts';
+import { benchSearch } from './search.ts';
 import { repoRoot, spawnServer } from './spawn-server.ts';
 
 const LOGIN_JS_TARGET_KB = 100;
@@ -22,9 +25,13 @@ async function requestsPerSecond(url: string, cookie: string, seconds: number): 
   return result.requests.average;
 }
 
-async function benchLoginBundle(): Promise<void> {
+/** Builds the web app the benchmarks' servers serve. */
+function buildWeb(): void {
   const build = spawnSync('npm', ['run', 'build', '-w', '@curlew/web'], { cwd: repoRoot, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('web build failed');
+}
+
+async function benchLoginBundle(): Promise<void> {
   const server = await spawnServer(join(repoRoot, 'packages/server/src/main.ts'), {
     CURLEW_DEMO_PASSWORD: DEMO_PASSWORD,
   });
@@ -104,10 +111,17 @@ async function benchUserRoute(): Promise<void> {
   }
 }
 
-await benchLoginBundle();
-// BENCH_ONLY=login stops after the sign-in page's figures (its bundle and Lighthouse).
-if (process.env.BENCH_ONLY !== 'login') {
+// BENCH_ONLY=login: only the sign-in page's figures (its bundle and Lighthouse); BENCH_ONLY=map: only the round map;
+// BENCH_ONLY=processes: only one process against two on one PostgreSQL (as `npm run bench:processes`).
+const only = process.env.BENCH_ONLY || undefined;
+const runs = (part: string): boolean => only === undefined || only === part;
+if (runs('login') || runs('map')) buildWeb();
+if (runs('login')) await benchLoginBundle();
+if (only === undefined) {
   await benchUserRoute();
   await benchProjects(DEMO_PASSWORD);
   await benchRequirementsList();
+  await benchSearch();
 }
+if (runs('map')) await benchMap(DEMO_PASSWORD);
+if (runs('processes')) await benchProcesses();

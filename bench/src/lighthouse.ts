@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -32,6 +34,15 @@ export async function lighthousePerformance(
         onlyCategories: ['performance'],
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
+      // LIGHTHOUSE_REPORT_DIR keeps each page's full report (its metrics and audits) for reading afterwards.
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir && result) {
+        const file = join(
+          reportDir,
+          `lighthouse-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`,
+        );
+        writeFileSync(file, JSON.stringify(result.lhr));
+      }
       const score = result?.lhr.categories.performance?.score;
       if (score === undefined || score === null)
         throw new Error(`Lighthouse gave ${url} no performance score`);

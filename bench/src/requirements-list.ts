@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { seedReferenceData } from '../../packages/server/src/modules/refdata/index.ts';
 import { systemClock } from '../../packages/server/src/platform/clock.ts';
@@ -15,6 +14,7 @@ import {
   type DatabaseConnection,
 } from '../../packages/server/src/platform/db/connect.ts';
 import { seedDemoData } from '../../packages/server/src/seed/seed.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 const REQUIREMENTS = 100_000;
 const CREDITS_PER_REQUIREMENT = 4;
@@ -135,22 +135,15 @@ export async function benchRequirementsList(): Promise<void> {
   // BENCH_SKIP_PGLITE=1 measures PostgreSQL only (the PGlite fill takes minutes).
   if (process.env.BENCH_SKIP_PGLITE !== '1')
     await measure('Requirements list on PGlite', await connectPglite());
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
+  const scratch = await scratchDatabase(POSTGRES_ADMIN_URL, SCRATCH);
+  if (scratch === undefined) {
     console.log(`\nRequirements list on PostgreSQL: skipped (${POSTGRES_ADMIN_URL} does not answer)`);
     return;
   }
   try {
-    await admin.query(`drop database if exists ${SCRATCH}`);
-    await admin.query(`create database ${SCRATCH}`);
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${SCRATCH}`;
-    await measure('Requirements list on PostgreSQL', await connectPostgres(url.toString()));
+    await measure('Requirements list on PostgreSQL', await connectPostgres(scratch.url));
   } finally {
-    await admin.query(`drop database if exists ${SCRATCH}`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -9,6 +9,8 @@ export const repoRoot = join(import.meta.dirname, '../..');
 /** A server process started for a benchmark, on its own throwaway data folder. */
 export interface BenchServer {
   baseUrl: string;
+  /** What the process printed before it listened. */
+  printed: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -16,11 +18,12 @@ export interface BenchServer {
 /**
  * Starts `entry` (a TypeScript file run through tsx) with a fresh DATA_DIR and waits until it prints
  * a line `LISTENING <url>` or answers GET /api/health on the port it was given.
+ * BENCH_START_SECONDS (default 90) sets how long it may take on a busy machine.
  */
 export async function spawnServer(
   entry: string,
   env: Record<string, string> = {},
-  startSeconds = 90,
+  startSeconds = Number(process.env.BENCH_START_SECONDS ?? 90),
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curlew-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -37,8 +40,8 @@ export async function spawnServer(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let buffered = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
     const timer = setTimeout(
       () => reject(new Error(`${entry} did not start within ${startSeconds} s`)),
       startSeconds * 1000,
@@ -59,6 +62,7 @@ export async function spawnServer(
   child.stdout?.resume();
   return {
     baseUrl,
+    printed: buffered,
     process: child,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,8 +5,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject, onTestFinished } from 'vitest';
 
-/** Debian's Chromium unless CHROMIUM_PATH says otherwise. */
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH } from './chromium.ts';
+
+const executablePath = CHROMIUM_PATH;
 
 /** How long a locator waits for its element (clicks, fills, waitFor). */
 export const ACTION_TIMEOUT_MS = 45_000;
@@ -33,6 +34,9 @@ export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = 
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
+      // WebGL (the maps) on the software renderer, as there is no GPU.
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
@@ -58,6 +62,20 @@ export async function openBrowser(options: { colorScheme?: 'light' | 'dark' } = 
     await close();
   });
   return { context, page, baseUrl: inject('baseUrl'), close };
+}
+
+/**
+ * Collects the address of every http(s) request the page makes from now on to a host other than the e2e server's
+ * own, so a journey can assert that Curlew alone served it (no map tiles, fonts or scripts from elsewhere).
+ */
+export function requestsElsewhere(page: Page, baseUrl: string): string[] {
+  const own = new URL(baseUrl).host;
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && url.host !== own) elsewhere.push(request.url());
+  });
+  return elsewhere;
 }
 
 /** Requests in flight on a page and when the last one started or ended. */

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureChromium } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -94,6 +95,8 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
 
 /** Builds the e2e web app when stale, starts one real server on a fresh data folder for the whole e2e run. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // First, so a machine without Chromium stops before any build or server start.
+  ensureChromium();
   if (webBuildIsStale()) buildWebApp();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'curlew-e2e-'));
@@ -118,7 +121,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, server, 90_000);
+  // A first start migrates and seeds the demo market; on a busy machine that takes well over a minute.
+  await waitForHealth(baseUrl, server, 170_000);
   project.provide('baseUrl', baseUrl);
   project.provide('demoPassword', demoPassword);
 

@@ -190,12 +190,9 @@ describe('credit requirements in the browser', () => {
     await waitForFinishedPage(page);
     expect(await page.getByRole('region', { name: 'Bid' }).count()).toBe(0);
 
-    // The bid is the next step: a button among the record's actions (and an open line of What is still needed).
+    // The bid is the next step: a button in the Next step panel (and an open line of What is still needed).
     await page.getByRole('region', { name: 'What is still needed' }).getByText('Bid: not done yet').waitFor();
-    await page
-      .getByRole('group', { name: /^Actions for / })
-      .getByRole('button', { name: 'Set bid' })
-      .click();
+    await page.getByRole('region', { name: 'Next step' }).getByRole('button', { name: 'Set bid' }).click();
     const bid = await openedPanel(page, 'Set bid');
     await field(bid, 'Bid').fill('0');
     await bid.getByText('Value must be greater than 0').waitFor();

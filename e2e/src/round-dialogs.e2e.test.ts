@@ -377,10 +377,10 @@ describe('one round from Draft to Accept match', () => {
     await submit(accept, 'Accept');
     await expectToast(page, `Match accepted: ${roundName} is matched`);
 
-    // The matched project's next steps are its two agreements, beside the refused Contract.
+    // The matched project's next steps are its two agreements, in its Next steps panel.
     await sp.reload();
     await status(sp).getByText('Matched', { exact: true }).waitFor();
-    const nextSteps = sp.getByRole('group', { name: `Actions for ${projectName}` });
+    const nextSteps = sp.getByRole('region', { name: /^Next steps?$/ });
     for (const upload of ['Upload nature-based agreement', 'Upload Section 106 agreement'])
       await nextSteps.getByRole('button', { name: upload }).waitFor();
     await screenshot(sp, 'matched-project');

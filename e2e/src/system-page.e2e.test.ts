@@ -49,4 +49,77 @@ describe('System page', () => {
     const outbox = await admin.page.evaluate(async () => (await fetch('/api/dev/outbox')).status);
     expect(outbox).toBe(403);
   });
+
+  it('shows the system administrator the health, the solver tasks and a backup made and listed', {
+    timeout: 300_000,
+  }, async () => {
+    const sysadmin = await openBrowser();
+    const { page } = sysadmin;
+    await signIn(page, sysadmin.baseUrl, 'sysadmin', inject('demoPassword'));
+    await waitForSignedInAs(page, 'Sam Sysadmin');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'System' }).click();
+    await waitForPath(page, '/system');
+
+    // Health: the embedded database answers and every migration of this build is applied.
+    const health = page.getByRole('table', { name: 'The system now' });
+    await health.waitFor();
+    const line = (name: string) =>
+      health.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+    expect(await line('Database').getByRole('cell').textContent()).toMatch(
+      /^AnsweringEmbedded \(PGlite\), [\d.]+ ms$/,
+    );
+    const migrations = (await line('Migrations').getByRole('cell').textContent()) ?? '';
+    const [, applied, inBuild] = /^(\d+) of (\d+) applied$/.exec(migrations) ?? [];
+    expect(Number(applied)).toBeGreaterThan(0);
+    expect(applied).toBe(inBuild);
+    expect(await line('Environment').getByRole('cell').textContent()).toBe('test');
+    expect(Number(await line('Sessions in use').getByRole('cell').textContent())).toBeGreaterThanOrEqual(1);
+
+    // Solver tasks: the section answers, with its table or its empty sentence, and shows no task's id.
+    const tasks = page.getByRole('region', { name: 'Solver tasks' });
+    await tasks
+      .getByRole('table', { name: 'The latest 50 solver tasks, newest first' })
+      .or(tasks.getByText('No solver tasks yet: one is queued when a round is matched.'))
+      .waitFor();
+    expect(await tasks.textContent()).not.toMatch(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
+    );
+
+    // Backups: one made here is listed first, with its download; the embedded database offers no restore here.
+    const backups = page.getByRole('region', { name: 'Backups' });
+    const table = backups.getByRole('table', { name: 'Backups, newest first' });
+    const before = (await table.count()) === 0 ? 0 : (await table.getByRole('row').count()) - 1;
+    await backups.getByRole('button', { name: 'Make a backup' }).click();
+    await page.getByText(/^Backup curlew-\d{8}-\d{9}\.tar made$/).waitFor({ timeout: 240_000 });
+    await table
+      .getByRole('row')
+      .nth(before + 1)
+      .waitFor();
+    const newest = table.getByRole('row').nth(1);
+    const name = (await newest.getByRole('cell').first().textContent()) ?? '';
+    expect(name).toMatch(/^curlew-\d{8}-\d{9}\.tar$/);
+    expect(await newest.getByRole('cell').nth(1).textContent()).toMatch(
+      /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    );
+    const download = newest.getByRole('link', { name: `Download ${name}` });
+    expect(await download.getAttribute('href')).toBe(`/api/system/backups/${name}/download`);
+    const served = await page.evaluate(async (href) => {
+      const answer = await fetch(href);
+      return { status: answer.status, bytes: (await answer.arrayBuffer()).byteLength };
+    }, `/api/system/backups/${name}/download`);
+    expect(served.status).toBe(200);
+    expect(served.bytes).toBeGreaterThan(0);
+    expect(await backups.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
+    await backups
+      .getByText(
+        'The embedded database is restored with the server stopped: npm run restore -- <backup file>.',
+      )
+      .waitFor();
+
+    // Reset: offered outside production behind the typed word (not pressed: the journeys share this server).
+    const reset = page.getByRole('region', { name: 'Reset the database' });
+    await reset.getByLabel('Type RESET to confirm').waitFor();
+    expect(await reset.getByRole('button', { name: 'Reset to the demo data' }).isDisabled()).toBe(true);
+    await sysadmin.close();
+  });
 });

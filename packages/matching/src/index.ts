@@ -14,3 +14,4 @@ export {
   spatialMultiplier,
 } from './rules/compatibility.ts';
 export { SolverPool } from './solver/pool.ts';
+export { ENGINE_VERSION } from './version.ts';

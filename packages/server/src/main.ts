@@ -3,7 +3,7 @@ import { hasWebBuild } from './platform/static.ts';
 import { DEMO_ACCOUNTS } from './seed/seed.ts';
 import { startServer } from './server.ts';
 
-/** The process entry: `node --import tsx packages/server/src/main.ts`. */
+/** The process entry: `node --import tsx packages/server/src/main.ts`, or `dist/main.js` once built. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
@@ -23,8 +23,19 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`${signal} received, shutting down`);
+    // Past the grace for requests in flight and a margin to close the rest, the process ends whatever holds it.
+    setTimeout(
+      () => {
+        console.error('Shutdown did not finish in time: exiting');
+        process.exit(1);
+      },
+      config.shutdownGraceSeconds * 1000 + 10_000,
+    ).unref();
     server.close().then(
-      () => process.exit(0),
+      ({ cut }) => {
+        console.log(cut ? 'Stopped (requests still in flight were cut)' : 'Stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error('Shutdown failed:', error);
         process.exit(1);

@@ -91,16 +91,33 @@ export interface HttpClient {
   call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: unknown }>;
 }
 
+const postLogin = (baseUrl: string, username: string, password: string): Promise<Response> =>
+  fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+
+/** One sign-in attempt on `baseUrl` (the demo password unless another is given): its status, Retry-After and body. */
+export async function tryPasswordOver(
+  baseUrl: string,
+  username: string,
+  password = PROCESS_DEMO_PASSWORD,
+): Promise<{ status: number; retryAfter: string | null; body: unknown }> {
+  const response = await postLogin(baseUrl, username, password);
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.json(),
+  };
+}
+
 /** Signs in on `baseUrl` as a demo account; the session lives in the database, so it serves every process. */
 export async function signInOver(
   baseUrl: string,
   username: string,
 ): Promise<HttpClient & { cookie: string }> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PROCESS_DEMO_PASSWORD }),
-  });
+  const login = await postLogin(baseUrl, username, PROCESS_DEMO_PASSWORD);
   if (login.status !== 200) throw new Error(`Signing in as ${username} answered ${login.status}`);
   const cookie = login.headers
     .getSetCookie()
@@ -121,6 +138,30 @@ export async function callWith(
     headers: { cookie, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
     ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
   });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A file sent with an action submission: its name, MIME type and bytes. */
+interface UploadedFile {
+  name: string;
+  type: string;
+  content: Uint8Array;
+}
+
+/** Submits an action as the browser does with files: a multipart body of the `submission` JSON and one part per file. */
+export async function uploadOver(
+  cookie: string,
+  url: string,
+  values: Record<string, unknown>,
+  files: Record<string, UploadedFile>,
+): Promise<{ status: number; body: unknown }> {
+  const form = new FormData();
+  form.append('submission', JSON.stringify(values));
+  for (const [fieldId, file] of Object.entries(files)) {
+    form.append(fieldId, new Blob([file.content], { type: file.type }), file.name);
+  }
+  const response = await fetch(url, { method: 'POST', headers: { cookie }, body: form });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }

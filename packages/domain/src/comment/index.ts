@@ -1,3 +1,4 @@
+export * from './activity.text.ts';
 export * from './comment.actions.ts';
 export * from './comment.schema.ts';
 export * from './richText.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonValue } from '../forms/fields.ts';
-import { type Page, pageQuerySchema } from '../lists/page.ts';
+import { listQuerySchema, type Page } from '../lists/page.ts';
 
 /**
  * What comments, activity, files and locations hang on: an entity named by its kind and id. The kind is the first
@@ -24,8 +24,26 @@ export const subjectIdSchema = z.string().trim().min(1).max(100);
 /** The `subjectType` and `subjectId` query of the activity and comments calls (SPEC 7). */
 export const subjectQuerySchema = z.object({ subjectType: subjectTypeSchema, subjectId: subjectIdSchema });
 
-/** Paging query of the comments and activity feeds: the list paging query. */
-export const feedPageQuerySchema = pageQuerySchema;
+/** The record a feed belongs to, as its query names it (checked by the server: 400 without it, 404 when unreadable). */
+const feedSubject = { subjectType: z.string().optional(), subjectId: z.string().optional() };
+
+/**
+ * The query of the activity list (`GET /api/activity`): one record's entries (`subjectType`, `subjectId`) or, for
+ * the operator, a whole round's (`roundId`: the round's and those of every record in it), newest first.
+ */
+export const activityListQuerySchema = listQuerySchema(['at'], 'at', 'desc').extend({
+  ...feedSubject,
+  roundId: z.string().optional(),
+});
+
+/** The activity list's query. */
+export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
+
+/** The query of a record's comments (`GET /api/comments`), newest first. */
+export const commentListQuerySchema = listQuerySchema(['createdAt'], 'createdAt', 'desc').extend(feedSubject);
+
+/** The comments list's query. */
+export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
 
 /** A page of the comments or activity feed: the list answer. */
 export type FeedPage<T> = Page<T>;

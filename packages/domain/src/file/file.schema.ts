@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subjectIdSchema, subjectTypeSchema } from '../comment/subject.ts';
+import { listQuerySchema } from '../lists/page.ts';
 import {
   type FileType,
   PROJECT_DOCUMENT_KIND_LABELS,
@@ -13,6 +14,25 @@ export const LOCATION_OWNER_REQUIRED_MESSAGE = 'location path must have an owner
 
 /** The `ownerType` and `ownerId` query of the files, file and location calls (SPEC 7); both are required. */
 export const ownerQuerySchema = z.object({ ownerType: subjectTypeSchema, ownerId: subjectIdSchema });
+
+/**
+ * The query of an owner's files (`GET /api/files?ownerType=&ownerId=`; the server answers 400 without the owner,
+ * 404 when the reader may not read it): newest first, one document kind with `tag`, and the replaced versions too
+ * with `history=true`.
+ */
+export const fileListQuerySchema = listQuerySchema(
+  ['uploadedAt', 'filename', 'tag', 'size'],
+  'uploadedAt',
+  'desc',
+).extend({
+  ownerType: z.string().trim().optional(),
+  ownerId: z.string().trim().optional(),
+  tag: z.string().trim().min(1).max(100).optional(),
+  history: z.enum(['true', 'false']).default('false'),
+});
+
+/** The files list's query. */
+export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 
 /** An entity that owns files or a location (same kinds and ids as comment subjects). */
 export interface OwnerRef {

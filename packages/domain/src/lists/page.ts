@@ -64,11 +64,12 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 export const listQuerySchema = <const Keys extends readonly [string, ...string[]]>(
   sortKeys: Keys,
   defaultSort: Keys[number],
+  defaultOrder: SortOrder = 'asc',
 ) =>
   z.object({
     q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
     sort: z.preprocess(blankToUndefined, z.enum(sortKeys).default(defaultSort)),
-    order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS).default('asc')),
+    order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS).default(defaultOrder)),
     page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
     pageSize: z.preprocess(
       blankToUndefined,

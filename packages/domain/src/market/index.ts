@@ -6,6 +6,7 @@ export * from './market.actions.ts';
 export * from './market.schema.ts';
 export * from './market-round.ts';
 export * from './match-review.ts';
+export * from './opportunity.ts';
 export * from './participation.actions.ts';
 export * from './participation.lifecycle.ts';
 export * from './round.actions.ts';

@@ -1,3 +1,4 @@
+import type { ChecklistItem } from '../forms/checklist.ts';
 import type { EntityAction } from '../forms/wire.ts';
 import type { CreditType } from '../vocab/credits.ts';
 import type {
@@ -7,7 +8,7 @@ import type {
   ReserveAppliesTo,
 } from '../vocab/market.ts';
 import type { MarketRoundStatus, ParticipationCapacity, RegistrationStatus } from '../vocab/statuses.ts';
-import type { RoundChecklist, RoundHistoryEntry } from './round.readiness.ts';
+import type { RoundHistoryEntry } from './round.readiness.ts';
 import type { RoundSolverTask } from './solver-task.ts';
 
 /** A record named by another: its id and display name. */
@@ -98,10 +99,10 @@ export interface MarketRound {
   /** The round's latest solver task (operator only, on `GET /api/round/{id}`); null when it was never matched. */
   latestTask?: RoundSolverTask | null;
   /**
-   * What the round still needs before its next step, as that step's guard checks it (operator only, on
+   * What the round still needs before it opens for registration, as Open's guard checks it (operator only, on
    * `GET /api/round/{id}`, while the round is a Draft); absent otherwise.
    */
-  checklist?: RoundChecklist;
+  checklist?: ChecklistItem[];
   /** Every move of the round's status with its date, who made it and any reason (operator only, on `GET /api/round/{id}`). */
   history?: RoundHistoryEntry[];
   createdAt: string;

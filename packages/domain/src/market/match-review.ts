@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../lists/page.ts';
 import type { CreditType } from '../vocab/credits.ts';
 import type { MarketRoundStatus } from '../vocab/statuses.ts';
 
@@ -183,6 +185,20 @@ export interface MatchReview {
   notInClearing: NotInClearing[];
   decision: MatchDecision | null;
 }
+
+/**
+ * The query of a round review's unmatched projects and requirements (`GET /api/unmatched-projects?roundId=`,
+ * `GET /api/unmatched-requirements?roundId=`): the round (required), those that lost in the clearing or were kept
+ * out (`inClearing`); by default in the review's order (lost in the clearing, then kept out), or by name or by the
+ * supplier's or buyer's organisation.
+ */
+export const unmatchedListQuerySchema = listQuerySchema(['review', 'name', 'organisation'], 'review').extend({
+  roundId: z.string().optional(),
+  inClearing: z.enum(['true', 'false']).optional(),
+});
+
+/** The unmatched lists' query. */
+export type UnmatchedListQuery = z.infer<typeof unmatchedListQuerySchema>;
 
 /** A project that did not win or did not enter the clearing (`GET /api/unmatched-projects?roundId=`). */
 export interface UnmatchedProject {

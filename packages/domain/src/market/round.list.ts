@@ -1,5 +1,10 @@
 import { commentAction } from '../comment/comment.actions.ts';
 import {
+  publishOpportunityStatement,
+  setOpportunityStatementVisibility,
+  updateOpportunityStatement,
+} from './opportunity.ts';
+import {
   acceptMatch,
   closeBidsAndOffers,
   closeRound,
@@ -35,6 +40,9 @@ export const ROUND_ACTIONS = [
   closeRound,
   recordParticipant,
   registerInRound,
+  publishOpportunityStatement,
+  updateOpportunityStatement,
+  setOpportunityStatementVisibility,
   openBidsAndOffers,
   closeBidsAndOffers,
   matchRound,

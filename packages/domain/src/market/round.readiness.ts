@@ -1,4 +1,5 @@
 import { formatDate } from '../format/date.ts';
+import type { ChecklistItem } from '../forms/checklist.ts';
 import type { Declaration } from '../refdata/refdata.records.ts';
 import {
   DECLARATION_CATEGORIES,
@@ -12,24 +13,8 @@ import type { MarketRoundStatus } from '../vocab/statuses.ts';
 import { missingDeclarations } from './declarations.ts';
 import { REGISTRATION_PERIOD_LABELS } from './round.setup-actions.ts';
 
-/** One line of a round's 'What is still needed' list: done or not, and the action that completes it. */
-export interface RoundChecklistItem {
-  /** `dates`, `reserve` or `declarations.{category}`. */
-  id: string;
-  label: string;
-  done: boolean;
-  /** What is set (done) or what is missing (not done), in words. */
-  detail: string;
-  /** The round action whose dialog completes the line. */
-  actionId: string;
-}
-
-/** What a round still needs before its next step (`actionId`), as the step's own guard checks it. */
-export interface RoundChecklist {
-  actionId: string;
-  title: string;
-  items: RoundChecklistItem[];
-}
+/** One line of a round's 'What is still needed' list (`dates`, `reserve` or `declarations.{category}`), in words. */
+type RoundChecklistItem = ChecklistItem & { detail: string };
 
 /** What the Open checks read of a round. */
 export interface RoundReadinessInput {
@@ -67,7 +52,7 @@ function datesItem(round: RoundReadinessInput, today: string): RoundChecklistIte
     label: 'Registration dates',
     done: problems.length === 0,
     detail: problems.length === 0 ? 'Set for every registration window' : upperFirst(problems.join('; ')),
-    actionId: 'SetRegistrationDates',
+    actionIds: ['SetRegistrationDates'],
   };
 }
 
@@ -86,7 +71,7 @@ function reserveItem(round: RoundReadinessInput): RoundChecklistItem {
       problems.length === 0
         ? `${round.reservePercentage}% of ${lower(appliesTo)}, agreed with the EMB`
         : upperFirst(listWords(problems)),
-    actionId: 'SetReserveInfo',
+    actionIds: ['SetReserveInfo'],
   };
 }
 
@@ -105,7 +90,7 @@ function declarationItems(round: RoundReadinessInput): RoundChecklistItem[] {
               .map((declaration) => declaration.name)
               .join(', ')
           : `None for ${listWords(audiences)} yet`,
-      actionId: 'AddDeclarations',
+      actionIds: ['AddDeclarations'],
     };
   });
 }

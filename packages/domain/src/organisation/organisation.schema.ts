@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { EntityAction } from '../forms/wire.ts';
 import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
+import { phone } from '../validation/phone.rules.ts';
 import { isPhoneNumber, stripPhoneSeparators } from '../validation/phone.ts';
-import { email, optionalText, phone, requiredText } from '../validation/rules.ts';
+import { email, optionalText, requiredText } from '../validation/rules.ts';
 import type { OrganisationType, UserGroup } from '../vocab/organisation.ts';
 import { organisationTypeSchema } from '../vocab/organisation.ts';
 

@@ -5,6 +5,7 @@ import { includesAny, isMissing, withRules } from '../forms/refine.ts';
 import { choicesValue, optionalFileValue, yesNoValue } from '../forms/rules.ts';
 import { completionInput, skippableCompletionFields } from '../market/completion.ts';
 import { declarationsShape } from '../market/declarations.ts';
+import { PLACE_FIELDS } from '../market/place.fields.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { moneyOrZero } from '../validation/amounts.ts';
@@ -145,21 +146,7 @@ export const setProjectLocation = defineAction({
       optionsSource: OPTION_SOURCES.subcatchments,
       visibleWhen: { fieldId: 'creditTypes', oneOf: NUTRIENT_CREDIT_TYPES },
     },
-    { id: 'nearAddress', type: 'TextArea', label: 'Nearest address', rows: 2 },
-    {
-      id: 'gridReference',
-      type: 'Input',
-      label: 'Grid reference',
-      optional: true,
-      hint: 'e.g. SU 12345 67890',
-    },
-    {
-      id: 'threeWords',
-      type: 'Input',
-      label: 'Three-word address',
-      optional: true,
-      hint: 'e.g. ///filled.count.soap',
-    },
+    ...PLACE_FIELDS,
   ],
   input: withRules(
     z.object({

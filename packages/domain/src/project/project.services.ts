@@ -6,8 +6,7 @@ import { type AddIssue, withRules } from '../forms/refine.ts';
 import { isoDateValue, optionalIsoDateValue } from '../forms/rules.ts';
 import type { FormValues } from '../forms/values.ts';
 import { optionsOf } from '../market/round.fields.ts';
-import { distinctivenessFill } from '../refdata/habitat.distinctiveness.ts';
-import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
+import { areaBroadHabitatField, habitatTypeField } from '../refdata/habitat.fields.ts';
 import {
   area,
   SIZE_LIMITS,
@@ -83,26 +82,8 @@ const biodiversityFields = [
     options: optionsOf(SERVICE_MODULES, SERVICE_MODULE_LABELS),
     value: 'Area',
   },
-  {
-    id: 'broadHabitat',
-    type: 'Select',
-    label: 'Broad habitat',
-    optionsSource: OPTION_SOURCES.areaBroadHabitats,
-    dependsOn: ['module'],
-    visibleWhen: { fieldId: 'module', oneOf: ['Area'] },
-  },
-  {
-    id: 'habitatType',
-    type: 'Select',
-    label: 'Habitat type',
-    hint: 'Choosing it fills in its distinctiveness from the statutory metric.',
-    optionsSource: {
-      ...habitatTypeSource({ module: 'module' }),
-      optionalParams: { broadHabitat: 'broadHabitat' },
-      fills: [distinctivenessFill('distinctiveness')],
-    },
-    dependsOn: ['module', 'broadHabitat'],
-  },
+  areaBroadHabitatField,
+  habitatTypeField('Choosing it fills in its distinctiveness from the statutory metric.'),
   {
     id: 'distinctiveness',
     type: 'Select',

@@ -244,6 +244,8 @@ export interface PublicSite {
 /** Units per credit type in one area. */
 export interface PublicAreaTotal {
   area: string;
+  /** The area's code (an LPA's E60 code, an NCA's number), to join with the map's areas; null when not recorded. */
+  code: string | null;
   creditType: CreditType;
   sites: number;
   units: number;

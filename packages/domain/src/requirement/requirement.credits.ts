@@ -6,6 +6,7 @@ import { optionalFileValue, todayOrLaterIsoDateValue, yesNoValue } from '../form
 import { optionsOf } from '../market/round.fields.ts';
 import { SERVICE_MODULES } from '../project/project.services.ts';
 import { distinctivenessFill } from '../refdata/habitat.distinctiveness.ts';
+import { areaBroadHabitatField, habitatTypeField } from '../refdata/habitat.fields.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { units } from '../validation/amounts.ts';
 import { choiceOf } from '../validation/choice.ts';
@@ -206,27 +207,11 @@ const investorCreditFields = [
     label: 'Distinctiveness',
     options: optionsOf(DISTINCTIVENESS, DISTINCTIVENESS_LABELS),
   },
-  {
-    id: 'broadHabitat',
-    type: 'Select',
-    label: 'Broad habitat',
-    optionsSource: OPTION_SOURCES.areaBroadHabitats,
-    dependsOn: ['module'],
-    visibleWhen: { fieldId: 'module', oneOf: ['Area'] },
-  },
-  {
-    id: 'habitatType',
-    type: 'Select',
-    label: 'Habitat type',
-    hint: 'Asked for high and very high distinctiveness, which trade like for like.',
-    optionsSource: {
-      ...habitatTypeSource({ module: 'module' }),
-      optionalParams: { broadHabitat: 'broadHabitat' },
-      fills: [distinctivenessFill('distinctiveness')],
-    },
-    dependsOn: ['module', 'broadHabitat'],
-    visibleWhen: { fieldId: 'distinctiveness', oneOf: HABITAT_TYPE_REQUIRED_DISTINCTIVENESS },
-  },
+  areaBroadHabitatField,
+  habitatTypeField('Asked for high and very high distinctiveness, which trade like for like.', {
+    fieldId: 'distinctiveness',
+    oneOf: HABITAT_TYPE_REQUIRED_DISTINCTIVENESS,
+  }),
   {
     id: 'supportingDocument',
     type: 'File',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { includesAny, isMissing, withRules } from '../forms/refine.ts';
 import { optionalTodayOrLaterIsoDateValue } from '../forms/rules.ts';
+import { PLACE_FIELDS } from '../market/place.fields.ts';
 import { optionsOf } from '../market/round.fields.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { optionalGridReference, optionalThreeWords } from '../validation/location.ts';
@@ -97,21 +98,7 @@ export const setBuyerDevelopment = defineAction({
       optionsSource: OPTION_SOURCES.subcatchments,
       visibleWhen: nutrient,
     },
-    { id: 'nearAddress', type: 'TextArea', label: 'Nearest address', rows: 2 },
-    {
-      id: 'gridReference',
-      type: 'Input',
-      label: 'Grid reference',
-      optional: true,
-      hint: 'e.g. SU 12345 67890',
-    },
-    {
-      id: 'threeWords',
-      type: 'Input',
-      label: 'Three-word address',
-      optional: true,
-      hint: 'e.g. ///filled.count.soap',
-    },
+    ...PLACE_FIELDS,
     { id: 'localOnly', type: 'Checkbox', label: 'Only supply from my own LPA or NCA' },
   ],
   input: buyerDevelopmentInput,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { choiceOf } from './choice.ts';
 import { MESSAGES, reserveInvalidMessage } from './messages.ts';
+import { phone } from './phone.rules.ts';
 import {
   agreedTo,
   confirmed,
@@ -9,7 +10,6 @@ import {
   nonEmptyArray,
   nonNegativeNumber,
   optionalText,
-  phone,
   positiveNumber,
   requiredNumber,
   requiredText,

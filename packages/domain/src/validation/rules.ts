@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { hasNulCharacter, LENGTH_LIMITS, MESSAGES, tooLongMessage } from './messages.ts';
-import { isPhoneNumber, stripPhoneSeparators } from './phone.ts';
 
 /** Gives 'Field required' when the value is missing, null or undefined; other failures keep their own message. */
 export const requiredError = (issue: { input?: unknown }): string | undefined =>
@@ -45,19 +44,6 @@ export const email = () =>
     .min(1, { error: MESSAGES.required })
     .max(LENGTH_LIMITS.email, { error: tooLongMessage(LENGTH_LIMITS.email) })
     .pipe(z.email({ error: MESSAGES.invalidEmail }));
-
-/** A required phone number in international form, e.g. +447700900123, of a length its country allows. */
-export const phone = () =>
-  z
-    .string({ error: () => MESSAGES.required })
-    .max(LENGTH_LIMITS.code, { error: tooLongMessage(LENGTH_LIMITS.code) })
-    .transform(stripPhoneSeparators)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: MESSAGES.required, abort: true })
-        .refine(isPhoneNumber, { error: MESSAGES.invalidPhone }),
-    );
 
 /** A number that must be 0 or more. */
 export const nonNegativeNumber = () =>

@@ -46,8 +46,15 @@ function highsModule(): Promise<WebAssembly.Module> {
   return compiledHighs;
 }
 
-/** The worker file is TypeScript; each thread loads it through tsx's module API. */
+/**
+ * The worker file is TypeScript, which each thread loads through tsx's module API; a bundle that holds this
+ * file (the server's build) ships the worker compiled beside itself as `solver.worker.js`.
+ */
 function spawnSolverThread(wasmModule: WebAssembly.Module): Worker {
+  // Under tsx the module's URL carries a query (`?tsx-namespace=...`): look at its path only.
+  if (!new URL(import.meta.url).pathname.endsWith('.ts')) {
+    return new Worker(new URL('./solver.worker.js', import.meta.url), { workerData: { wasmModule } });
+  }
   const require = createRequire(import.meta.url);
   const tsxApi = pathToFileURL(
     require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),

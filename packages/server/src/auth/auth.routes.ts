@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './account.routes.ts';
+import { registerApiTokenRoutes } from './api-tokens.routes.ts';
 import { registerLoginRoutes } from './login.routes.ts';
 import { registerProfileRoutes } from './profile.routes.ts';
 import { registerTotpRoutes } from './totp.routes.ts';
@@ -10,4 +11,5 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   await registerAccountRoutes(app);
   await registerProfileRoutes(app);
   await registerTotpRoutes(app);
+  await registerApiTokenRoutes(app);
 }

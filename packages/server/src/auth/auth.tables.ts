@@ -1,9 +1,8 @@
 import type { UserGroup } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
+import { at } from '../platform/db/columns.ts';
 
 /** People who sign in. Usernames and e-mail addresses are unique regardless of case. */
 export const users = pgTable(
@@ -35,6 +34,14 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     index('users_organisation_idx').on(table.organisationId),
+    // The operator's search of users: their names, usernames and e-mail addresses containing or like a term.
+    index('users_display_name_trgm_idx')
+      .using('gin', table.displayName.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('users_username_trgm_idx')
+      .using('gin', table.username.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
@@ -91,7 +98,7 @@ export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** password | totp | code */
+    /** password | totp | code | token */
     kind: text().notNull(),
     /** What the person typed as the username, or the e-mail address. */
     username: text(),
@@ -109,5 +116,30 @@ export const signInAttempts = pgTable(
   (table) => [
     index('sign_in_attempts_account_idx').on(table.kind, table.accountKey, table.at),
     index('sign_in_attempts_ip_idx').on(table.kind, table.ip, table.at),
+  ],
+);
+
+/**
+ * Personal API tokens for machine clients: each acts with exactly its user's rights until it expires or is revoked.
+ * Only the token's SHA-256 is kept (and its first characters, to tell tokens apart); the token is shown once.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    tokenHash: text().notNull(),
+    prefix: text().notNull(),
+    createdAt: at().notNull(),
+    expiresAt: at().notNull(),
+    lastUsedAt: at(),
+    revokedAt: at(),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_idx').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId, table.createdAt),
   ],
 );

@@ -21,6 +21,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface SessionUser {
   user: UserWithOrganisation;
   sessionTokenHash: string;
+  /** How the request proved who it is: the session cookie, or a personal API token (`Authorization: Bearer`). */
+  via?: 'session' | 'token';
 }
 
 /** Cookie attributes: HttpOnly, SameSite=Lax, Path=/, Secure when the request came over HTTPS. */

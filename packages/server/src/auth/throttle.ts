@@ -4,8 +4,8 @@ import type { AppDeps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { signInAttempts } from './auth.tables.ts';
 
-/** What was being guessed: a password, an authenticator code or an e-mailed code. */
-type AttemptKind = 'password' | 'totp' | 'code';
+/** What was being guessed: a password, an authenticator code, an e-mailed code or an API token. */
+type AttemptKind = 'password' | 'totp' | 'code' | 'token';
 
 /** How many failures are free, how the wait then grows, and the cap on guesses in a sliding window. */
 interface ThrottleRule {

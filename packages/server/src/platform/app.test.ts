@@ -119,6 +119,21 @@ describeWithApp('platform: app, database and mail', (t) => {
     expect(api.json()).toMatchObject({ error: 'not_found' });
   });
 
+  it("answers a page load of /login with the sign-in page's own entry, other pages with index.html", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'curlew-web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Curlew app</title>');
+    writeFileSync(path.join(dist, 'login.html'), '<!doctype html><title>Curlew sign-in</title>');
+    const app = await t.withConfig({}, { webDistDir: dist });
+    const login = await app.inject({ method: 'GET', url: '/login?redirect=%2Fprojects' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<title>Curlew sign-in</title>');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    const other = await app.inject({ method: 'GET', url: '/signUp' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('<title>Curlew app</title>');
+    expect(other.body).not.toContain('sign-in');
+  });
+
   it('does not serve a web app when none is built', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/markets/123' });
     expect(response.statusCode).toBe(404);

@@ -3,21 +3,29 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import { AUTH_ROUTE_DESCRIPTIONS } from '../auth/auth.describe.ts';
 import { registerAuthRoutes } from '../auth/auth.routes.ts';
 import { registerActionRoutes } from './actions/routes.ts';
 import { registerSubjectAccess } from './actions/subject-access.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { registerSiteChecks } from './csrf.ts';
-import type { Database } from './db/connect.ts';
+import type { Database, PoolUse } from './db/connect.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 import { AppError, handleError } from './errors.ts';
+import { registerHealthRoutes, Workers } from './health.ts';
 import { registerMailRoutes } from './mail.routes.ts';
 import { MailSender, type MailSenderOptions, type MailTransport, smtpTransport } from './mail.sender.ts';
 import { outboxMailer } from './mail.ts';
+import { registerMetrics } from './metrics.ts';
 import type { AppModule } from './module.ts';
 import { registerNulGuard } from './nul-guard.ts';
+import { describeActionRoutes } from './openapi/actions.ts';
+import { collectRoutes } from './openapi/catalogue.ts';
+import { OPENAPI_ROUTE_DESCRIPTIONS, registerOpenApiRoutes } from './openapi/routes.ts';
+import { PLATFORM_ROUTE_DESCRIPTIONS } from './platform.describe.ts';
 import { registerRateLimits } from './rate-limit.ts';
+import type { RouteDescription } from './read/describe.ts';
 import { hasWebBuild, registerWebApp } from './static.ts';
 
 /** Inputs of buildApp; everything but config and db has a default. */
@@ -33,11 +41,15 @@ export interface BuildAppOptions {
   logDestination?: DestinationStream;
   /** The built web app to serve, when it exists (default: the configured WEB_DIST_DIR). */
   webDistDir?: string;
+  /** The database pool's use, for metrics (PostgreSQL). */
+  poolUse?: () => PoolUse;
 }
 
 /** What the platform builds an application of: the options and the modules it serves. */
 interface PlatformAppOptions extends BuildAppOptions {
   modules: readonly AppModule[];
+  /** Descriptions of the routes neither a read declaration nor an action describes (sign-in, hand-written reads). */
+  routeDescriptions?: readonly RouteDescription[];
 }
 
 /** Log paths that may hold secrets: never written out. */
@@ -103,8 +115,13 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // JSON bodies: the largest form (a rich-text comment) is far smaller; files come as multipart.
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // A search term is a path parameter: long enough for its route to answer a too-long term in words, not a 414.
+    routerOptions: { maxParamLength: 1000 },
   });
   app.decorate('deps', { config, db, mailer, wakeMailSender, clock });
+  // Every route registered from here on is listed in the API description (and checked against it by the tests).
+  const registeredRoutes = collectRoutes(app);
+  app.decorate('registeredRoutes', registeredRoutes);
   app.setErrorHandler(handleError);
 
   await app.register(helmet, {
@@ -145,7 +162,33 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
   registerNulGuard(app);
   await registerRateLimits(app);
 
-  app.get('/api/health', async () => ({ ok: true }));
+  // Readiness waits for every declared worker: the outbox sender (with a mail server) and the solver-task runner,
+  // which the process that listens starts (server.ts); an app without one is not ready to serve.
+  const workers = new Workers();
+  if (mailSender) workers.set('mail', () => mailSender.active);
+  workers.set('solver', () => false);
+  const metrics = registerMetrics(app, { db, token: config.metricsToken, poolUse: options.poolUse });
+  app.decorate('ops', { workers, metrics });
+  registerHealthRoutes(app, workers);
+  registerOpenApiRoutes(
+    app,
+    () => ({
+      title: 'Curlew API',
+      version: '1',
+      description:
+        "Every route of the Curlew API. Sign in with a session cookie (the web app) or send a personal API token made on the profile page as `Authorization: Bearer <token>`; a token acts with exactly its user's rights. Failures answer the ErrorBody.",
+      serverUrl: new URL(config.publicUrl).origin,
+    }),
+    registeredRoutes,
+    () => [
+      ...PLATFORM_ROUTE_DESCRIPTIONS,
+      ...OPENAPI_ROUTE_DESCRIPTIONS,
+      ...AUTH_ROUTE_DESCRIPTIONS,
+      ...(options.routeDescriptions ?? []),
+      ...options.modules.flatMap((module) => module.routeDescriptions ?? []),
+      ...options.modules.flatMap((module) => (module.actions ?? []).flatMap(describeActionRoutes)),
+    ],
+  );
   await app.register(registerAuthRoutes);
   for (const module of options.modules) {
     for (const [subjectType, access] of Object.entries(module.subjects ?? {}))

@@ -26,6 +26,11 @@ describe('loadConfig', () => {
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
       webDistDir: path.join(repositoryRoot, 'packages/web/dist'),
+      backupDir: path.resolve('./data', 'backups'),
+      backupDaily: true,
+      backupKeep: 7,
+      metricsToken: undefined,
+      shutdownGraceSeconds: 20,
     });
   });
 
@@ -41,6 +46,9 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://curlew.example/',
       DATABASE_URL: 'postgres://u@db:5432/curlew',
       WEB_DIST_DIR: '/srv/curlew/web',
+      BACKUP_DIR: '/srv/curlew/backups',
+      BACKUP_DAILY: 'false',
+      BACKUP_KEEP: '30',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,6 +61,9 @@ describe('loadConfig', () => {
       publicUrl: 'https://curlew.example',
       databaseUrl: 'postgres://u@db:5432/curlew',
       webDistDir: '/srv/curlew/web',
+      backupDir: '/srv/curlew/backups',
+      backupDaily: false,
+      backupKeep: 30,
     });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SERVER_ROOT } from './paths.ts';
 
 /** Where the web app's production build lands by default (`npm run build`). */
-const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST_DIR = path.join(SERVER_ROOT, '../web/dist');
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => 'must be true or false' })
@@ -61,6 +61,14 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
   WEB_DIST_DIR: folder.default(DEFAULT_WEB_DIST_DIR),
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  ),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  BACKUP_DIR: folder.optional(),
+  BACKUP_DAILY: booleanFlag.default(true),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 /** The server's configuration, read once from the environment at start. */
@@ -88,6 +96,16 @@ export interface Config {
   publicUrl: string;
   /** The built web app the server serves (absolute). */
   webDistDir: string;
+  /** Bearer token that lets other machines read `/metrics` (loopback reads it without); unset: loopback only. */
+  metricsToken: string | undefined;
+  /** How long a stopping process waits for requests in flight before it closes them and exits. */
+  shutdownGraceSeconds: number;
+  /** Where backups are written and listed (absolute; default `{DATA_DIR}/backups`). */
+  backupDir: string;
+  /** Whether a running server on the embedded database makes a backup every day. */
+  backupDaily: boolean;
+  /** How many of the daily backups are kept (the oldest beyond are removed). */
+  backupKeep: number;
 }
 
 /** Thrown when the environment holds an invalid value; the message names every offending variable. */
@@ -122,5 +140,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     webDistDir: env.WEB_DIST_DIR,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    backupDir: env.BACKUP_DIR ?? path.resolve(env.DATA_DIR, 'backups'),
+    backupDaily: env.BACKUP_DAILY,
+    backupKeep: env.BACKUP_KEEP,
   };
 }

@@ -49,10 +49,13 @@ function assertKnownHost(request: FastifyRequest, site: SiteIdentity): void {
 
 /**
  * Refuses a state-changing request whose Origin is not one of ours or whose body is not JSON or multipart:
- * a cross-site form can send neither without a CORS preflight, which this server never grants.
+ * a cross-site form can send neither without a CORS preflight, which this server never grants. A request with an
+ * API token (`Authorization: Bearer`) is not checked: it proves itself with the header, which no page can forge.
  */
 function assertSameSiteRequest(request: FastifyRequest, site: SiteIdentity): void {
   if (!STATE_CHANGING_METHODS.has(request.method)) return;
+  // A bearer request is its token's user only (its cookies are not read), and no cross-site page can set the header.
+  if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
   const origin = request.headers.origin;
   if (origin !== undefined && !site.origins.has(origin.toLowerCase())) {
     throw new AppError('csrf', 'Cross-site request refused');
@@ -63,11 +66,18 @@ function assertSameSiteRequest(request: FastifyRequest, site: SiteIdentity): voi
   }
 }
 
-/** Adds the Host and cross-site checks to every request of the app. */
+/**
+ * Probes a load balancer or monitor sends to a server's own address (any Host): read only, holding no one's data
+ * (`/metrics` answers loopback or its token only).
+ */
+const PROBE_PATHS: ReadonlySet<string> = new Set(['/api/health', '/api/ready', '/metrics']);
+
+/** Adds the Host and cross-site checks to every request of the app (but the probes'). */
 export function registerSiteChecks(app: FastifyInstance, config: Config): void {
   let site: SiteIdentity | undefined;
   let siteForPort: number | undefined;
   app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && PROBE_PATHS.has(request.url)) return;
     const port = listeningPortOf(app);
     if (site === undefined || siteForPort !== port) {
       site = siteIdentity(config, port);

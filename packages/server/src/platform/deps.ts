@@ -1,7 +1,9 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import type { Workers } from './health.ts';
 import type { Mailer } from './mail.ts';
+import type { AppMetrics } from './metrics.ts';
 
 /** What every route handler can reach through `request.server.deps`. */
 export interface AppDeps {
@@ -14,8 +16,15 @@ export interface AppDeps {
   clock: Clock;
 }
 
+/** What operating the process needs: its workers' states (readiness) and its metrics. */
+export interface AppOps {
+  workers: Workers;
+  metrics: AppMetrics;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    ops: AppOps;
   }
 }

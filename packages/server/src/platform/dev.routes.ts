@@ -5,7 +5,7 @@ import { requireSession } from '../auth/guard.ts';
 import { AppError } from './errors.ts';
 import { mailOutbox } from './mail.tables.ts';
 
-const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+export const devOutboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 
 /**
  * Development-only helpers (never registered when NODE_ENV=production): every e-mail of the outbox with its body
@@ -18,7 +18,7 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
     if (!session.user.groups.includes('sysadmin')) {
       throw new AppError('forbidden', 'Only a system administrator may read the mail outbox');
     }
-    const { to } = outboxQuery.parse(request.query);
+    const { to } = devOutboxQuery.parse(request.query);
     const rows = await app.deps.db
       .select({
         id: mailOutbox.id,

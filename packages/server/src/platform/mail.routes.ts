@@ -37,7 +37,7 @@ const presentOutboxMessage = (row: MailOutboxRow, production: boolean): OutboxMe
   sentAt: row.sentAt?.toISOString() ?? null,
 });
 
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const mailIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /**
  * The outbox for system administrators, in every environment: `GET /api/mail` (newest first, by recipient and
@@ -87,7 +87,7 @@ export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/mail/:id/retry', async (request): Promise<OutboxMessage> => {
     await requireSysadmin(request);
-    const parsed = idParams.safeParse(request.params);
+    const parsed = mailIdParams.safeParse(request.params);
     if (!parsed.success) throw new AppError('not_found', NOT_FOUND);
     const now = deps.clock();
     const [retried] = await deps.db

@@ -111,6 +111,11 @@ export class MailSender {
     this.log = options.log;
   }
 
+  /** True from start() until stop() is called. */
+  get active(): boolean {
+    return this.started && !this.stopping;
+  }
+
   /** Starts sending: now, then every `pollMs` and whenever woken. */
   start(): void {
     this.started = true;

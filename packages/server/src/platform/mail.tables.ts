@@ -1,7 +1,6 @@
 import type { MailStatus } from '@curlew/domain';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './db/columns.ts';
 
 /**
  * The transactional outbox: every e-mail, written in the transaction of the action that causes it, then sent by

@@ -3,11 +3,22 @@ import { describeWithApp, requestJson } from '../../test/app.ts';
 import { type AppRoute, appRoutes, fillPath } from './routes.testing.ts';
 
 /**
- * The only routes that answer without a session: health, the sign-in flows, the public client settings and the
- * public registry.
+ * The only routes that answer without a session: health, readiness and metrics, the API's description, the
+ * planning-area boundaries, the sign-in flows, the public client settings, the public registry and a round's public
+ * opportunity statement.
  */
 const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
+  // Readiness for a load balancer: the checks' outcomes only, no data.
+  'GET /api/ready',
+  // Metrics answer this machine's own connections only, or the metrics token (platform/ops.test.ts refuses the rest).
+  'GET /metrics',
+  // The API's description and its reading page: the routes and schemas, never data.
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/:asset',
+  // England's planning-authority boundaries (Open Government Licence data): the same for everyone.
+  'GET /api/map/areas',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/new-password',
@@ -24,6 +35,11 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/env.js',
   // The public registry: sites, areas, statuses and units only (PUBLIC_REGISTRY=off answers 404).
   'GET /api/public/registry',
+  // A round's opportunity statement once the operator made it public: units, fees, dates and reserve, no names or prices.
+  'GET /api/public/round/:roundId/opportunity',
+  // The rounds whose statement is public: round and market names and a date, no figures, names of records or prices.
+  'GET /api/public/opportunity-statements',
+  'GET /api/public/registry.geojson',
 ]);
 
 const key = (route: AppRoute): string => `${route.method} ${route.path}`;
@@ -46,7 +62,9 @@ describeWithApp('security: every route without a session', (t) => {
       const url = fillPath(route.path, paramValue);
       for (const cookie of [undefined, 'curlew_session=forged-or-expired-token']) {
         const response = await requestJson(t.app, route.method, url, {}, cookie ? { cookie } : {});
-        answered.push(`${key(route)} ${response.statusCode} ${response.json().error}`);
+        answered.push(
+          `${key(route)} ${response.statusCode} ${response.body.startsWith('{') ? response.json().error : response.body.slice(0, 40)}`,
+        );
       }
     }
     expect(answered.filter((line) => !line.endsWith(' 401 unauthenticated'))).toEqual([]);

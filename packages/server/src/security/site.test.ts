@@ -18,13 +18,30 @@ describeWithApp('security: Host and Origin checks', (t) => {
 
   it('refuses a Host header naming a host it does not answer for, even for reads', async () => {
     for (const host of ['attacker.example', 'attacker.example:3000', 'localhost.attacker.example']) {
-      const response = await requestJson(t.app, 'GET', '/api/health', undefined, { headers: { host } });
+      const response = await requestJson(t.app, 'GET', '/api/auth/user', undefined, { headers: { host } });
       expect(response.statusCode, host).toBe(421);
       expect(response.json()).toEqual({
         error: 'misdirected_request',
         message: `This server does not answer for the host '${host.split(':')[0]}'. Set PUBLIC_URL to the address people use.`,
       });
     }
+  });
+
+  it('answers the health and readiness probes whatever the Host (a load balancer names the address)', async () => {
+    // Built without the solver-task runner a listening process starts, the app is alive but not ready.
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/ready', 503],
+    ] as const) {
+      const response = await requestJson(t.app, 'GET', url, undefined, {
+        headers: { host: '10.0.0.7:3000' },
+      });
+      expect(response.statusCode, url).toBe(status);
+    }
+    const other = await requestJson(t.app, 'GET', '/api/health?x=1', undefined, {
+      headers: { host: '10.0.0.7:3000' },
+    });
+    expect(other.statusCode).toBe(421);
   });
 
   it("answers for PUBLIC_URL's host and the loopback names", async () => {
@@ -36,7 +53,8 @@ describeWithApp('security: Host and Origin checks', (t) => {
       '[::1]:3000',
       'LOCALHOST',
     ]) {
-      const response = await requestJson(app, 'GET', '/api/health', undefined, { headers: { host } });
+      // Not signed in: past the Host check, answered with no user.
+      const response = await requestJson(app, 'GET', '/api/auth/user', undefined, { headers: { host } });
       expect(response.statusCode, host).toBe(200);
     }
     const fromPublic = await requestJson(

@@ -1,4 +1,4 @@
-import type { AgentHome, LpaHome, OperatorHome, ParticipantHome } from '@curlew/domain';
+import type { AgentHome, LpaHome, LpaMap, OperatorHome, ParticipantHome } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../test/app.ts';
 import { signIn } from '../../test/auth.ts';
@@ -73,5 +73,39 @@ describeWithApp('demo data: every home shows work right after the first start', 
     );
     const cornwall = await home<LpaHome>('lpa', 'lpa');
     expect(cornwall.developments.map((development) => development.name)).not.toContain('Botley Road homes');
+  });
+
+  it("gives both LPA officers a map of their area: Eastleigh's developments served from sites, Cornwall's sites", async () => {
+    const mapOf = async (username: string): Promise<LpaMap> => {
+      const cookie = await signIn(t.app, username, PASSWORD);
+      const answer = await requestJson(t.app, 'GET', '/api/lpa/map', undefined, { cookie });
+      expect(answer.statusCode).toBe(200);
+      return answer.json() as LpaMap;
+    };
+    const eastleigh = await mapOf('eastleigh');
+    expect(eastleigh.lpa).toEqual({ code: 'E60000244', name: 'Eastleigh LPA' });
+    expect(eastleigh.developments.map((development) => development.name)).toContain('Botley Road homes');
+    expect(eastleigh.flows.length).toBeGreaterThan(0);
+    // Which sites serve Botley Road is a tie the solver may break either way; what must hold is that each site is
+    // drawn once, in the area or as a site elsewhere serving it, and that every flow starts at a drawn site.
+    const sources = new Set(eastleigh.flows.map((flow) => flow.from.id));
+    for (const site of eastleigh.sites) {
+      expect(site.lpa?.code === 'E60000244').toBe(site.inArea);
+      if (!site.inArea) expect(sources.has(site.id)).toBe(true);
+    }
+    expect([...sources].filter((id) => !eastleigh.sites.some((site) => site.id === id))).toEqual([]);
+    expect([...eastleigh.developments, ...eastleigh.sites].every((record) => record.place !== null)).toBe(
+      true,
+    );
+    const cornwall = await mapOf('lpa');
+    expect(cornwall.lpa).toEqual({ code: 'E60000291', name: 'Cornwall LPA' });
+    expect(cornwall.developments.map((development) => development.name)).toEqual([
+      'Truro Eastern District Centre - biodiversity',
+    ]);
+    expect(cornwall.sites.map((site) => site.name)).toEqual([
+      'Gunnislake Orchard Grassland',
+      'Kit Hill Heath',
+    ]);
+    expect([...cornwall.developments, ...cornwall.sites].every((record) => record.place?.exact)).toBe(true);
   });
 });

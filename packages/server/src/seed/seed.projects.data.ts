@@ -83,6 +83,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Draft',
     type: 'Habitat creation',
     lpa: 'Winchester LPA',
+    gridReference: 'SU 48500 29500',
     nearAddress: 'Hill Barn, Owslebury, Winchester SO21 1LP',
     services: [],
   },
@@ -94,7 +95,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     lpa: 'Eastleigh LPA',
     nca: 128,
     nearAddress: 'Brook Lane, Botley SO30 2ER',
-    gridReference: 'SU 52110 12980',
+    gridReference: 'SU 50400 14000',
     services: [
       { type: 'Biodiversity', habitat: broadleaved, condition: 'Moderate', size: 3.6, begins: '2026-10-01' },
     ],
@@ -107,6 +108,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Screened',
     type: 'Habitat enhancement',
     lpa: 'Fareham LPA',
+    gridReference: 'SU 50400 08600',
     nca: 128,
     nearAddress: 'Hook Lane, Warsash SO31 9HH',
     services: [{ type: 'Biodiversity', habitat: meadow, condition: 'Good', size: 2.3, begins: '2026-09-01' }],
@@ -120,6 +122,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Certified',
     type: 'Habitat creation',
     lpa: 'Winchester LPA',
+    gridReference: 'SU 53600 10900',
     nca: 128,
     nearAddress: 'Whiteley Lane, Whiteley PO15 7LA',
     services: [
@@ -152,6 +155,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Offered',
     type: 'Habitat creation',
     lpa: 'Winchester LPA',
+    gridReference: 'SU 60800 18200',
     nca: 128,
     nearAddress: 'Droxford Road, Soberton SO32 3PA',
     services: [
@@ -169,6 +173,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Offered',
     type: 'Habitat enhancement',
     lpa: 'Eastleigh LPA',
+    gridReference: 'SU 47200 19400',
     subcatchment: true,
     nearAddress: 'Church Road, Bishopstoke SO50 6BL',
     services: [
@@ -191,6 +196,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Offered',
     type: 'Habitat enhancement',
     lpa: 'Isle of Wight LPA',
+    gridReference: 'SZ 42300 90600',
     subcatchment: true,
     nearAddress: 'Newtown, Isle of Wight PO30 4PA',
     services: [
@@ -213,6 +219,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Offered',
     type: 'Habitat creation',
     lpa: 'Test Valley LPA',
+    gridReference: 'SU 36400 14600',
     nca: 128,
     subcatchment: true,
     nearAddress: 'Test Lane, Redbridge SO16 9JX',
@@ -238,6 +245,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Offered',
     type: 'Habitat creation',
     lpa: 'New Forest LPA',
+    gridReference: 'SU 42500 00300',
     nca: 131,
     nearAddress: 'Exbury Road, Blackfield SO45 1XB',
     services: [
@@ -255,6 +263,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Offered',
     type: 'Habitat creation',
     lpa: 'Eastleigh LPA',
+    gridReference: 'SU 48300 07200',
     nca: 128,
     nearAddress: 'Satchell Lane, Hamble SO31 4HQ',
     services: [
@@ -272,6 +281,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'Certified',
     type: 'Habitat enhancement',
     lpa: 'Fareham LPA',
+    gridReference: 'SU 50900 09700',
     nca: 128,
     nearAddress: 'Sopwith Way, Swanwick SO31 1AX',
     services: [
@@ -288,6 +298,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'FailedScreening',
     type: 'Habitat enhancement',
     lpa: 'Cornwall LPA',
+    gridReference: 'SX 37500 71300',
     nca: 152,
     nearAddress: 'Kit Hill, Callington PL17 8AX',
     services: [
@@ -303,6 +314,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     status: 'ApprovedRound',
     type: 'Habitat creation',
     lpa: 'Cornwall LPA',
+    gridReference: 'SX 43200 71600',
     nca: 152,
     nearAddress: 'Higher Farm, Gunnislake PL18 9AA',
     services: [

@@ -1,4 +1,9 @@
-import { biodiversityServiceUnits, isClaimOutOfLine, type Project } from '@curlew/domain';
+import {
+  biodiversityServiceUnits,
+  isClaimOutOfLine,
+  type OpportunityStatement,
+  type Project,
+} from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../test/app.ts';
@@ -114,7 +119,7 @@ describeWithApp('demo data', (t) => {
     const cookie = await signIn(t.app, 'admin', 'demo-password-for-tests');
     const round = await requestJson(t.app, 'GET', `/api/round/${draft?.id}`, undefined, { cookie });
     expect(round.statusCode, round.body).toBe(200);
-    const items: { id: string; done: boolean }[] = round.json().checklist.items;
+    const items: { id: string; done: boolean }[] = round.json().checklist;
     expect(items.map(({ id, done }) => [id, done])).toEqual([
       ['dates', true],
       ['reserve', false],
@@ -366,6 +371,27 @@ describeWithApp('demo data', (t) => {
     const lpaRecord = await as('lpa', `/api/project/${lpa.items[0].id}`);
     expect('offer' in lpaRecord).toBe(false);
     expect(lpaRecord.costs).toBeNull();
+  });
+
+  it("publishes the closed round's opportunity statement, public: its registered supply and demand, no names", async () => {
+    const [round] = await t.db
+      .select({ id: marketRounds.id })
+      .from(marketRounds)
+      .where(eq(marketRounds.name, DEMO_ROUNDS.closed));
+    const answer = await requestJson(t.app, 'GET', `/api/public/round/${round?.id}/opportunity`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const statement = answer.json() as OpportunityStatement;
+    expect(statement.isPublic).toBe(true);
+    const [biodiversity] = statement.creditTypes;
+    // Gunnislake Orchard Grassland (approved for the round); Kit Hill Heath failed screening.
+    expect(biodiversity).toMatchObject({ creditType: 'Biodiversity', projects: 1 });
+    expect(biodiversity?.supplyUnits).toBeGreaterThan(0);
+    expect(biodiversity?.marketOperatorFee).toBe(2500);
+    const lpas = statement.areas.filter((line) => line.kind === 'LPA' && line.creditType === 'Biodiversity');
+    expect(lpas.reduce((total, line) => total + line.supplyUnits, 0)).toBe(biodiversity?.supplyUnits);
+    expect(lpas.reduce((total, line) => total + line.demandUnits, 0)).toBe(biodiversity?.demandUnits);
+    expect(answer.body).not.toContain('Gunnislake');
+    expect(answer.body).not.toContain('Kit Hill');
   });
 
   it('claims for every demo biodiversity project what the statutory metric gives its habitat, so none is flagged', async () => {

@@ -9,6 +9,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/connect.ts';
 import { linkDemoLpa } from './seed.lpa.ts';
 import { seedDemoMail } from './seed.mail.ts';
+import { seedDemoOpportunity } from './seed.opportunity.ts';
 import { seedDemoProjects } from './seed.projects.ts';
 import { seedDemoRegistry } from './seed.registry.ts';
 import { seedDemoRequirements } from './seed.requirements.ts';
@@ -243,6 +244,7 @@ export async function seedDemoData(
         return id;
       };
       await seedDemoAuthorityToConfirm(tx, { now, idOf, userIdOf });
+      await seedDemoOpportunity(tx, { now, operatorUserId: userIdOf('admin') });
     });
   } catch (error) {
     // Another process seeding the same database at the same moment won the race.

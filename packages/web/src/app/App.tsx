@@ -7,23 +7,13 @@ import { createQueryClient } from './queryClient.ts';
 import { colourSchemeFor, primaryArea } from './roles.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { AREA_ROUTES, PUBLIC_ROUTES } from './routing/areas.ts';
+import { readSchemeHint, writeSchemeHint } from './schemeHint.ts';
 import { ToastHost } from './shell/ToastHost.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-const queryClient = createQueryClient();
+/** The app's one query cache (exported so a page that started without the app can hand over the signed-in user). */
+export const queryClient = createQueryClient();
 followSessionEnd(queryClient);
-
-/** Where the colour scheme the app last chose is kept, for colour-scheme.js to apply before the first paint. */
-const SCHEME_HINT_KEY = 'curlew.colourScheme';
-
-const readSchemeHint = (): 'light' | 'dark' | undefined => {
-  try {
-    const hint = window.localStorage.getItem(SCHEME_HINT_KEY);
-    return hint === 'light' || hint === 'dark' ? hint : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 function ThemedApp() {
   const { data: user, isPending } = useCurrentUser();
@@ -33,11 +23,7 @@ function ThemedApp() {
     : colourSchemeFor(primaryArea(user ?? null));
   useEffect(() => {
     if (isPending) return;
-    try {
-      window.localStorage.setItem(SCHEME_HINT_KEY, scheme);
-    } catch {
-      // Without storage the next load starts dark, as it did before.
-    }
+    writeSchemeHint(scheme);
   }, [isPending, scheme]);
   return (
     <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver}>

@@ -44,9 +44,18 @@ export async function loadChunkWithReload<T>(
   }
 }
 
-/** A lazily loaded page component (its own chunk) with the reload-on-failure behaviour. */
-export function lazyPage(
-  load: () => Promise<{ default: ComponentType }>,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() => loadChunkWithReload(load));
+/** A lazily loaded page component whose chunk can be asked for before it renders. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+
+/**
+ * A lazily loaded page component (its own chunk) with the reload-on-failure behaviour; `preload()` starts
+ * loading its chunk at once (the page's first load asks for it alongside the signed-in user).
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => {
+    loading ??= loadChunkWithReload(load);
+    return loading;
+  };
+  return Object.assign(lazy(start), { preload: () => void start() });
 }

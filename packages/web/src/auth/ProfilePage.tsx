@@ -5,12 +5,13 @@ import { api } from '../app/api.ts';
 import { setCurrentUser, useCurrentUser } from '../app/currentUser.ts';
 import { usePageTitle } from '../app/shell/usePageTitle.ts';
 import { showToast } from '../app/toasts.ts';
+import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { FormError } from './FormError.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { TotpSection } from './TotpSection.tsx';
 import { useSchemaForm } from './useSchemaForm.ts';
 
-/** /profile: the signed-in user's display name and phone, and two-factor authentication. */
+/** /profile: the signed-in user's display name and phone, two-factor authentication and personal API tokens. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { data: user } = useCurrentUser();
@@ -24,6 +25,8 @@ export function ProfilePage() {
       <ProfileForm user={user} />
       <Divider />
       <TotpSection />
+      <Divider />
+      <ApiTokensSection />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
 import { buildOrganisation, buildUser, type OrganisationRow, type UserRow } from '../../../test/factories.ts';
 import { recordActivity } from '../../platform/actions/activity.ts';
+import { SUBJECT_REQUIRED_MESSAGE } from '../../platform/read/subject-list.ts';
 import { registerTestSubject, TEST_SUBJECT_TYPE } from './subject-access.testing.ts';
-import { SUBJECT_REQUIRED_MESSAGE } from './subject-query.ts';
 
 registerTestSubject();
 

@@ -1,4 +1,4 @@
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { agentAuthorityActions } from './agent-authorities.actions.ts';
 import { agentAuthorityKind } from './agent-authorities.kind.ts';
@@ -13,6 +13,11 @@ export const agentAuthoritiesModule = defineEntityModule({
   read: agentAuthorityRead,
   subjects: {
     'agent-authority': subjectAccessThroughScope(agentAuthorityKind, {
+      inRound: recordsInRound(
+        tables.agentAuthorities,
+        tables.agentAuthorities.id,
+        tables.agentAuthorities.marketRoundId,
+      ),
       organisationIds: async (db, id) => {
         const record = await agentAuthorityKind.load(db, id);
         return record ? [record.authority.clientOrganisationId, record.authority.agentOrganisationId] : [];

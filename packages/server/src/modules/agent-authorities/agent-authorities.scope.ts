@@ -8,6 +8,7 @@ import {
   isOperator,
   memberScope,
   operatorScope,
+  readOnlyScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { agentAuthorities, agentClients } from './agent-authorities.tables.ts';
@@ -58,6 +59,27 @@ export function ownerInRoundScope(
   }
   if (actor.organisation?.type !== 'PARTICIPANT') return emptyScope();
   return memberScope<'member'>(columns.owner, own);
+}
+
+/** How the actor relates to a participant's record in a round (project, requirement). */
+export type RoundRecordRelation = 'operator' | 'member' | 'agent' | 'lpa';
+
+/**
+ * The scope of a participant's records in a round (projects, requirements): the operator sees all; an LPA
+ * organisation, read only, the rows `inArea` keeps for its own local planning authority; the owner's members and
+ * its agents as `ownerInRoundScope` has it.
+ */
+export function roundRecordScope(
+  actor: ScopeReader,
+  columns: { owner: PgColumn | SQL; round: PgColumn | SQL },
+  inArea: (lpaOrganisationId: string) => SQL,
+  agentAlso?: (agentOrganisationId: string) => SQL | undefined,
+): EntityScope<RoundRecordRelation> {
+  if (isOperator(actor)) return operatorScope('operator');
+  const own = actor.organisationId;
+  if (own === null) return emptyScope();
+  if (actor.organisation?.type === 'LPA') return readOnlyScope(inArea(own), 'lpa');
+  return ownerInRoundScope(actor, columns, agentAlso);
 }
 
 /**

@@ -1,22 +1,11 @@
 import type { AgentPermission, ClientConfirmation } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { at } from '../../platform/db/columns.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A client's authority for an agent to act for it in one market round, with the signed authority to act and

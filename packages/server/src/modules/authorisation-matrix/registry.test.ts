@@ -169,6 +169,7 @@ describeWithApp('authorisation matrix: registry', (t) => {
         'area',
         'byLpa',
         'byNca',
+        'code',
         'creditType',
         'creditTypes',
         'lpa',
@@ -176,6 +177,33 @@ describeWithApp('authorisation matrix: registry', (t) => {
         'nca',
         'sites',
         'status',
+        'units',
+      ].sort(),
+    );
+    for (const member of Object.values(world.members)) {
+      expect(answer.body).not.toContain(member.organisation.name);
+      expect(answer.body).not.toContain(member.user.email);
+      expect(answer.body).not.toContain(member.user.displayName);
+    }
+    expect(answer.body).not.toContain(world.client.name);
+  });
+
+  it('public registry as GeoJSON: answers without a session and carries no personal or commercial field', async () => {
+    const answer = await requestJson(t.app, 'GET', '/api/public/registry.geojson');
+    expect(answer.statusCode).toBe(200);
+    // This world's sites lie in test LPAs the planning areas do not draw and have no grid reference: no coordinates.
+    expect([...keysOf(answer.json())].sort()).toEqual(
+      [
+        'creditTypes',
+        'features',
+        'geometry',
+        'location',
+        'lpa',
+        'name',
+        'nca',
+        'properties',
+        'status',
+        'type',
         'units',
       ].sort(),
     );

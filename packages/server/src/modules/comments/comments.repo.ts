@@ -1,17 +1,20 @@
 import {
-  type CommentPage,
+  activityTimeText,
+  type CommentListQuery,
   type CommentView,
+  commentListQuerySchema,
   mentionedUserIds,
   parseRichTextJson,
   type RichTextValue,
   richTextPlainText,
 } from '@curlew/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
-import { countRows, listPage } from '../../platform/actions/paging.ts';
 import type { SubjectKey } from '../../platform/actions/subject-access.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
+import type { DescribedList } from '../../platform/read/list-route.ts';
+import { subjectListParts } from '../../platform/read/subject-list.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { comments } from './comments.tables.ts';
 
@@ -52,18 +55,14 @@ export async function insertComment(
   return { comment, mentionedUserIds: mentionedUserIds(parsed.state) };
 }
 
-const commentColumns = {
-  comment: comments,
-  authorName: users.displayName,
-  organisationName: organisations.name,
-};
-
-/** A comment as `GET /api/comments` answers it. */
-const presentComment = (row: {
+interface CommentRead {
   comment: CommentRow;
   authorName: string;
   organisationName: string | null;
-}): CommentView => ({
+}
+
+/** A comment as `GET /api/comments` answers it. */
+const presentComment = (row: CommentRead): CommentView => ({
   id: row.comment.id,
   subjectType: row.comment.subjectType,
   subjectId: row.comment.subjectId,
@@ -73,28 +72,36 @@ const presentComment = (row: {
   createdAt: row.comment.createdAt.toISOString(),
 });
 
-/** One page of a subject's comments, newest first. */
-export async function listComments(
-  db: Queryable,
-  subject: SubjectKey,
-  paging: { page: number; pageSize: number },
-): Promise<CommentPage> {
-  const where = and(eq(comments.subjectType, subject.subjectType), eq(comments.subjectId, subject.subjectId));
-  return listPage(
-    paging,
-    {
-      rows: ({ limit, offset }) =>
-        db
-          .select(commentColumns)
-          .from(comments)
-          .innerJoin(users, eq(users.id, comments.authorId))
-          .leftJoin(organisations, eq(organisations.id, users.organisationId))
-          .where(where)
-          .orderBy(desc(comments.createdAt), desc(comments.id))
-          .limit(limit)
-          .offset(offset),
-      total: () => countRows(db, comments, where),
-    },
-    (rows) => rows.map(presentComment),
-  );
-}
+/**
+ * A record's comments (`GET /api/comments?subjectType=&subjectId=`, newest first; `format=csv|xlsx` exports them),
+ * read by whoever may read the record (400 without it, 404 outside their scope).
+ */
+export const commentList: DescribedList<CommentListQuery, CommentRead, CommentView> = {
+  query: commentListQuerySchema,
+  itemType: 'CommentView',
+  table: comments,
+  id: comments.id,
+  ...subjectListParts(comments),
+  sort: { createdAt: comments.createdAt },
+  search: [comments.text],
+  collectionActions: false,
+  rows: ({ db }, where) =>
+    db
+      .select({ comment: comments, authorName: users.displayName, organisationName: organisations.name })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .leftJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(where),
+  present: (rows) => rows.map(presentComment),
+  export: {
+    filename: 'comments',
+    sheet: 'Comments',
+    maxRows: 100_000,
+    columns: [
+      { header: 'Written', width: 18, value: (item) => activityTimeText(item.createdAt) },
+      { header: 'Author', width: 24, value: (item) => item.author.displayName },
+      { header: 'Organisation', width: 28, value: (item) => item.author.organisationName ?? '' },
+      { header: 'Comment', width: 80, value: (item) => item.text },
+    ],
+  },
+};

@@ -127,6 +127,8 @@ describeWithApp('files uploaded through actions', (t) => {
   it('replaces the document, keeps its bytes and the old version in the history', async () => {
     const before = keysInStorage(t.config);
     const second = `${PDF_BYTES}% countersigned\n`;
+    // The countersigned copy comes a minute after the original: the history lists the newest first.
+    t.clock.advance(60_000);
     const response = await replaceWith('Countersigned copy', 'authority-v2.pdf', second);
     expect(response.statusCode, response.body).toBe(200);
     expect(keysInStorage(t.config)).toEqual(expect.arrayContaining(before));

@@ -77,7 +77,7 @@ export async function saveUploadedFile(
   if (problem !== undefined) throw validationError(input.fieldPath ?? 'file', problem);
   const storageKey = newStorageKey();
   onRollback(tx, () => storage.delete(storageKey));
-  await storage.putFile(storageKey, file.path);
+  await storage.putFile(storageKey, file.path, tx);
   const mimeType = file.mimetype.trim().slice(0, 200) || 'application/octet-stream';
   const [row] = await tx
     .insert(storedFiles)
@@ -167,16 +167,17 @@ export async function documentTagOptions(
   return rows.map(({ tag }) => ({ value: tag, label: documentKindLabel(tag) }));
 }
 
-const fileColumns = { file: storedFiles, uploaderName: users.displayName };
+/** What the files calls select: the metadata row and its uploader's name. */
+export const fileColumns = { file: storedFiles, uploaderName: users.displayName };
 
-/** A metadata row as the files calls answer it. */
-const presentFile = ({
-  file,
-  uploaderName,
-}: {
+/** A metadata row with its uploader's name. */
+export interface FileRead {
   file: StoredFileRow;
   uploaderName: string | null;
-}): FileView => ({
+}
+
+/** A metadata row as the files calls answer it. */
+export const presentFile = ({ file, uploaderName }: FileRead): FileView => ({
   id: file.id,
   ownerType: file.ownerType,
   ownerId: file.ownerId,

@@ -1,9 +1,18 @@
 import type { FileType } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
+import { at } from '../../platform/db/columns.ts';
 
 /**
  * Metadata of stored files; the bytes live in the file storage under `storageKey` (never the user's filename).
@@ -57,4 +66,21 @@ export const locations = pgTable(
     updatedAt: at().notNull(),
   },
   (table) => [uniqueIndex('locations_owner_idx').on(table.ownerType, table.ownerId)],
+);
+
+/** Raw bytes: node-postgres reads them as a Buffer, PGlite as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * File bytes kept in the database (when DATABASE_URL is set), so every server process serves every file: a file
+ * is the rows of its storage key in `seq` order, each at most one chunk long. An empty file has one empty chunk.
+ */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    storageKey: text().notNull(),
+    seq: integer().notNull(),
+    data: bytea().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storageKey, table.seq] })],
 );

@@ -29,7 +29,7 @@ import {
 import { storedFiles } from './files.tables.ts';
 import { saveLocation } from './locations.repo.ts';
 import { keysInStorage } from './storage.testing.ts';
-import { type FileStorage, fileStorageFor, localFileStorage } from './storage.ts';
+import { type FileStorage, localFileStorage, localFileStorageFor } from './storage.ts';
 
 registerTestSubject();
 
@@ -57,7 +57,7 @@ describeWithApp('files and locations', (t) => {
     requestJson(t.app, 'GET', url, undefined, cookie === undefined ? {} : { cookie });
   const save = (file: IncomingFile, tag = 'Section106Agreement') =>
     inUnitOfWork(t.db, t.app.log, (tx) =>
-      saveUploadedFile(tx, fileStorageFor(t.config), {
+      saveUploadedFile(tx, localFileStorageFor(t.config), {
         ...owner(),
         tag,
         file,
@@ -204,7 +204,7 @@ describeWithApp('files and locations', (t) => {
     const refusal = new AppError('conflict', 'Refused after storing');
     await expect(
       inUnitOfWork(t.db, t.app.log, async (tx) => {
-        await saveUploadedFile(tx, fileStorageFor(t.config), {
+        await saveUploadedFile(tx, localFileStorageFor(t.config), {
           ...owner(),
           tag: 'RolledBack',
           file: pdf(),
@@ -246,7 +246,7 @@ describeWithApp('files and locations', (t) => {
     const before = keysInStorage(t.config);
     await expect(
       t.db.transaction((tx) =>
-        saveUploadedFile(tx, fileStorageFor(t.config), {
+        saveUploadedFile(tx, localFileStorageFor(t.config), {
           ...owner(),
           tag: 'Loose',
           file: pdf(),
@@ -260,7 +260,7 @@ describeWithApp('files and locations', (t) => {
   it('replaces a document and keeps the old version in the history', async () => {
     const second = Buffer.concat([PDF_BYTES, Buffer.from('% second version\n')]);
     const { replaced, replacement } = await inUnitOfWork(t.db, t.app.log, (tx) =>
-      replaceDocument(tx, fileStorageFor(t.config), {
+      replaceDocument(tx, localFileStorageFor(t.config), {
         ...owner(),
         tag: 'Section106Agreement',
         file: pdf('agreement-v2.pdf', second),
@@ -297,7 +297,7 @@ describeWithApp('files and locations', (t) => {
   it('refuses to replace a document kind the owner does not hold', async () => {
     await expect(
       inUnitOfWork(t.db, t.app.log, (tx) =>
-        replaceDocument(tx, fileStorageFor(t.config), {
+        replaceDocument(tx, localFileStorageFor(t.config), {
           ...owner(),
           tag: 'RedeemNotice',
           file: pdf(),

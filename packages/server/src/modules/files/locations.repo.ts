@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 import { locations } from './files.tables.ts';
 
 /** A location row. */
-type LocationRow = typeof locations.$inferSelect;
+export type LocationRow = typeof locations.$inferSelect;
 
 /** The place fields of a location (SPEC 3 "Location"); blank fields are null. */
 interface LocationFields {

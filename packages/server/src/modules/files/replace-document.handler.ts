@@ -38,7 +38,7 @@ export function replaceDocumentHandler<Rec, Rel extends string>(
       const file = files.find((candidate) => candidate.fieldId === 'file');
       if (!file) throw validationError('file', 'Field required');
       const accept = config.accept?.(values.tag);
-      const { replaced, replacement } = await replaceDocument(tx, fileStorageFor(deps.config), {
+      const { replaced, replacement } = await replaceDocument(tx, fileStorageFor(deps), {
         ...owner(record),
         tag: values.tag,
         file,

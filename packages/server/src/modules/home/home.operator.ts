@@ -55,6 +55,21 @@ const PROJECT_WORK: readonly { kind: OperatorWorkKind; actionId: string; label: 
 const roundPage = (marketId: string, roundId: string) => `/markets/${marketId}/round/${roundId}`;
 const roundName = (row: { roundName: string | null }) => row.roundName ?? 'No round';
 
+/** The work on each record: the record by name, in its round, linked to its page under `pages`. */
+const recordWork = (
+  rows: readonly { id: string; name: string; roundName: string | null }[],
+  work: { kind: OperatorWorkKind; label: string },
+  pages: string,
+): OperatorWorkItem[] =>
+  rows.map((row) => ({
+    kind: work.kind,
+    label: work.label,
+    subject: row.name,
+    detail: roundName(row),
+    link: `${pages}/${row.id}`,
+    due: null,
+  }));
+
 async function registrations(deps: Deps): Promise<OperatorWorkItem[]> {
   const rows = await deps.db
     .select({
@@ -96,16 +111,7 @@ async function projectWork(deps: Deps): Promise<OperatorWorkItem[]> {
       .where(inArray(projects.status, fromStatuses<ProjectStatus>(PROJECT_ACTIONS, work.actionId)))
       .orderBy(asc(projects.updatedAt))
       .limit(OPERATOR_ITEMS_PER_KIND);
-    items.push(
-      ...rows.map((row) => ({
-        kind: work.kind,
-        label: work.label,
-        subject: row.name,
-        detail: roundName(row),
-        link: `/projects/${row.id}`,
-        due: null,
-      })),
-    );
+    items.push(...recordWork(rows, work, '/projects'));
   }
   const requirements = await deps.db
     .select({ id: creditRequirements.id, name: creditRequirements.name, roundName: marketRounds.name })
@@ -120,14 +126,11 @@ async function projectWork(deps: Deps): Promise<OperatorWorkItem[]> {
     .orderBy(asc(creditRequirements.updatedAt))
     .limit(OPERATOR_ITEMS_PER_KIND);
   items.push(
-    ...requirements.map((row) => ({
-      kind: 'CompleteRequirement' as const,
-      label: 'Complete the requirement registration',
-      subject: row.name,
-      detail: roundName(row),
-      link: `/credit-requirements/${row.id}`,
-      due: null,
-    })),
+    ...recordWork(
+      requirements,
+      { kind: 'CompleteRequirement', label: 'Complete the requirement registration' },
+      '/credit-requirements',
+    ),
   );
   return items;
 }

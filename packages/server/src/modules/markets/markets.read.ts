@@ -6,6 +6,7 @@ import {
   type Market,
 } from '@curlew/domain';
 import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { listDeps } from '../../platform/read/list.ts';
 import { marketActions } from './markets.actions.ts';
@@ -35,8 +36,8 @@ const presentFor: RecordPresenter<MarketRecord, MarketRelation, Market> = async 
 }) => presentMarket(record, await latestRoundOf(db, actor, record.id), actions);
 
 /**
- * The read side of markets: `GET /api/markets` (the operator all, others those with a round they can see; no
- * filters or text search; sorted by MARKET_SORT_KEYS; `format=csv|xlsx`, at most 100,000 rows) and
+ * The read side of markets: `GET /api/markets` (the operator all, others those with a round they can see; q on
+ * the name, no filters; sorted by MARKET_SORT_KEYS; `format=csv|xlsx`, at most 100,000 rows) and
  * `GET /api/market/{id}`. Each market carries the newest round its reader may see and the actions offered them.
  */
 export const marketRead: ReadModel<MarketRecord, MarketRelation, Market, MarketListQuery, MarketRow, Market> =
@@ -53,7 +54,8 @@ export const marketRead: ReadModel<MarketRecord, MarketRelation, Market, MarketL
       scope: (actor) => marketScope(actor).where,
       filters: {},
       sort: { name: markets.name, region: markets.region, createdAt: markets.createdAt },
-      search: [],
+      search: [markets.name],
+      document: searchDocumentOf(markets),
       rows: ({ db, actor }, where) => selectMarketsFor(db, actor, where),
       present: async (rows, context) => {
         const found = rows.flatMap((row) => marketInScope(row) ?? []);

@@ -3,8 +3,8 @@ import {
   type EntityScope,
   emptyScope,
   isOperator,
-  NO_PERMISSIONS,
   operatorScope,
+  readOnlyScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { roundScope } from '../rounds/rounds.scope.ts';
@@ -20,9 +20,5 @@ export function marketScope(actor: ScopeReader): EntityScope<MarketRelation> {
   const rounds = roundScope(actor);
   if (rounds.where === undefined || actor.organisationId === null) return emptyScope();
   const visible = sql`exists (select 1 from ${marketRounds} where ${marketRounds.marketId} = ${markets.id} and ${rounds.where})`;
-  return {
-    where: visible,
-    relation: sql<MarketRelation | null>`case when ${visible} then 'viewer' end`,
-    permissions: NO_PERMISSIONS,
-  };
+  return readOnlyScope(visible, 'viewer');
 }

@@ -1,6 +1,5 @@
-import { numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
+import { numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.ts';
 
 /** Markets run by the operator: where they trade, the buyers' share of the surplus and the default reserve. */
 export const markets = pgTable('markets', {

@@ -15,14 +15,18 @@ export type ClearMessage =
   | { type: 'result'; result: ClearingResult }
   | { type: 'error'; message: string };
 
-/** The clearing thread's module: the engine in a worker thread. */
-export const CLEAR_WORKER = new URL('./clear.worker.ts', import.meta.url);
+/** The clearing thread's module: the engine in a worker thread (its own file in the build, `npm run build`). */
+export const CLEAR_WORKER = new URL(import.meta.url).pathname.endsWith('.ts')
+  ? new URL('./clear.worker.ts', import.meta.url)
+  : new URL('./clear.worker.js', import.meta.url);
 
 /**
- * Starts a worker thread running the TypeScript module `entry` (through tsx's module API, as the engine's own
- * solver threads do) with `input` as its worker data. Terminating it also ends the solver threads it started.
+ * Starts a worker thread running the module `entry` with `input` as its worker data: a TypeScript module through
+ * tsx's module API (as the engine's own solver threads do), a compiled one directly. Terminating it also ends
+ * the solver threads it started.
  */
 export function startClearThread(entry: URL, input: ClearTaskInput): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: input });
   const require = createRequire(import.meta.url);
   const tsxApi = pathToFileURL(
     require.resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs'),

@@ -208,7 +208,7 @@ describeWithApp('Match action', (t) => {
       ],
       total: 1,
       page: 1,
-      pageSize: 1,
+      pageSize: 25,
     });
     const lostRequirements = (
       await asRole(t.app, world, 'admin', 'GET', `/api/unmatched-requirements?roundId=${round.id}`)

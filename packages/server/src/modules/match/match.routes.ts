@@ -5,7 +5,7 @@ import {
   type SolverTask,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isRecordId } from '../../platform/actions/ids.ts';
 import { OPERATOR_ONLY, operatorOnly } from '../../platform/actions/policy.ts';
 import { runnerCall } from '../../platform/actions/routes.ts';
@@ -13,6 +13,7 @@ import { notFoundInScope } from '../../platform/actions/status.ts';
 import { csvText } from '../../platform/csv.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { ListContext } from '../../platform/read/list.ts';
 import { sendFile } from '../../platform/send-file.ts';
 import { roundKind } from '../rounds/rounds.kind.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
@@ -20,7 +21,7 @@ import type { ClearingProject, ClearingRequirement } from './instance.types.ts';
 import { loadRoundRecords } from './match.records.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
 import { decisionOf } from './review.decision.ts';
-import { buildReview, unmatchedProjects, unmatchedRequirements } from './review.ts';
+import { buildReview } from './review.ts';
 import { moveRoundOnTaskEnd } from './round-status.ts';
 import { CANCELLED_REASON } from './runner.ts';
 import { loadMatchRound } from './start-match.ts';
@@ -97,19 +98,18 @@ const NO_RESULT = 'This round has no matching result to review';
  * does not exist, 409 when the round has no result (it is not Pending or decided, or its latest task gave none).
  * A decided result carries the decision: who accepted or rejected it, when, and why it was rejected.
  */
-async function reviewOfRound(
-  request: FastifyRequest,
+export async function reviewOfRound(
+  { db, actor, now }: ListContext,
+  roundId: unknown,
 ): Promise<{ review: MatchReview; projects: ClearingProject[]; requirements: ClearingRequirement[] }> {
-  const { actor, deps } = await runnerCall(request);
   if (!operatorOnly(actor).allowed) throw new AppError('forbidden', OPERATOR_ONLY);
-  const { roundId } = (request.query ?? {}) as { roundId?: unknown };
-  const round = typeof roundId === 'string' ? await roundKind.load(deps.db, roundId) : undefined;
+  const round = typeof roundId === 'string' ? await roundKind.load(db, roundId) : undefined;
   if (!round) throw notFoundInScope(roundKind.noun);
-  const task = await latestTaskOfRound(deps.db, round.id);
+  const task = await latestTaskOfRound(db, round.id);
   if (!REVIEWED.includes(round.status) || task?.status !== 'Succeeded' || !task.result)
     throw new AppError('invalid_status', NO_RESULT);
-  const built = await buildRoundReview(deps.db, round, { ...task, result: task.result }, deps.clock());
-  built.review.decision = await decisionOf(deps.db, round, task.finishedAt);
+  const built = await buildRoundReview(db, round, { ...task, result: task.result }, now);
+  built.review.decision = await decisionOf(db, round, task.finishedAt);
   return built;
 }
 
@@ -171,33 +171,20 @@ function allocationsCsv(review: MatchReview): string {
   );
 }
 
-const page = <T>(items: T[]) => ({
-  items,
-  total: items.length,
-  page: 1,
-  pageSize: Math.max(items.length, 1),
-});
-
 /**
- * `GET /api/match-review?roundId=` (`&format=csv`: its allocations as CSV), `GET /api/unmatched-projects?roundId=` and
- * `GET /api/unmatched-requirements?roundId=` (operator only; lists answer `Page<T>`).
+ * `GET /api/match-review?roundId=` (`&format=csv`: its allocations as CSV); the review's unmatched projects and
+ * requirements are declared lists (`review.lists.ts`).
  */
 export async function registerReviewRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/match-review', async (request, reply) => {
-    const { review } = await reviewOfRound(request);
+    const { actor, deps } = await runnerCall(request);
+    const { roundId } = (request.query ?? {}) as { roundId?: unknown };
+    const { review } = await reviewOfRound({ db: deps.db, actor, now: deps.clock() }, roundId);
     if ((request.query as { format?: unknown }).format !== 'csv') return review;
     return sendFile(reply, {
       filename: 'allocations.csv',
       contentType: 'text/csv; charset=utf-8',
       body: allocationsCsv(review),
     });
-  });
-  app.get('/api/unmatched-projects', async (request) => {
-    const { review, projects } = await reviewOfRound(request);
-    return page(unmatchedProjects(review, projects));
-  });
-  app.get('/api/unmatched-requirements', async (request) => {
-    const { review, requirements } = await reviewOfRound(request);
-    return page(unmatchedRequirements(review, requirements));
   });
 }

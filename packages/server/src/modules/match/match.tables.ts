@@ -1,10 +1,9 @@
 import type { CreditType, SolverProgress, SolverTaskStatus } from '@curlew/domain';
 import type { ClearingResult, Instance } from '@curlew/matching';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 import type { BuiltInstance } from './instance.types.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A solver task: one clearing of a round, run off the request path by whichever server process claims it

@@ -33,38 +33,21 @@ export function namesOf(
   return names;
 }
 
+/** The tables of a round's named records a reason may mention. */
+const NAMED_IN_ROUND = [projects, projectGroups, creditRequirements, requirementGroups] as const;
+
 /**
  * Names of the round's projects, requirements and their groups, for reasons read outside the review. One query
  * after another: `db` may be a transaction, whose connection runs one statement at a time.
  */
 export async function roundNames(db: Queryable, roundId: string): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  const add = (rows: readonly { id: string; name: string }[]) => {
+  for (const table of NAMED_IN_ROUND) {
+    const rows = await db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(eq(table.marketRoundId, roundId));
     for (const row of rows) names.set(row.id, row.name);
-  };
-  add(
-    await db
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(eq(projects.marketRoundId, roundId)),
-  );
-  add(
-    await db
-      .select({ id: projectGroups.id, name: projectGroups.name })
-      .from(projectGroups)
-      .where(eq(projectGroups.marketRoundId, roundId)),
-  );
-  add(
-    await db
-      .select({ id: creditRequirements.id, name: creditRequirements.name })
-      .from(creditRequirements)
-      .where(eq(creditRequirements.marketRoundId, roundId)),
-  );
-  add(
-    await db
-      .select({ id: requirementGroups.id, name: requirementGroups.name })
-      .from(requirementGroups)
-      .where(eq(requirementGroups.marketRoundId, roundId)),
-  );
+  }
   return names;
 }

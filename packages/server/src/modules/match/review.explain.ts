@@ -12,6 +12,7 @@ import {
   sellableUnits,
   spatialMultiplier,
 } from '@curlew/matching';
+import { tradingClusters } from './clusters.ts';
 
 type EngineProject = Instance['projects'][number];
 type EngineCredit = EngineProject['credits'][number];
@@ -67,29 +68,16 @@ interface Cluster {
  * each member's id.
  */
 export function clustersOf(instance: Instance, result: ClearingResult): Map<string, Cluster> {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let root = x;
-    while ((parent.get(root) ?? root) !== root) root = parent.get(root) ?? root;
-    parent.set(x, root);
-    return root;
-  };
-  const join = (a: string, b: string) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent.set(ra, rb);
-  };
-  for (const flow of result.flows) join(`p:${flow.project}`, `r:${flow.requirement}`);
+  const won = new Set(result.projects.filter((line) => line.won).map((line) => line.id));
+  const filled = new Set(result.requirements.filter((line) => line.fill > 0).map((line) => line.id));
+  const find = tradingClusters(
+    instance,
+    result.flows,
+    (id) => won.has(id),
+    (id) => filled.has(id),
+  );
   const projects = new Map(instance.projects.map((p) => [p.id, p]));
   const requirements = new Map(instance.requirements.map((r) => [r.id, r]));
-  for (const line of result.projects) {
-    const group = projects.get(line.id)?.group;
-    if (line.won && group?.type === 'AND') join(`p:${line.id}`, `pg:${group.id}`);
-  }
-  for (const line of result.requirements) {
-    const group = requirements.get(line.id)?.group;
-    if (line.fill > 0 && group?.type === 'AND') join(`r:${line.id}`, `rg:${group.id}`);
-  }
   const byRoot = new Map<string, Cluster>();
   const clusterOf = (node: string) => {
     const root = find(node);

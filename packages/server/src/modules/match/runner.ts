@@ -8,7 +8,13 @@ import { CLEAR_WORKER, type ClearMessage, startClearThread } from './clear.threa
 import { instanceProblemReason } from './instance-problem.ts';
 import type { SolverTaskRow } from './match.tables.ts';
 import { moveRoundOnTaskEnd } from './round-status.ts';
-import { claimSolverTask, finishSolverTask, heartbeatSolverTask, type TaskEnding } from './tasks.ts';
+import {
+  claimSolverTask,
+  finishSolverTask,
+  heartbeatSolverTask,
+  releaseSolverTask,
+  type TaskEnding,
+} from './tasks.ts';
 
 /** How a runner claims, keeps and watches its tasks. */
 interface SolverRunnerOptions {
@@ -28,6 +34,8 @@ interface SolverRunnerOptions {
   maxAttempts?: number;
   /** Where the runner logs its tasks and its failures (default: warnings and errors to standard output). */
   log?: SolverRunnerLog;
+  /** Told of every task this runner ended: its status and how long it ran (metrics). */
+  onTaskEnded?: (status: string, seconds: number) => void;
 }
 
 /** The part of a pino logger the runner writes to. */
@@ -46,7 +54,7 @@ export const diedReason = (times: number): string =>
 /** The reason of a task the operator cancelled. */
 export const CANCELLED_REASON = 'Cancelled by the operator';
 
-type Outcome = TaskEnding | { status: 'Lost' };
+type Outcome = TaskEnding | { status: 'Lost' } | { status: 'Stopped' };
 
 /**
  * Runs solver tasks in worker threads, one at a time per process: claims a task (exactly one process gets each),
@@ -62,8 +70,10 @@ export class SolverTaskRunner {
   private readonly worker: URL;
   private readonly maxAttempts: number;
   private readonly log: SolverRunnerLog;
+  private readonly onTaskEnded: ((status: string, seconds: number) => void) | undefined;
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private pass: Promise<unknown> | null = null;
+  private started = false;
   private stopping = false;
   private stopCurrent: (() => void) | null = null;
 
@@ -80,14 +90,21 @@ export class SolverTaskRunner {
     this.worker = options.worker ?? CLEAR_WORKER;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.log = options.log ?? pino({ name: 'solver', level: 'warn' });
+    this.onTaskEnded = options.onTaskEnded;
+  }
+
+  /** True from start() until stop() is called. */
+  get active(): boolean {
+    return this.started && !this.stopping;
   }
 
   /** Starts looking for tasks every `pollMs`. */
   start(): void {
+    this.started = true;
     this.stopping = false;
     const tick = () => {
       if (this.stopping) return;
-      this.running = this.runNext()
+      this.pass = this.runNext()
         .catch((error: unknown) =>
           this.log.error(
             { event: 'solver_pass_failed', owner: this.owner, err: error },
@@ -95,19 +112,22 @@ export class SolverTaskRunner {
           ),
         )
         .finally(() => {
-          this.running = null;
+          this.pass = null;
           if (!this.stopping) this.timer = setTimeout(tick, this.pollMs);
         });
     };
     this.timer = setTimeout(tick, 0);
   }
 
-  /** Stops looking for tasks and stops the one running (its lease runs out and another process takes it up). */
+  /**
+   * Stops looking for tasks and stops the one running, giving it back (Queued, no lease) so another process takes
+   * it up at once; resolves once the runner is idle.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.stopCurrent?.();
-    await this.running;
+    await this.pass;
   }
 
   /** Claims one task and runs it to its end; the ended task, or null when there was none (or it was lost). */
@@ -115,6 +135,7 @@ export class SolverTaskRunner {
     const task = await claimSolverTask(this.db, this.owner, this.clock(), this.leaseMs);
     if (!task) return null;
     const about = { taskId: task.id, roundId: task.marketRoundId, owner: this.owner };
+    const started = performance.now();
     this.log.info({ event: 'solver_task_claimed', ...about, attempt: task.attempts }, 'solver task claimed');
     const { outcome, progress } =
       task.attempts > this.maxAttempts
@@ -123,6 +144,14 @@ export class SolverTaskRunner {
             progress: task.progress,
           }
         : await this.clear(task);
+    if (outcome.status === 'Stopped') {
+      const given = await releaseSolverTask(this.db, { id: task.id, owner: this.owner });
+      this.log.info(
+        { event: given ? 'solver_task_released' : 'solver_task_lost', ...about },
+        given ? 'solver task given back on shutdown' : 'solver task lease lost before shutdown',
+      );
+      return null;
+    }
     if (outcome.status === 'Lost') {
       this.log.warn(
         { event: 'solver_task_lost', ...about },
@@ -136,6 +165,7 @@ export class SolverTaskRunner {
       (tx, ended) => moveRoundOnTaskEnd(tx, ended, this.clock()),
     );
     if (finished) {
+      this.onTaskEnded?.(outcome.status, (performance.now() - started) / 1000);
       const reason = outcome.status === 'Succeeded' ? null : outcome.reason;
       this.log.info(
         { event: 'solver_task_ended', ...about, status: outcome.status, reason },
@@ -172,7 +202,7 @@ export class SolverTaskRunner {
           );
         resolve({ outcome, progress: progress ? { ...progress, elapsedSeconds: elapsedSeconds() } : null });
       };
-      this.stopCurrent = () => end({ status: 'Lost' });
+      this.stopCurrent = () => end({ status: 'Stopped' });
       thread.on('message', (message: ClearMessage) => {
         if (message.type === 'progress') {
           progress = {

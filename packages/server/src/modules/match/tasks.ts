@@ -1,38 +1,45 @@
-import { readFileSync } from 'node:fs';
 import type { RoundSolverTask, SolverProgress } from '@curlew/domain';
-import type { ClearingResult } from '@curlew/matching';
+import { type ClearingResult, ENGINE_VERSION } from '@curlew/matching';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database, Queryable, Transaction } from '../../platform/db/connect.ts';
 import type { BuiltInstance } from './instance.types.ts';
 import { type SolverTaskRow, solverTasks } from './match.tables.ts';
-
-/** The clearing engine's version (the `@curlew/matching` package's), stored with every task. */
-const ENGINE_VERSION: string = (() => {
-  const entry = new URL(import.meta.resolve('@curlew/matching'));
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', entry), 'utf8')) as { version: string };
-  return `@curlew/matching ${manifest.version}`;
-})();
 
 /** Stores a queued task clearing `built.instance` for a round. */
 export async function enqueueSolverTask(
   db: Queryable,
   input: { roundId: string; built: BuiltInstance; timeLimitSeconds: number; now: Date },
 ): Promise<SolverTaskRow> {
-  const { instance, ...mapping } = input.built;
+  return insertTask(db, input.roundId, input.built, {
+    engineVersion: ENGINE_VERSION,
+    timeLimitSeconds: input.timeLimitSeconds,
+    queuedAt: input.now,
+  });
+}
+
+/** Stores a task of a round clearing `built.instance` (its engine-to-record mapping beside it). */
+async function insertTask(
+  db: Queryable,
+  roundId: string,
+  built: BuiltInstance,
+  values: Omit<typeof solverTasks.$inferInsert, 'marketRoundId' | 'instance' | 'mapping'>,
+): Promise<SolverTaskRow> {
+  const { instance, ...mapping } = built;
   const [row] = await db
     .insert(solverTasks)
-    .values({
-      marketRoundId: input.roundId,
-      instance,
-      mapping,
-      engineVersion: ENGINE_VERSION,
-      timeLimitSeconds: input.timeLimitSeconds,
-      queuedAt: input.now,
-    })
+    .values({ marketRoundId: roundId, instance, mapping, ...values })
     .returning();
   if (!row) throw new Error('No solver task stored');
   return row;
 }
+
+/** Narrows a select of solver tasks to the round's newest (the one whose end moves the round). */
+const newestOfRound = <Select extends PgSelect>(select: Select, roundId: string) =>
+  select
+    .where(eq(solverTasks.marketRoundId, roundId))
+    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
+    .limit(1);
 
 /** One task by id. */
 export async function findSolverTask(db: Queryable, id: string): Promise<SolverTaskRow | undefined> {
@@ -42,12 +49,7 @@ export async function findSolverTask(db: Queryable, id: string): Promise<SolverT
 
 /** The round's newest task (the one whose end moves the round), if any. */
 export async function latestTaskOfRound(db: Queryable, roundId: string): Promise<SolverTaskRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(solverTasks)
-    .where(eq(solverTasks.marketRoundId, roundId))
-    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
-    .limit(1);
+  const [row] = await newestOfRound(db.select().from(solverTasks).$dynamic(), roundId);
   return row;
 }
 
@@ -56,12 +58,13 @@ export async function latestTaskResult(
   db: Queryable,
   roundId: string,
 ): Promise<Pick<SolverTaskRow, 'status' | 'result' | 'mapping'> | undefined> {
-  const [row] = await db
-    .select({ status: solverTasks.status, result: solverTasks.result, mapping: solverTasks.mapping })
-    .from(solverTasks)
-    .where(eq(solverTasks.marketRoundId, roundId))
-    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
-    .limit(1);
+  const [row] = await newestOfRound(
+    db
+      .select({ status: solverTasks.status, result: solverTasks.result, mapping: solverTasks.mapping })
+      .from(solverTasks)
+      .$dynamic(),
+    roundId,
+  );
   return row;
 }
 
@@ -70,16 +73,17 @@ export async function latestTaskState(
   db: Queryable,
   roundId: string,
 ): Promise<{ id: string; status: SolverTaskRow['status']; hasResult: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      id: solverTasks.id,
-      status: solverTasks.status,
-      hasResult: sql<boolean>`${solverTasks.result} is not null`.mapWith(Boolean),
-    })
-    .from(solverTasks)
-    .where(eq(solverTasks.marketRoundId, roundId))
-    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
-    .limit(1);
+  const [row] = await newestOfRound(
+    db
+      .select({
+        id: solverTasks.id,
+        status: solverTasks.status,
+        hasResult: sql<boolean>`${solverTasks.result} is not null`.mapWith(Boolean),
+      })
+      .from(solverTasks)
+      .$dynamic(),
+    roundId,
+  );
   return row;
 }
 
@@ -145,6 +149,27 @@ export async function heartbeatSolverTask(
     .where(ownedRunning(input.id, input.owner))
     .returning({ cancelRequested: solverTasks.cancelRequested });
   return row ? { held: true, cancelRequested: row.cancelRequested } : { held: false, cancelRequested: false };
+}
+
+/**
+ * Gives a running task back (its process is shutting down): Queued again without a lease, so another process
+ * claims it at once; the attempt is not counted, as the process did not die. False when the lease was not held.
+ */
+export async function releaseSolverTask(
+  db: Queryable,
+  input: { id: string; owner: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(solverTasks)
+    .set({
+      status: 'Queued',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      attempts: sql`greatest(${solverTasks.attempts} - 1, 0)`,
+    })
+    .where(ownedRunning(input.id, input.owner))
+    .returning({ id: solverTasks.id });
+  return rows.length > 0;
 }
 
 /** How a task ends. */
@@ -216,21 +241,22 @@ const ownedRunning = (id: string, owner: string) =>
 /** The round's latest task as the round page shows it to the operator; null when the round was never matched. */
 export async function latestRoundTask(db: Queryable, roundId: string): Promise<RoundSolverTask | null> {
   // Read on every round page: the task's own columns, never its instance or result.
-  const [task] = await db
-    .select({
-      id: solverTasks.id,
-      status: solverTasks.status,
-      progress: solverTasks.progress,
-      timeLimitSeconds: solverTasks.timeLimitSeconds,
-      reason: solverTasks.reason,
-      queuedAt: solverTasks.queuedAt,
-      finishedAt: solverTasks.finishedAt,
-      engineVersion: solverTasks.engineVersion,
-    })
-    .from(solverTasks)
-    .where(eq(solverTasks.marketRoundId, roundId))
-    .orderBy(desc(solverTasks.queuedAt), desc(solverTasks.id))
-    .limit(1);
+  const [task] = await newestOfRound(
+    db
+      .select({
+        id: solverTasks.id,
+        status: solverTasks.status,
+        progress: solverTasks.progress,
+        timeLimitSeconds: solverTasks.timeLimitSeconds,
+        reason: solverTasks.reason,
+        queuedAt: solverTasks.queuedAt,
+        finishedAt: solverTasks.finishedAt,
+        engineVersion: solverTasks.engineVersion,
+      })
+      .from(solverTasks)
+      .$dynamic(),
+    roundId,
+  );
   if (!task) return null;
   return {
     id: task.id,
@@ -256,23 +282,14 @@ export async function storeImportedResult(
   db: Queryable,
   input: { roundId: string; built: BuiltInstance; result: ClearingResult; now: Date },
 ): Promise<SolverTaskRow> {
-  const { instance, ...mapping } = input.built;
-  const [row] = await db
-    .insert(solverTasks)
-    .values({
-      marketRoundId: input.roundId,
-      status: 'Succeeded',
-      instance,
-      mapping,
-      result: input.result,
-      engineVersion: IMPORTED_RESULT,
-      timeLimitSeconds: 0,
-      progress: { best: input.result.surplus, bound: input.result.bound, gap: 0, elapsedSeconds: 0 },
-      queuedAt: input.now,
-      startedAt: input.now,
-      finishedAt: input.now,
-    })
-    .returning();
-  if (!row) throw new Error('No imported result stored');
-  return row;
+  return insertTask(db, input.roundId, input.built, {
+    status: 'Succeeded',
+    result: input.result,
+    engineVersion: IMPORTED_RESULT,
+    timeLimitSeconds: 0,
+    progress: { best: input.result.surplus, bound: input.result.bound, gap: 0, elapsedSeconds: 0 },
+    queuedAt: input.now,
+    startedAt: input.now,
+    finishedAt: input.now,
+  });
 }

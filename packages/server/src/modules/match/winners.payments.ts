@@ -1,4 +1,5 @@
 import type { Instance } from '@curlew/matching';
+import { tradingClusters } from './clusters.ts';
 
 type Project = Instance['projects'][number];
 type Requirement = Instance['requirements'][number];
@@ -36,23 +37,12 @@ export function kSplit(
   fills: ReadonlyMap<string, number>,
   problems: WinnersProblem[],
 ): { pays: Map<string, number>; receives: Map<string, number> } | null {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let root = x;
-    while ((parent.get(root) ?? root) !== root) root = parent.get(root) ?? root;
-    parent.set(x, root);
-    return root;
-  };
-  const join = (a: string, b: string) => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent.set(ra, rb);
-  };
-  for (const flow of flows) join(`p:${flow.project.id}`, `r:${flow.requirement.id}`);
-  for (const p of instance.projects)
-    if (won.has(p.id) && p.group?.type === 'AND') join(`p:${p.id}`, `pg:${p.group.id}`);
-  for (const r of instance.requirements)
-    if ((fills.get(r.id) ?? 0) > 0 && r.group?.type === 'AND') join(`r:${r.id}`, `rg:${r.group.id}`);
+  const find = tradingClusters(
+    instance,
+    flows.map((flow) => ({ project: flow.project.id, requirement: flow.requirement.id })),
+    (id) => won.has(id),
+    (id) => (fills.get(id) ?? 0) > 0,
+  );
 
   const clusters = new Map<
     string,

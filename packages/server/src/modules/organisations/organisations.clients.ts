@@ -110,7 +110,7 @@ export const provideAgentAuthorityHandler: RecordActionHandler<
     const file = files.find((candidate) => candidate.fieldId === 'authorityToAct');
     if (!file) throw validationError('authorityToAct', 'Field required');
     const id = randomUUID();
-    const stored = await saveUploadedFile(tx, fileStorageFor(deps.config), {
+    const stored = await saveUploadedFile(tx, fileStorageFor(deps), {
       ownerType: 'agent-authority',
       ownerId: id,
       tag: AUTHORITY_TO_ACT_TAG,

@@ -1,11 +1,11 @@
 import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import { defineEntityModule, entityRecord } from '../../platform/read/entity-module.ts';
+import { defineEntityModule, entityRecord, listRoute } from '../../platform/read/entity-module.ts';
 import { organisationActions } from './organisations.actions.ts';
 import { organisationKind } from './organisations.kind.ts';
 import { organisationRead, userRecord } from './organisations.read.ts';
-import { registerOrganisationUsersRoute } from './organisations.routes.ts';
 import * as tables from './organisations.tables.ts';
 import { userActions } from './users.actions.ts';
+import { organisationUsersList } from './users.read.ts';
 import { registerUserRoutes } from './users.routes.ts';
 
 /** Organisations and their users: `/organisation/{id}`, `/organisations`, `/user/{id}`. */
@@ -15,14 +15,12 @@ export const organisationsModule = defineEntityModule({
   entity: organisationActions,
   read: organisationRead,
   records: [entityRecord(userActions, userRecord)],
+  reads: [listRoute('organisation/:organisationId/users', organisationUsersList)],
   subjects: {
     organisation: subjectAccessThroughScope(organisationKind, {
       organisationIds: async (_db, id) => [id],
       describe: async (db, id) => (await organisationKind.load(db, id))?.name,
     }),
   },
-  async routes(app) {
-    await registerOrganisationUsersRoute(app);
-    await registerUserRoutes(app);
-  },
+  routes: registerUserRoutes,
 });

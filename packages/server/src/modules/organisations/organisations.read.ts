@@ -8,6 +8,7 @@ import {
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '../../auth/users.repo.ts';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter, RecordSpec } from '../../platform/read/entity-module.ts';
 import { organisationActions } from './organisations.actions.ts';
 import {
@@ -51,6 +52,7 @@ export const organisationRead: ReadModel<
     filters: { type: (type) => eq(organisations.type, type) },
     sort: { name: organisations.name, type: organisations.type, createdAt: organisations.createdAt },
     search: [organisations.name, organisations.email],
+    document: searchDocumentOf(organisations),
     rows: ({ db, actor }, where) => selectOrganisationsFor(db, actor, where),
     async present(rows, { db, actor, now }) {
       const items: Organisation[] = [];

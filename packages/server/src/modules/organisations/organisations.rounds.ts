@@ -80,36 +80,33 @@ const participationForm = ({ db, actor }: { db: Queryable; actor: Actor }) =>
 
 const isParticipant = (record: OrganisationRow): boolean => record.type === 'PARTICIPANT';
 
-/** RegisterAsParticipant: a Provisional participation per capacity (from none, Interested or Withdrawn). */
-export const registerAsParticipantHandler: RecordActionHandler<
-  typeof registerAsParticipant,
-  OrganisationRow,
-  OrganisationRelation
-> = {
+/** A participation action: records the participation in each capacity at `status` and says so. */
+const participationHandler = <Definition extends typeof registerAsParticipant | typeof expressInterest>(
+  definition: Definition,
+  status: RegistrationStatus,
+  said: (roundName: string) => string,
+): RecordActionHandler<Definition, OrganisationRow, OrganisationRelation> => ({
   appliesTo: isParticipant,
   load: participationForm,
   async handle(context) {
-    const { round } = await recordParticipation(context, REGISTRATION_START_STATUS, registerAsParticipant);
+    const { round } = await recordParticipation(context, status, definition);
     return {
-      message: `Registered for ${round.name}`,
+      message: said(round.name),
       context: { id: context.record.id, self: selfLink('organisation', context.record.id) },
     };
   },
-};
+});
+
+/** RegisterAsParticipant: a Provisional participation per capacity (from none, Interested or Withdrawn). */
+export const registerAsParticipantHandler = participationHandler(
+  registerAsParticipant,
+  REGISTRATION_START_STATUS,
+  (round) => `Registered for ${round}`,
+);
 
 /** ExpressInterest: an Interested participation per capacity; 409 when already taking part in that capacity. */
-export const expressInterestHandler: RecordActionHandler<
-  typeof expressInterest,
-  OrganisationRow,
-  OrganisationRelation
-> = {
-  appliesTo: isParticipant,
-  load: participationForm,
-  async handle(context) {
-    const { round } = await recordParticipation(context, INTEREST_STATUS, expressInterest);
-    return {
-      message: `Interest in ${round.name} recorded`,
-      context: { id: context.record.id, self: selfLink('organisation', context.record.id) },
-    };
-  },
-};
+export const expressInterestHandler = participationHandler(
+  expressInterest,
+  INTEREST_STATUS,
+  (round) => `Interest in ${round} recorded`,
+);

@@ -1,6 +1,6 @@
 import type { OrganisationType } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { lpas } from '../refdata/refdata.tables.ts';
 
 /** Organisations: market operators, participants, LPAs and agents. */
@@ -23,5 +23,8 @@ export const organisations = pgTable(
   },
   (table) => [
     check('organisations_type_check', sql`${table.type} in ('OPER', 'PARTICIPANT', 'LPA', 'AGENT')`),
+    index('organisations_name_trgm_idx')
+      .using('gin', table.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );

@@ -1,6 +1,6 @@
 import type { EntityAction, OrganisationUser, UserAccountStatus } from '@curlew/domain';
 import { userAccountLifecycle } from '@curlew/domain';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.tables.ts';
 import { setUserDisabled, type UserRow } from '../../auth/users.repo.ts';
 import { isRecordId } from '../../platform/actions/ids.ts';
@@ -21,7 +21,7 @@ import type { Queryable } from '../../platform/db/connect.ts';
 export type UserRelation = 'self' | 'operator' | 'colleague';
 
 /** The scope of users: the operator sees everyone, a user themself and their colleagues. */
-function userScope(actor: ScopeReader): EntityScope<UserRelation> {
+export function userScope(actor: ScopeReader): EntityScope<UserRelation> {
   const self = sql`${users.id} = ${actor.id}`;
   const colleague =
     actor.organisationId === null ? NOTHING : sql`${users.organisationId} = ${actor.organisationId}`;
@@ -44,7 +44,8 @@ async function findUser(
   return row;
 }
 
-const selectUsersFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
+/** Users in the actor's scope meeting `where`, with the actor's relation to each. */
+export const selectUsersFor = (db: Queryable, actor: ScopeReader, where: SQL | undefined) => {
   const scope = userScope(actor);
   return db
     .select({ row: users, ...accessColumns(scope) })
@@ -52,7 +53,8 @@ const selectUsersFor = (db: Queryable, actor: ScopeReader, where: SQL | undefine
     .where(and(scope.where, where));
 };
 
-const userInScope = (row: {
+/** A listed user row with the actor's access, or null outside their scope. */
+export const userInScope = (row: {
   row: UserRow;
   relation: UserRelation | null;
 }): RecordInScope<UserRow, UserRelation> | null => {
@@ -87,19 +89,6 @@ export const userKind: EntityKind<UserRow, UserRelation, UserAccountStatus> = {
         : `This user account is already active`,
   },
 };
-
-/** The users of an organisation in the actor's scope with the actor's access, by display name (one query). */
-export async function listOrganisationUsersFor(
-  db: Queryable,
-  actor: ScopeReader,
-  organisationId: string,
-): Promise<RecordInScope<UserRow, UserRelation>[]> {
-  const rows = await selectUsersFor(db, actor, eq(users.organisationId, organisationId)).orderBy(
-    asc(users.displayName),
-    asc(users.username),
-  );
-  return rows.flatMap((row) => userInScope(row) ?? []);
-}
 
 /** A user as `GET /api/organisation/{id}/users` answers it. */
 export const presentOrganisationUser = (user: UserRow, actions: EntityAction[]): OrganisationUser => ({

@@ -3,7 +3,7 @@ import { runnerCall } from '../../platform/actions/routes.ts';
 import { userActions } from './users.actions.ts';
 
 /** The short addresses of the account actions, run by the same action runner as `/user/{id}/action/{id}`. */
-const ACCOUNT_ACTION_PATHS = {
+export const ACCOUNT_ACTION_PATHS = {
   disable: 'Disable',
   enable: 'Enable',
   'force-password-reset': 'ForcePasswordReset',

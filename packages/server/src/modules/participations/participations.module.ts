@@ -1,4 +1,4 @@
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { participationActions } from './participations.actions.ts';
 import { participationKind } from './participations.kind.ts';
@@ -13,6 +13,11 @@ export const participationsModule = defineEntityModule({
   read: participationRead,
   subjects: {
     participation: subjectAccessThroughScope(participationKind, {
+      inRound: recordsInRound(
+        tables.participations,
+        tables.participations.id,
+        tables.participations.marketRoundId,
+      ),
       organisationIds: async (db, id) => {
         const record = await participationKind.load(db, id);
         return record ? [record.organisationId] : [];

@@ -1,5 +1,6 @@
 import {
   formatDateTime,
+  PARTICIPATION_ACTIONS,
   PARTICIPATION_CAPACITIES,
   PARTICIPATION_SORT_KEYS,
   type Participation,
@@ -9,6 +10,7 @@ import {
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { lifecycleNextSteps, markNextSteps } from '../../platform/actions/next-steps.ts';
 import { listQuerySchema } from '../../platform/actions/paging.ts';
 import { previousStatusesOf } from '../../platform/actions/status.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
@@ -45,13 +47,18 @@ const statusesBeforeWithdrawal = async (
     'Withdrawn',
   );
 
+/** The moves of a registration's life its page offers first; Withdraw stays among its other actions. */
+const PARTICIPATION_STEPS = ['Register', 'CompleteRegistration', 'Reinstate'];
+
+/** A participation with the status it had before a withdrawal and its next steps marked. */
 const presentFor: RecordPresenter<ParticipationRecord, ParticipationRelation, Participation> = async ({
   db,
   record,
   actions,
 }) => {
   const before = (await statusesBeforeWithdrawal(db, [record])).get(record.id) ?? null;
-  return presentParticipation(record, before as RegistrationStatus | null, actions);
+  const next = lifecycleNextSteps(PARTICIPATION_ACTIONS, actions, record.status, PARTICIPATION_STEPS);
+  return presentParticipation(record, before as RegistrationStatus | null, markNextSteps(actions, next));
 };
 
 /**

@@ -1,10 +1,9 @@
 import type { ParticipationCapacity, RegistrationStatus } from '@curlew/domain';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { at } from '../../platform/db/columns.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * An organisation's part in a round in one capacity: ExpressInterest records it as Interested,

@@ -1,5 +1,5 @@
 import { RECORD_PAGES } from '@curlew/domain';
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { projectGroupActions } from './project-groups.actions.ts';
 import { projectGroupKind } from './project-groups.kind.ts';
@@ -14,6 +14,11 @@ export const projectGroupsModule = defineEntityModule({
   read: projectGroupRead,
   subjects: {
     'project-group': subjectAccessThroughScope(projectGroupKind, {
+      inRound: recordsInRound(
+        tables.projectGroups,
+        tables.projectGroups.id,
+        tables.projectGroups.marketRoundId,
+      ),
       organisationIds: async (db, id) => {
         const record = await projectGroupKind.load(db, id);
         return record ? [record.supplierId] : [];

@@ -2,6 +2,7 @@ import { formatDateTime, MARKET_ROUND_STATUS_LABELS, type ProjectGroup } from '@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { listDeps } from '../../platform/read/list.ts';
 import { projectGroupActions } from './project-groups.actions.ts';
@@ -55,6 +56,7 @@ export const projectGroupRead: ReadModel<
     },
     sort: { name: projectGroups.name, createdAt: projectGroups.createdAt },
     search: [projectGroups.name],
+    document: searchDocumentOf(projectGroups),
     rows: ({ db, actor }, where) => selectProjectGroupsFor(db, actor, where),
     present: async (rows, context) => {
       const found = rows.flatMap((row) => projectGroupInScope(row) ?? []);

@@ -1,10 +1,9 @@
 import type { ProjectGroupType } from '@curlew/domain';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { at } from '../../platform/db/columns.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A supplier group: XOR (only one of its projects may win) or AND (all must win), of one supplier in one round.
@@ -29,5 +28,8 @@ export const projectGroups = pgTable(
   (table) => [
     index('project_groups_round_idx').on(table.marketRoundId),
     index('project_groups_supplier_idx').on(table.supplierId),
+    index('project_groups_name_trgm_idx')
+      .using('gin', table.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
   ],
 );

@@ -5,12 +5,15 @@ import type { CreateHandlers } from '../../platform/actions/types.ts';
 import { validationError } from '../../platform/errors.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { supplierRoundChoice } from '../rounds/rounds.choice.ts';
-import { assertDeclarationsAnswered, declarationsAskedInRounds } from '../rounds/rounds.registration.ts';
 import { projectHandlers } from './projects.handlers.ts';
 import { storeProjectFile } from './projects.handling.ts';
 import { projectKind } from './projects.kind.ts';
 import { projectCreatePolicies, projectGuards, projectPolicies } from './projects.policy.ts';
-import { roundForProject, supplierForProject } from './projects.registration.ts';
+import {
+  projectDeclarationsAsked,
+  roundToRegisterProject,
+  supplierForProject,
+} from './projects.registration.ts';
 import { projects } from './projects.tables.ts';
 
 /**
@@ -24,13 +27,7 @@ const projectCreateHandlers = {
       const own = actor.organisationId;
       return {
         options: { marketRoundId: rounds.options },
-        declarations: await declarationsAskedInRounds(
-          db,
-          rounds.options.map((option) => option.value),
-          'MarketRoundProject_Register',
-          actor,
-          'marketRoundId',
-        ),
+        declarations: await projectDeclarationsAsked(db, actor, rounds),
         warnings: rounds.warnings,
         ...(actor.organisation?.type === 'PARTICIPANT' && own !== null
           ? { initialValues: { supplierId: own } }
@@ -54,21 +51,13 @@ const projectCreateHandlers = {
       const round =
         values.marketRoundId === undefined
           ? undefined
-          : await roundForProject(tx, {
+          : await roundToRegisterProject(tx, {
               roundId: values.marketRoundId,
               supplier,
               actor,
               now,
-              path: 'marketRoundId',
+              declarations: values.declarations,
             });
-      if (round !== undefined)
-        await assertDeclarationsAnswered(
-          tx,
-          round.id,
-          'MarketRoundProject_Register',
-          actor,
-          values.declarations,
-        );
       const [row] = await tx
         .insert(projects)
         .values({

@@ -118,6 +118,7 @@ describeWithApp("a project's 'What is still needed' and its next step", (t) => {
       id: 'Register',
       title: 'Register project for market round',
       enabled: true,
+      next: true,
     });
     const register = await as('Register', {
       marketRoundId: world.openRound.id,
@@ -130,6 +131,7 @@ describeWithApp("a project's 'What is still needed' and its next step", (t) => {
       id: 'CompleteRegistration',
       title: 'Complete registration',
       enabled: true,
+      next: true,
     });
     // The offer line waits for the certification.
     expect(lines(provisional).at(-1)).toBe('Costs and fees: done');

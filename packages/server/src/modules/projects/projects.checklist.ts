@@ -1,18 +1,13 @@
-import { type ChecklistItem, NUTRIENT_CREDIT_TYPES, type ProjectStatus } from '@curlew/domain';
+import {
+  type ChecklistItem,
+  type EntityAction,
+  NUTRIENT_CREDIT_TYPES,
+  PROJECT_ACTIONS,
+  type ProjectStatus,
+} from '@curlew/domain';
+import { type CheckedLine, checkedLine as line, shownChecklist } from '../../platform/actions/checklist.ts';
+import { lifecycleNextSteps } from '../../platform/actions/next-steps.ts';
 import type { ProjectRecord } from './projects.repo.ts';
-
-/** A checklist line with the sentences a guard or a dialog refuses with while it is open. */
-interface CheckedLine extends ChecklistItem {
-  issues: string[];
-}
-
-const line = (id: string, label: string, actionIds: string[], issues: string[]): CheckedLine => ({
-  id,
-  label,
-  done: issues.length === 0,
-  actionIds,
-  issues,
-});
 
 /** The statuses after a match, when the two agreements are needed before the contract. */
 const AFTER_MATCH: readonly ProjectStatus[] = [
@@ -117,5 +112,43 @@ export function projectChecklist(
   if (facts.seesOffer && OFFER_STATUSES.includes(record.status))
     lines.push(line('offer', 'Offer', ['SetOffer'], record.offer === null ? ['Set the offer'] : []));
   if (AFTER_MATCH.includes(record.status)) lines.push(...agreementLines(facts.documentTags));
-  return lines.map(({ id, label, done, actionIds }) => ({ id, label, done, actionIds }));
+  return shownChecklist(lines);
 }
+
+/**
+ * The moves of a project's life its page offers first: registration, the operator's decisions, the offer, the
+ * checks after the round.
+ */
+const PROJECT_STEPS = [
+  'Register',
+  'CompleteRegistration',
+  'Reregister',
+  'AddScreeningOutcome',
+  'SetPreMarketReviewOutcome',
+  'SetCertificationDecision',
+  'SetOffer',
+  'ReinstateInClearing',
+  'Contract',
+  'Verify',
+  'RecordComplianceCheck',
+  'RecordPerformanceCheck',
+];
+
+/**
+ * A project's next steps: its lifecycle's steps and, once matched, each agreement still to upload (its checklist line
+ * open) beside Contract.
+ */
+export const projectNextSteps = (
+  record: Pick<ProjectRecord, 'status'>,
+  actions: readonly EntityAction[],
+  checklist: readonly ChecklistItem[],
+): string[] => {
+  const uploads =
+    record.status === 'Matched'
+      ? checklist.filter((item) => !item.done).flatMap((item) => item.actionIds)
+      : [];
+  const agreements = ['UploadNatureBasedAgreement', 'UploadSection106Agreement'].filter((id) =>
+    uploads.includes(id),
+  );
+  return lifecycleNextSteps(PROJECT_ACTIONS, actions, record.status, [...agreements, ...PROJECT_STEPS]);
+};

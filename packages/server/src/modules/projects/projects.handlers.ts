@@ -17,11 +17,7 @@ import { replaceDocumentHandler } from '../files/replace-document.handler.ts';
 import { exclusionHandlers } from '../match/exclusion.ts';
 import { projectTypes, standards } from '../refdata/refdata.tables.ts';
 import { supplierRoundChoice } from '../rounds/rounds.choice.ts';
-import {
-  assertDeclarationsAnswered,
-  declarationsAsked,
-  declarationsAskedInRounds,
-} from '../rounds/rounds.registration.ts';
+import { assertDeclarationsAnswered, declarationsAsked } from '../rounds/rounds.registration.ts';
 import { projectAfterRoundHandlers } from './projects.after-round.ts';
 import { projectGroupHandlers } from './projects.group-handlers.ts';
 import {
@@ -33,7 +29,12 @@ import {
   withOutcome,
 } from './projects.handling.ts';
 import type { ProjectRecord, ProjectRelation } from './projects.kind.ts';
-import { canSkipToCertified, registrationIssues, roundForProject } from './projects.registration.ts';
+import {
+  canSkipToCertified,
+  projectDeclarationsAsked,
+  registrationIssues,
+  roundToRegisterProject,
+} from './projects.registration.ts';
 import {
   decideService,
   moveServices,
@@ -59,13 +60,7 @@ async function registrationForm(db: Queryable, actor: Actor, current: string | n
       ? {}
       : {
           initialValues: { marketRoundId: roundId },
-          declarations: await declarationsAskedInRounds(
-            db,
-            rounds.options.map((option) => option.value),
-            'MarketRoundProject_Register',
-            actor,
-            'marketRoundId',
-          ),
+          declarations: await projectDeclarationsAsked(db, actor, rounds),
         }),
   };
 }
@@ -110,20 +105,13 @@ export const projectHandlers = {
       return registrationForm(db, actor, record.marketRoundId);
     },
     async handle({ tx, record, actor, values, now }) {
-      const round = await roundForProject(tx, {
+      const round = await roundToRegisterProject(tx, {
         roundId: values.marketRoundId,
         supplier: { id: record.supplierId, name: record.supplierName },
         actor,
         now,
-        path: 'marketRoundId',
+        declarations: values.declarations,
       });
-      await assertDeclarationsAnswered(
-        tx,
-        round.id,
-        'MarketRoundProject_Register',
-        actor,
-        values.declarations,
-      );
       await updateProject(
         tx,
         record.id,
@@ -171,20 +159,13 @@ export const projectHandlers = {
       const { tx, record, actor, values, now } = context;
       if (values.marketRoundId === record.marketRoundId)
         throw validationError('marketRoundId', 'Choose a new market round');
-      const round = await roundForProject(tx, {
+      const round = await roundToRegisterProject(tx, {
         roundId: values.marketRoundId,
         supplier: { id: record.supplierId, name: record.supplierName },
         actor,
         now,
-        path: 'marketRoundId',
+        declarations: values.declarations,
       });
-      await assertDeclarationsAnswered(
-        tx,
-        round.id,
-        'MarketRoundProject_Register',
-        actor,
-        values.declarations,
-      );
       await storeProjectFile(context, record.id, 'landholderInfo');
       await moveServices(tx, record.id, ['Certified', 'NotCertified'], 'PendingCertification', now);
       await updateProject(

@@ -16,7 +16,7 @@ export async function storeProjectFile(
 ): Promise<void> {
   const file: ReceivedFile | undefined = context.files.find((candidate) => candidate.fieldId === fieldId);
   if (file === undefined) return;
-  await saveUploadedFile(context.tx, fileStorageFor(context.deps.config), {
+  await saveUploadedFile(context.tx, fileStorageFor(context.deps), {
     ownerType: 'project',
     ownerId: projectId,
     tag: PROJECT_FILE_FIELD_KINDS[fieldId],

@@ -1,5 +1,5 @@
 import { RECORD_PAGES } from '@curlew/domain';
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { projectActions } from './projects.actions.ts';
 import { projectKind } from './projects.kind.ts';
@@ -14,6 +14,7 @@ export const projectsModule = defineEntityModule({
   read: projectRead,
   subjects: {
     project: subjectAccessThroughScope(projectKind, {
+      inRound: recordsInRound(projects, projects.id, projects.marketRoundId),
       organisationIds: async (db, id) => {
         const record = await projectKind.load(db, id);
         return record ? [record.supplierId, ...(record.agentId === null ? [] : [record.agentId])] : [];

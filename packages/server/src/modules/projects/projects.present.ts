@@ -10,12 +10,13 @@ import {
   type RecordDocument,
 } from '@curlew/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { markNextSteps } from '../../platform/actions/next-steps.ts';
 import { selfLink } from '../../platform/actions/runner.ts';
 import type { Access } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { habitats, standards } from '../refdata/refdata.tables.ts';
-import { projectChecklist } from './projects.checklist.ts';
+import { projectChecklist, projectNextSteps } from './projects.checklist.ts';
 import { projectCosts, projectSupply } from './projects.parts.ts';
 import type { ProjectRecord, ProjectServiceRow, ProjectServiceUnitsRow } from './projects.repo.ts';
 import { servicesOf } from './projects.repo.ts';
@@ -250,6 +251,14 @@ function projectOf(
   const { services, scores, standardNames, documents, access, actions } = context;
   const prices = seesPrices(access);
   const standing = complianceStanding(record.outcomes);
+  const checklist =
+    access.relation === 'lpa'
+      ? []
+      : projectChecklist(record, {
+          serviceTypes: new Set(services.map(({ service }) => service.type)),
+          documentTags: new Set(documents.map((doc) => doc.tag)),
+          seesOffer: seesOffer(access),
+        });
   const project: Project = {
     ...references(record),
     isFixedTerm: record.isFixedTerm,
@@ -276,15 +285,8 @@ function projectOf(
     nonCompliant: standing.nonCompliant,
     complianceNextAction: standing.nextAction,
     updatedAt: record.updatedAt.toISOString(),
-    actions,
-    checklist:
-      access.relation === 'lpa'
-        ? []
-        : projectChecklist(record, {
-            serviceTypes: new Set(services.map(({ service }) => service.type)),
-            documentTags: new Set(documents.map((doc) => doc.tag)),
-            seesOffer: seesOffer(access),
-          }),
+    actions: markNextSteps(actions, projectNextSteps(record, actions, checklist)),
+    checklist,
   };
   if (seesOffer(access)) {
     project.offer = record.offer;

@@ -7,6 +7,7 @@ import {
   REGISTRY_PROJECT_STATUSES,
 } from '@curlew/domain';
 import { arrayContains, eq, inArray, sql } from 'drizzle-orm';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { projectOutcome } from '../match/outcome.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
@@ -77,6 +78,7 @@ export const projectRead: ReadModel<
       createdAt: projects.createdAt,
     },
     search: [projects.name],
+    document: searchDocumentOf(projects),
     rows: ({ db, actor }, where) => selectProjectsFor(db, actor, where),
     present: (rows) =>
       rows.flatMap((row) => {

@@ -7,7 +7,9 @@ import { agentActsFor } from '../agent-authorities/agent-authorities.scope.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import {
   assertAgentMayRegister,
+  assertDeclarationsAnswered,
   assertRegistrationOpen,
+  declarationsAskedInRounds,
   isRegisteredIn,
   roundToRegisterIn,
 } from '../rounds/rounds.registration.ts';
@@ -46,6 +48,42 @@ export async function roundForProject(
     );
   return round;
 }
+
+/** The round a project registers into (`roundForProject`), once the round's registration declarations are answered. */
+export async function roundToRegisterProject(
+  db: Queryable,
+  request: {
+    roundId: string;
+    supplier: { id: string; name: string };
+    actor: Actor;
+    now: Date;
+    declarations: Readonly<Record<string, unknown>> | undefined;
+  },
+): Promise<RoundRecord> {
+  const round = await roundForProject(db, { ...request, path: 'marketRoundId' });
+  await assertDeclarationsAnswered(
+    db,
+    round.id,
+    'MarketRoundProject_Register',
+    request.actor,
+    request.declarations,
+  );
+  return round;
+}
+
+/** The registration declarations the rounds a project form offers (as `marketRoundId`) ask of the actor. */
+export const projectDeclarationsAsked = (
+  db: Queryable,
+  actor: Actor,
+  rounds: { options: readonly { value: string }[] },
+) =>
+  declarationsAskedInRounds(
+    db,
+    rounds.options.map((option) => option.value),
+    'MarketRoundProject_Register',
+    actor,
+    'marketRoundId',
+  );
 
 /**
  * The supplier a project is added for: a participant organisation; a participant adds only its own projects, an

@@ -1,13 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { EntityScope, ScopeReader } from '../../platform/actions/scope.ts';
 import {
-  type EntityScope,
-  emptyScope,
-  isOperator,
-  NO_PERMISSIONS,
-  operatorScope,
-  type ScopeReader,
-} from '../../platform/actions/scope.ts';
-import { agentActsFor, ownerInRoundScope } from '../agent-authorities/agent-authorities.scope.ts';
+  agentActsFor,
+  type RoundRecordRelation,
+  roundRecordScope,
+} from '../agent-authorities/agent-authorities.scope.ts';
 import { lpaOfOrganisation } from '../organisations/organisations.scope.ts';
 import { projects } from './projects.tables.ts';
 
@@ -15,7 +12,7 @@ import { projects } from './projects.tables.ts';
  * How the actor relates to a project: the operator, a member of the supplier, the supplier's agent, or the local
  * planning authority of the project's area (read only).
  */
-export type ProjectRelation = 'operator' | 'member' | 'agent' | 'lpa';
+export type ProjectRelation = RoundRecordRelation;
 
 /**
  * The scope of projects: the operator sees every project; a participant its own; an agent its clients' projects in
@@ -23,19 +20,10 @@ export type ProjectRelation = 'operator' | 'member' | 'agent' | 'lpa';
  * for a client it acts for; an LPA organisation the projects located in its own local planning authority.
  */
 export function projectScope(actor: ScopeReader): EntityScope<ProjectRelation> {
-  if (isOperator(actor)) return operatorScope('operator');
-  const own = actor.organisationId;
-  if (own === null) return emptyScope();
-  const type = actor.organisation?.type;
-  if (type === 'LPA') {
-    const where = and(sql`${projects.lpaId} is not null`, eq(projects.lpaId, lpaOfOrganisation(own)));
-    return {
-      where,
-      relation: sql<ProjectRelation | null>`'lpa'::text`,
-      permissions: NO_PERMISSIONS,
-    };
-  }
-  return ownerInRoundScope(actor, { owner: projects.supplierId, round: projects.marketRoundId }, (agent) =>
-    and(eq(projects.agentId, agent), agentActsFor(agent, projects.supplierId)),
+  return roundRecordScope(
+    actor,
+    { owner: projects.supplierId, round: projects.marketRoundId },
+    (own) => sql`${projects.lpaId} is not null and ${projects.lpaId} = ${lpaOfOrganisation(own)}`,
+    (agent) => and(eq(projects.agentId, agent), agentActsFor(agent, projects.supplierId)),
   );
 }

@@ -23,17 +23,16 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { at } from '../../platform/db/columns.ts';
 import { markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { projectGroups } from '../project-groups/project-groups.tables.ts';
 import { lpas, ncas, projectTypes, standards, subcatchments } from '../refdata/refdata.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 const amount = () => numeric({ mode: 'number' });
 
 /** Who assessed and reviewed a certification decision (SPEC 3 "Certification decision"). */
@@ -112,6 +111,8 @@ export const projects = pgTable(
     index('projects_group_idx').on(table.groupId),
     index('projects_created_idx').on(table.createdAt),
     index('projects_service_types_idx').using('gin', table.serviceTypes),
+    // Partial words and typos of the search and the list's contains-search (the full-text document is in the migration).
+    index('projects_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

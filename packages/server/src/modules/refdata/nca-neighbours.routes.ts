@@ -20,15 +20,15 @@ export async function registerNcaNeighbourRoutes(app: FastifyInstance): Promise<
   app.put<{ Params: { id: string } }>('/api/settings/ncas/:id/neighbours', async (request) => {
     const session = await requireOperator(request);
     const { id } = request.params;
-    if (!isUuid(id)) throw itemNotFound('ncas', id);
+    if (!isUuid(id)) throw itemNotFound('ncas');
     const { neighbours } = ncaNeighboursInputSchema.parse(request.body);
     const at = deps.clock();
     return deps.db.transaction(async (tx) => {
       const nca = await ncasStore.get(tx, id);
-      if (!nca) throw itemNotFound('ncas', id);
+      if (!nca) throw itemNotFound('ncas');
       await setNcaNeighbours(tx, nca, neighbours);
       const updated = await ncasStore.get(tx, id);
-      if (!updated) throw itemNotFound('ncas', id);
+      if (!updated) throw itemNotFound('ncas');
       await recordRefDataChange(tx, {
         type: 'ncas',
         subjectId: id,

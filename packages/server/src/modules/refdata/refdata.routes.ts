@@ -5,17 +5,17 @@ import {
   REFDATA_TYPES,
   type RefDataType,
   type RefDataTypeSummary,
-  refDataListQuerySchema,
 } from '@curlew/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { registerListRoute } from '../../platform/read/list-route.ts';
 import { importNcas, parseNcaCsv } from './ncas.import.ts';
 import { recordRefDataChange } from './refdata.activity.ts';
 import { isUuid, itemNotFound } from './refdata.list.ts';
-import { isOperator, requireOperator, requireReader } from './refdata.policy.ts';
-import type { ListFilters, RefDataItem } from './refdata.store.ts';
-import { storeOf } from './refdata.stores.ts';
+import { requireOperator } from './refdata.policy.ts';
+import { settingsRecord } from './refdata.read.ts';
+import { settingsListOf, storeOf } from './refdata.stores.ts';
 import { addStandardVersion } from './stores/standards.store.ts';
 
 /** Largest NCA file accepted. */
@@ -26,18 +26,10 @@ const typeParam = (value: string): RefDataType => {
   return value;
 };
 
-const stringFilters = (query: unknown): ListFilters => {
-  if (typeof query !== 'object' || query === null) return {};
-  return Object.fromEntries(
-    Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
-};
-
-const isInactive = (item: RefDataItem): boolean => item.active === false;
-
 /**
- * The settings routes of reference data (SPEC 2 and 7): lists with the active-only flag, items, and the
- * operator's plain validated writes (reference data has no action sets). Signed-in users may read active items.
+ * The settings routes of reference data (SPEC 2 and 7): the overview, each kind's declared list (with the
+ * active-only flag and exports) and item record, and the operator's plain validated writes (reference data has no
+ * action sets). Signed-in users may read active items.
  */
 export async function registerRefDataRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -55,23 +47,12 @@ export async function registerRefDataRoutes(app: FastifyInstance): Promise<void>
     );
   });
 
-  app.get<{ Params: { type: string } }>('/api/settings/:type', async (request) => {
-    const session = await requireReader(request);
-    const type = typeParam(request.params.type);
-    const query = refDataListQuerySchema.parse(request.query);
-    // Only the operator sees inactive items; everyone else gets the option lists forms need.
-    const effective = isOperator(session) ? query : { ...query, active: true };
-    return storeOf(type).list(deps.db, effective, stringFilters(request.query));
-  });
-
-  app.get<{ Params: { type: string; id: string } }>('/api/settings/:type/:id', async (request) => {
-    const session = await requireReader(request);
-    const type = typeParam(request.params.type);
-    const { id } = request.params;
-    const item = isUuid(id) ? await storeOf(type).get(deps.db, id) : undefined;
-    if (!item || (isInactive(item) && !isOperator(session))) throw itemNotFound(type, id);
-    return item;
-  });
+  for (const type of REFDATA_TYPES) {
+    const path = `settings/${type}`;
+    const list = settingsListOf(type);
+    registerListRoute(app, path, list);
+    settingsRecord(type, storeOf(type), list.itemType).register(app);
+  }
 
   app.post<{ Params: { type: string } }>('/api/settings/:type', async (request, reply) => {
     const session = await requireOperator(request);
@@ -103,11 +84,11 @@ export async function registerRefDataRoutes(app: FastifyInstance): Promise<void>
     const store = storeOf(type);
     const { update } = store;
     if (!update) throw new AppError('not_found', `${REFDATA_TYPE_LABELS[type].plural} are read-only`);
-    if (!isUuid(id)) throw itemNotFound(type, id);
+    if (!isUuid(id)) throw itemNotFound(type);
     const at = deps.clock();
     return deps.db.transaction(async (tx) => {
       const updated = await update(tx, id, request.body, at);
-      if (!updated) throw itemNotFound(type, id);
+      if (!updated) throw itemNotFound(type);
       await recordRefDataChange(tx, {
         type,
         subjectId: id,
@@ -124,11 +105,11 @@ export async function registerRefDataRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Params: { id: string } }>('/api/settings/standards/:id/versions', async (request, reply) => {
     const session = await requireOperator(request);
     const { id } = request.params;
-    if (!isUuid(id)) throw itemNotFound('standards', id);
+    if (!isUuid(id)) throw itemNotFound('standards');
     const at = deps.clock();
     const standard = await deps.db.transaction(async (tx) => {
       const updated = await addStandardVersion(tx, id, request.body, at);
-      if (!updated) throw itemNotFound('standards', id);
+      if (!updated) throw itemNotFound('standards');
       await recordRefDataChange(tx, {
         type: 'standards',
         subjectId: id,

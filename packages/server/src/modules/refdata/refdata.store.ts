@@ -1,7 +1,6 @@
-import type { Page, RefDataListQuery } from '@curlew/domain';
 import type { Queryable } from '../../platform/db/connect.ts';
 
-/** Extra list filters from the query string (e.g. `category`, `module`), already strings. */
+/** Option-list filters from the query string (e.g. `module`, `broadHabitat`), already strings. */
 export type ListFilters = Readonly<Record<string, string | undefined>>;
 
 /** An item every reference store answers: an id, a display name, and whether it is active. */
@@ -14,7 +13,6 @@ export interface RefDataItem {
 export interface RefDataStore<Item extends RefDataItem = RefDataItem> {
   /** The name shown for an item (breadcrumbs, activity). */
   nameOf(item: Item): string;
-  list(db: Queryable, query: RefDataListQuery, filters: ListFilters): Promise<Page<Item>>;
   /** The item with its details (versions, neighbours), or undefined. */
   get(db: Queryable, id: string): Promise<Item | undefined>;
   counts(db: Queryable): Promise<{ count: number; activeCount: number }>;

@@ -10,15 +10,8 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/connect.ts';
-import {
-  countColumns,
-  type ListSpec,
-  listClauses,
-  pageOf,
-  selectPage,
-  withConflictCheck,
-} from './refdata.list.ts';
-import type { ListFilters, RefDataItem, RefDataStore } from './refdata.store.ts';
+import { countColumns, withConflictCheck } from './refdata.list.ts';
+import type { RefDataItem, RefDataStore } from './refdata.store.ts';
 
 /** A reference table: every kind's items are known by an `id` column. */
 type RefTable = PgTable & { id: AnyPgColumn };
@@ -60,20 +53,21 @@ interface TableWrites<T extends RefTable, Columns extends WriteColumns<T>> {
 /** What makes one kind of reference data: its table, list, presentation and, when editable, its writes. */
 type TableStoreOptions<T extends RefTable, Item, Columns extends WriteColumns<T>> = Presenters<T, Item> & {
   table: T;
-  spec: ListSpec;
+  /** The active flag, when the kind has one. */
+  activeColumn?: AnyColumn;
   nameOf: (item: Item) => string;
-  /** The conditions of the kind's own list filters (`category`, `lpa`, ...). */
-  filters?: (filters: ListFilters) => (SQL | undefined)[];
-  /** The order of option lists; the list's default sort when not given. */
-  optionOrder?: AnyColumn | SQL;
+  /** The order of option lists. */
+  optionOrder: AnyColumn | SQL;
   /** Absent for read-only kinds. */
   writes?: TableWrites<T, Columns>;
 };
 
 /** A reference store over one table, which also answers the active items for option lists. */
-interface TableStore<Item extends RefDataItem> extends RefDataStore<Item> {
+interface TableStore<T extends RefTable, Item extends RefDataItem> extends RefDataStore<Item> {
   /** Active items in option order (SPEC 7 "Option loading"); every item when the kind has no active flag. */
   activeItems(db: Queryable): Promise<Item[]>;
+  /** The listed items of some rows, read at once (the settings list presents its pages with it). */
+  presentPage: PresentPage<T, Item>;
 }
 
 function pagePresenter<T extends RefTable, Item>(presenters: Presenters<T, Item>): PresentPage<T, Item> {
@@ -150,34 +144,30 @@ function tableWrites<T extends RefTable, Item extends RefDataItem, Columns exten
 }
 
 /**
- * The store of a kind kept in one table: list, get, counts and option lists, and create and update when the
- * kind is editable. Each store file says only what is particular to its kind.
+ * The store of a kind kept in one table: get, counts, option lists and its page presenter, and create and update
+ * when the kind is editable (its settings list is declared beside it). Each store file says only what is particular
+ * to its kind.
  */
 export function tableStore<T extends RefTable, Item extends RefDataItem, Columns extends WriteColumns<T>>(
   options: TableStoreOptions<T, Item, Columns>,
-): TableStore<Item> {
-  const { table, spec, nameOf, filters, writes } = options;
+): TableStore<T, Item> {
+  const { table, activeColumn, nameOf, writes, optionOrder } = options;
   const presentPage = pagePresenter(options);
   const presentDetail = detailPresenter(options);
-  const optionOrder = options.optionOrder ?? spec.sortColumns[spec.defaultSort];
   return {
     nameOf,
-    async list(db, query, listFilters) {
-      const clauses = listClauses(spec, query, filters?.(listFilters));
-      const { rows, total } = await selectPage(db, table, clauses);
-      return pageOf(await presentPage(db, rows), total, query);
-    },
+    presentPage,
     async get(db, id) {
       const row = await rowOf(db, table, id);
       return row ? presentDetail(db, row) : undefined;
     },
-    counts: (db) => countRows(db, table, spec.activeColumn),
+    counts: (db) => countRows(db, table, activeColumn),
     async activeItems(db) {
       const rows = await db
         .select()
         .from(table as PgTable)
-        .where(spec.activeColumn ? eq(spec.activeColumn, true) : undefined)
-        .orderBy(...(optionOrder ? [asc(optionOrder)] : []));
+        .where(activeColumn ? eq(activeColumn, true) : undefined)
+        .orderBy(asc(optionOrder));
       return presentPage(db, rows as Row<T>[]);
     },
     ...(writes ? tableWrites(table, writes, presentDetail) : {}),

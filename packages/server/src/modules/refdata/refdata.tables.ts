@@ -15,12 +15,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.ts';
 
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 const stamps = () => ({ createdAt: at().notNull().defaultNow(), updatedAt: at().notNull().defaultNow() });
 
 /** Project types; the flag marks types that cannot keep the current project service. */

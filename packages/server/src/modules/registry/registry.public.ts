@@ -18,19 +18,40 @@ const PUBLIC_SITES_MAX = 5000;
 
 const sum = (column: AnyColumn) => sql<number>`sum(${column})`.mapWith(Number);
 
+/** Where a public site lies, for the GeoJSON: never in the JSON or CSV (a key for its stable point, never shown). */
+export interface PublicSitePlace {
+  key: string;
+  gridReference: string | null;
+  lpaCode: string | null;
+}
+
+/** The public registry with, for each of its sites in the same order, where it lies. */
+export interface PublicRegistryWithPlaces {
+  registry: PublicRegistry;
+  places: PublicSitePlace[];
+}
+
 /**
  * The public registry (no sign-in): every site from Matched on with its area, credit types, units (allocated and
  * not failed, plus what it holds in reserve) and status, and the units per credit type by LPA and by NCA. It reads
  * only names, areas, statuses and units: never a price, a payment, an organisation or a person.
  */
 export async function publicRegistry(db: Queryable): Promise<PublicRegistry> {
+  return (await publicRegistryWithPlaces(db)).registry;
+}
+
+/** The public registry and where each site lies (its grid reference and LPA code), for the map's GeoJSON. */
+export async function publicRegistryWithPlaces(db: Queryable): Promise<PublicRegistryWithPlaces> {
   const sites = await db
     .select({
       id: projects.id,
       name: projects.name,
       status: projects.status,
       lpa: lpas.name,
+      lpaCode: lpas.code,
       nca: ncas.name,
+      ncaNumber: ncas.number,
+      gridReference: projects.gridReference,
     })
     .from(projects)
     .leftJoin(lpas, eq(lpas.id, projects.lpaId))
@@ -79,13 +100,23 @@ export async function publicRegistry(db: Queryable): Promise<PublicRegistry> {
       units: units2([...byType.values()].reduce((total, amount) => total + amount, 0)),
     };
   });
-  const byArea = (areaOf: (site: (typeof sites)[number]) => string | null): PublicAreaTotal[] => {
+  type SiteRow = (typeof sites)[number];
+  const byArea = (
+    areaOf: (site: SiteRow) => { name: string | null; code: string | null },
+  ): PublicAreaTotal[] => {
     const totals = new Map<string, PublicAreaTotal>();
     for (const site of sites) {
-      const area = areaOf(site) ?? 'Not recorded';
+      const { name, code } = areaOf(site);
+      const area = name ?? 'Not recorded';
       for (const [creditType, amount] of units.get(site.id) ?? []) {
-        const key = `${area}\u0000${creditType}`;
-        const total = totals.get(key) ?? { area, creditType, sites: 0, units: 0 };
+        const key = `${area}\u0000${code}\u0000${creditType}`;
+        const total = totals.get(key) ?? {
+          area,
+          code: name === null ? null : code,
+          creditType,
+          sites: 0,
+          units: 0,
+        };
         total.sites += 1;
         total.units += amount;
         totals.set(key, total);
@@ -95,5 +126,15 @@ export async function publicRegistry(db: Queryable): Promise<PublicRegistry> {
       .map((total) => ({ ...total, units: units2(total.units) }))
       .sort((a, b) => a.area.localeCompare(b.area) || a.creditType.localeCompare(b.creditType));
   };
-  return { sites: answer, byLpa: byArea((site) => site.lpa), byNca: byArea((site) => site.nca) };
+  return {
+    registry: {
+      sites: answer,
+      byLpa: byArea((site) => ({ name: site.lpa, code: site.lpaCode })),
+      byNca: byArea((site) => ({
+        name: site.nca,
+        code: site.ncaNumber === null ? null : String(site.ncaNumber),
+      })),
+    },
+    places: sites.map((site) => ({ key: site.id, gridReference: site.gridReference, lpaCode: site.lpaCode })),
+  };
 }

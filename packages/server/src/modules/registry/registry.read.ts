@@ -1,13 +1,17 @@
 import {
   CREDIT_STATUS_LABELS,
   CREDIT_TYPE_LABELS,
+  type CreditTrace,
   type RegistryCredit,
   type RegistryCreditQuery,
   type ReservedCredit,
+  type ReservedCreditRecord,
   registryCreditQuerySchema,
   reservedCreditQuerySchema,
 } from '@curlew/domain';
 import { eq, sql } from 'drizzle-orm';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
+import type { ScopedRecord } from '../../platform/read/entity-module.ts';
 import type { DescribedList } from '../../platform/read/list-route.ts';
 import { allocations, reservedCredits } from '../match/match.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -15,8 +19,15 @@ import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 import { type CreditRow, creditInRegistryScope, presentCredits, selectCredits } from './registry.repo.ts';
-import { presentReserve, type ReserveQuery, type ReserveRow, selectReserve } from './registry.reserve.ts';
+import {
+  findReserve,
+  presentReserve,
+  type ReserveQuery,
+  type ReserveRow,
+  selectReserve,
+} from './registry.reserve.ts';
 import { reserveScope } from './registry.scope.ts';
+import { traceCredit } from './registry.trace.ts';
 
 /**
  * `GET /api/credits/registry`: the requirement credits in the registry the reader may see (q on the requirement,
@@ -56,6 +67,7 @@ export const creditRegistryList: DescribedList<RegistryCreditQuery, CreditRow, R
     },
   },
   search: [creditRequirements.name, creditRequirements.planningRef, organisations.name],
+  document: searchDocumentOf(creditRequirements),
   rows: ({ db }, where) => selectCredits(db).where(where),
   present: (rows, { db }) => presentCredits(db, rows),
   export: {
@@ -136,4 +148,23 @@ export const reservedCreditList: DescribedList<ReserveQuery, ReserveRow, Reserve
       { header: 'Market round', width: 24, value: (credit) => credit.round.name },
     ],
   },
+};
+
+/** `GET /api/credits/registry/{creditId}`: a credit in the reader's registry scope, traced from site to development. */
+export const creditTraceRecord: ScopedRecord<CreditTrace, CreditTrace> = {
+  path: 'credits/registry',
+  noun: 'credit',
+  answerType: 'CreditTrace',
+  summary: "One credit in the reader's registry scope, traced from site to development (404 outside it)",
+  load: ({ deps, actor }, id) => traceCredit(deps.db, actor, id),
+  present: ({ record }) => record,
+};
+
+/** `GET /api/reserved-credit/{id}`: a reserved credit in the reader's scope and what it has covered. */
+export const reservedCreditRecord: ScopedRecord<ReservedCreditRecord, ReservedCreditRecord> = {
+  path: 'reserved-credit',
+  noun: 'reserved credit',
+  answerType: 'ReservedCreditRecord',
+  load: ({ deps, actor }, id) => findReserve(deps.db, actor, id),
+  present: ({ record }) => record,
 };

@@ -18,6 +18,10 @@ export const units2 = (value: number | null | undefined): number => Math.round((
 
 const developmentLpas = alias(lpas, 'development_lpas');
 
+/** The allocation a reserve allocation replaced and that allocation's project, to left-join on `allocations`. */
+export const replaced = alias(allocations, 'replaced_allocations');
+export const replacedProjects = alias(projects, 'replaced_projects');
+
 /** The columns of a registry credit row. */
 const CREDIT_COLUMNS = {
   id: requirementCredits.id,

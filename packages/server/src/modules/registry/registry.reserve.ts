@@ -5,7 +5,6 @@ import type {
   reservedCreditQuerySchema,
 } from '@curlew/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { selfLink } from '../../platform/actions/runner.ts';
 import type { ScopeReader } from '../../platform/actions/types.ts';
@@ -17,7 +16,7 @@ import { lpas, ncas } from '../refdata/refdata.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 import { creditEvents } from '../settlement/settlement.tables.ts';
-import { named, units2 } from './registry.repo.ts';
+import { named, replaced, replacedProjects, units2 } from './registry.repo.ts';
 import { reserveScope, seesRequirement } from './registry.scope.ts';
 
 /** A parsed reserve query. */
@@ -81,9 +80,6 @@ export const presentReserve = (row: ReserveRow): ReservedCredit => ({
   market: named(row.marketId, row.marketName),
   round: { id: row.roundId, name: row.roundName },
 });
-
-const replaced = alias(allocations, 'replaced_allocations');
-const replacedProjects = alias(projects, 'replaced_projects');
 
 /** One reserved credit in the reader's scope with what it has covered; undefined outside the scope. */
 export async function findReserve(

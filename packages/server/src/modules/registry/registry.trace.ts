@@ -1,16 +1,12 @@
 import type { CreditTrace, TraceSource } from '@curlew/domain';
 import { asc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ScopeReader } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { allocations } from '../match/match.tables.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { lpas, ncas } from '../refdata/refdata.tables.ts';
 import { creditEvents } from '../settlement/settlement.tables.ts';
-import { findCredit, named, presentCredits, units2 } from './registry.repo.ts';
-
-const replaced = alias(allocations, 'replaced_allocations');
-const replacedProjects = alias(projects, 'replaced_projects');
+import { findCredit, named, presentCredits, replaced, replacedProjects, units2 } from './registry.repo.ts';
 
 /**
  * A credit the reader may see, traced from its sites (each supplying project service with its location and its

@@ -1,5 +1,5 @@
 import { RECORD_PAGES } from '@curlew/domain';
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { requirementGroupActions } from './requirement-groups.actions.ts';
 import { requirementGroupKind } from './requirement-groups.kind.ts';
@@ -14,6 +14,11 @@ export const requirementGroupsModule = defineEntityModule({
   read: requirementGroupRead,
   subjects: {
     'requirement-group': subjectAccessThroughScope(requirementGroupKind, {
+      inRound: recordsInRound(
+        tables.requirementGroups,
+        tables.requirementGroups.id,
+        tables.requirementGroups.marketRoundId,
+      ),
       organisationIds: async (db, id) => {
         const record = await requirementGroupKind.load(db, id);
         return record ? [record.buyerId] : [];

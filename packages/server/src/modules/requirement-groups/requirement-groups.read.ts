@@ -2,6 +2,7 @@ import { formatDateTime, MARKET_ROUND_STATUS_LABELS, type RequirementGroup } fro
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { listQuerySchema } from '../../platform/actions/paging.ts';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { listDeps } from '../../platform/read/list.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
@@ -30,7 +31,7 @@ const presentFor: RecordPresenter<
   presentGroup(record, (await membersOf(db, [record.id])).get(record.id) ?? [], actions);
 
 /**
- * The read side of requirement groups: `GET /api/requirement-groups` (roundId, buyerId; no text search; sorted by
+ * The read side of requirement groups: `GET /api/requirement-groups` (q on the name; roundId, buyerId; sorted by
  * name, buyer or createdAt; `format=csv|xlsx`, at most 100,000 rows) and `GET /api/requirement-group/{id}`, both
  * scoped. Each item carries the actions offered its reader; a group carries no bid.
  */
@@ -64,7 +65,8 @@ export const requirementGroupRead: ReadModel<
       },
       createdAt: requirementGroups.createdAt,
     },
-    search: [],
+    search: [requirementGroups.name],
+    document: searchDocumentOf(requirementGroups),
     rows: ({ db, actor }, where) => selectGroupsFor(db, actor, where),
     present: async (rows, context) => {
       const found = rows.flatMap((row) => groupInScope(row) ?? []);

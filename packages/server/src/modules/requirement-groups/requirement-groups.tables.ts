@@ -1,10 +1,9 @@
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { at } from '../../platform/db/columns.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { creditRequirements } from '../requirements/requirements.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** Requirement groups: one buyer's requirements in one round that win all or none (AND, MARKET.md section 2). */
 export const requirementGroups = pgTable(
@@ -20,7 +19,12 @@ export const requirementGroups = pgTable(
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
   },
-  (table) => [index('requirement_groups_buyer_idx').on(table.buyerId)],
+  (table) => [
+    index('requirement_groups_buyer_idx').on(table.buyerId),
+    index('requirement_groups_name_trgm_idx')
+      .using('gin', table.name.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+  ],
 );
 
 /** The requirements of a group; a requirement belongs to one group at most. */

@@ -26,7 +26,7 @@ export async function storeFieldFile(
 ): Promise<void> {
   const file = context.files.find((candidate) => candidate.fieldId === fieldId);
   if (!file) return;
-  await saveUploadedFile(context.tx, fileStorageFor(context.deps.config), {
+  await saveUploadedFile(context.tx, fileStorageFor(context.deps), {
     ownerType: 'requirement',
     ownerId: requirementId,
     tag: REQUIREMENT_FILE_FIELD_KINDS[fieldId],

@@ -1,22 +1,13 @@
 import {
   type ChecklistItem,
   type CreditRequirementStatus,
+  type EntityAction,
+  REQUIREMENT_ACTIONS,
   REQUIREMENT_FILE_FIELD_KINDS,
 } from '@curlew/domain';
+import { type CheckedLine, checkedLine as line, shownChecklist } from '../../platform/actions/checklist.ts';
+import { lifecycleNextSteps } from '../../platform/actions/next-steps.ts';
 import type { RequirementRecord } from './requirements.repo.ts';
-
-/** A checklist line with the sentence a guard or a dialog refuses with while it is open. */
-interface CheckedLine extends ChecklistItem {
-  issues: string[];
-}
-
-const line = (id: string, label: string, actionIds: string[], issues: string[]): CheckedLine => ({
-  id,
-  label,
-  done: issues.length === 0,
-  actionIds,
-  issues,
-});
 
 type PartsFacts = Pick<
   RequirementRecord,
@@ -98,5 +89,23 @@ export function requirementChecklist(
   );
   if (facts.bid !== 'unseen' && record.marketRoundId !== null)
     lines.push(line('bid', 'Bid', ['SetBid'], facts.bid === 'none' ? ['Set the bid'] : []));
-  return lines.map(({ id, label, done, actionIds }) => ({ id, label, done, actionIds }));
+  return shownChecklist(lines);
 }
+
+/** The moves of a requirement's life its page offers first: registration, the bid, the credits after the round. */
+const REQUIREMENT_STEPS = [
+  'Register',
+  'CompleteRegistration',
+  'SetBid',
+  'ReinstateInClearing',
+  'AllocateRights',
+  'IssueCredits',
+  'RedeemCredits',
+  'Retire',
+];
+
+/** A requirement's next steps for its reader. */
+export const requirementNextSteps = (
+  record: Pick<RequirementRecord, 'status'>,
+  actions: readonly EntityAction[],
+): string[] => lifecycleNextSteps(REQUIREMENT_ACTIONS, actions, record.status, REQUIREMENT_STEPS);

@@ -1,5 +1,5 @@
 import { RECORD_PAGES } from '@curlew/domain';
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
 import { defineEntityModule } from '../../platform/read/entity-module.ts';
 import { requirementActions } from './requirements.actions.ts';
 import { requirementKind } from './requirements.kind.ts';
@@ -14,6 +14,11 @@ export const requirementsModule = defineEntityModule({
   read: requirementRead,
   subjects: {
     requirement: subjectAccessThroughScope(requirementKind, {
+      inRound: recordsInRound(
+        tables.creditRequirements,
+        tables.creditRequirements.id,
+        tables.creditRequirements.marketRoundId,
+      ),
       organisationIds: async (db, id) => {
         const record = await requirementKind.load(db, id);
         return record ? [record.buyerId, ...(record.agentId === null ? [] : [record.agentId])] : [];

@@ -7,8 +7,9 @@ import {
   type RequirementBid,
   type RequirementListItem,
 } from '@curlew/domain';
+import { markNextSteps } from '../../platform/actions/next-steps.ts';
 import { selfLink } from '../../platform/actions/runner.ts';
-import { requirementChecklist } from './requirements.checklist.ts';
+import { requirementChecklist, requirementNextSteps } from './requirements.checklist.ts';
 import { buyerCreditsOf, hasDevelopment, investorCreditsOf } from './requirements.parts.ts';
 import type { RequirementBidRow, RequirementCreditRow, RequirementRecord } from './requirements.repo.ts';
 
@@ -19,6 +20,18 @@ const roundOf = (record: RequirementRecord) =>
   record.marketRoundId !== null && record.roundName !== null && record.roundStatus !== null
     ? { id: record.marketRoundId, name: record.roundName, status: record.roundStatus }
     : null;
+
+/** What a requirement's page and its list row open with: who, what and where it trades. */
+const heading = (record: RequirementRecord) => ({
+  id: record.id,
+  self: selfLink('requirement', record.id),
+  name: record.name,
+  type: record.type,
+  status: record.status,
+  buyer: { id: record.buyerId, name: record.buyerName },
+  agent: named(record.agentId, record.agentName),
+  market: named(record.marketId, record.marketName),
+});
 
 const FINISHED: readonly string[] = ['CreditsRedeemed', 'Retired'];
 
@@ -56,14 +69,7 @@ export function presentRequirement(
   const lpa = named(record.lpaId, record.lpaName);
   const nca = named(record.ncaId, record.ncaName);
   const answer: CreditRequirement = {
-    id: record.id,
-    self: selfLink('requirement', record.id),
-    name: record.name,
-    type: record.type,
-    status: record.status,
-    buyer: { id: record.buyerId, name: record.buyerName },
-    agent: named(record.agentId, record.agentName),
-    market: named(record.marketId, record.marketName),
+    ...heading(record),
     round:
       roundOf(record) === null
         ? null
@@ -100,7 +106,7 @@ export function presentRequirement(
     lateRedemption: isLateRedemption(record, parts.now),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
-    actions: parts.actions,
+    actions: markNextSteps(parts.actions, requirementNextSteps(record, parts.actions)),
     checklist: parts.checklist
       ? requirementChecklist(record, {
           documentTags: new Set(parts.documents.map((doc) => doc.tag)),
@@ -117,14 +123,7 @@ export function presentRequirement(
 
 /** A list row (never the bid). */
 export const presentRequirementListItem = (record: RequirementRecord): RequirementListItem => ({
-  id: record.id,
-  self: selfLink('requirement', record.id),
-  name: record.name,
-  type: record.type,
-  status: record.status,
-  buyer: { id: record.buyerId, name: record.buyerName },
-  agent: named(record.agentId, record.agentName),
-  market: named(record.marketId, record.marketName),
+  ...heading(record),
   round: roundOf(record),
   creditTypes: record.creditTypes,
   units: record.units,

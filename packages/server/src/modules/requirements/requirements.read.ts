@@ -8,6 +8,7 @@ import {
   requirementListQuerySchema,
 } from '@curlew/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { listOwnerFiles } from '../files/files.repo.ts';
 import { requirementOutcome } from '../match/outcome.ts';
@@ -104,6 +105,7 @@ export const requirementRead: ReadModel<
       createdAt: creditRequirements.createdAt,
     },
     search: [creditRequirements.name, creditRequirements.planningRef],
+    document: searchDocumentOf(creditRequirements),
     rows: ({ db, actor }, where) => selectRequirementsFor(db, actor, where),
     present: (rows) =>
       rows.flatMap((row) => {

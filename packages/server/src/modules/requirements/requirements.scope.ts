@@ -1,13 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  type EntityScope,
-  emptyScope,
-  isOperator,
-  NO_PERMISSIONS,
-  operatorScope,
-  type ScopeReader,
-} from '../../platform/actions/scope.ts';
-import { ownerInRoundScope } from '../agent-authorities/agent-authorities.scope.ts';
+import type { EntityScope, ScopeReader } from '../../platform/actions/scope.ts';
+import { type RoundRecordRelation, roundRecordScope } from '../agent-authorities/agent-authorities.scope.ts';
 import { lpaOfOrganisation } from '../organisations/organisations.scope.ts';
 import { creditRequirements } from './requirements.tables.ts';
 
@@ -15,7 +8,7 @@ import { creditRequirements } from './requirements.tables.ts';
  * How the actor relates to a requirement: the operator, a member of its owner (buyer or investor), the owner's
  * agent, or the local planning authority of its development (read only, never the bid).
  */
-export type RequirementRelation = 'operator' | 'member' | 'agent' | 'lpa';
+export type RequirementRelation = RoundRecordRelation;
 
 /**
  * The scope of requirements: the operator sees all; the owner's members its own; an agent its clients' in rounds
@@ -23,21 +16,12 @@ export type RequirementRelation = 'operator' | 'member' | 'agent' | 'lpa';
  * developments in its own LPA once past Draft.
  */
 export function requirementScope(actor: ScopeReader): EntityScope<RequirementRelation> {
-  if (isOperator(actor)) return operatorScope('operator');
-  const own = actor.organisationId;
-  if (own === null) return emptyScope();
-  if (actor.organisation?.type === 'LPA') {
-    const where = sql`${creditRequirements.type} = 'Buyer' and ${creditRequirements.status} <> 'Draft' and ${creditRequirements.lpaId} = ${lpaOfOrganisation(own)}`;
-    return {
-      where,
-      relation: sql<RequirementRelation | null>`case when ${where} then 'lpa' end`,
-      permissions: NO_PERMISSIONS,
-    };
-  }
-  return ownerInRoundScope(actor, {
-    owner: creditRequirements.buyerId,
-    round: creditRequirements.marketRoundId,
-  });
+  return roundRecordScope(
+    actor,
+    { owner: creditRequirements.buyerId, round: creditRequirements.marketRoundId },
+    (own) =>
+      sql`${creditRequirements.type} = 'Buyer' and ${creditRequirements.status} <> 'Draft' and ${creditRequirements.lpaId} = ${lpaOfOrganisation(own)}`,
+  );
 }
 
 /** Whether the subject may see the sealed bid: the operator, the owner's members, its agent with MakeOffersOrBids. */

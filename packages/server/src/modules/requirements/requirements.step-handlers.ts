@@ -5,7 +5,6 @@ import {
   DOCUMENT_UPLOAD_EXTENSIONS,
   firstDeliveryYear,
   HABITAT_TYPE_REQUIRED_DISTINCTIVENESS,
-  type Module,
   NUTRIENT_CREDIT_TYPES,
   type REQUIREMENT_ACTIONS,
   roundYearlyPeriods,
@@ -17,69 +16,18 @@ import {
   type updateRequirement,
   wizardNext,
 } from '@curlew/domain';
-import { and, eq } from 'drizzle-orm';
-import { isRecordId } from '../../platform/actions/ids.ts';
 import type { RecordActionHandler } from '../../platform/actions/types.ts';
 import type { Queryable } from '../../platform/db/connect.ts';
 import { validationError } from '../../platform/errors.ts';
 import { retireOwnerFiles } from '../files/files.repo.ts';
 import { assertHabitatDistinctiveness } from '../refdata/habitat-distinctiveness.ts';
-import { habitats, lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
+import { lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import { findRoundRecord } from '../rounds/rounds.repo.ts';
 import { storeFieldFile } from './requirements.after-round.ts';
 import type { RequirementRecord, RequirementRelation } from './requirements.kind.ts';
+import { assertHabitat, assertModuleHabitat, assertReference } from './requirements.references.ts';
 import { roundForRequirement } from './requirements.registration.ts';
 import { type CreditLine, deleteBid, replaceCredits, updateRequirementRow } from './requirements.repo.ts';
-
-/** 422 at `path` unless `id` names an active row of the reference table. */
-async function assertReference(
-  db: Queryable,
-  table: typeof lpas | typeof ncas | typeof subcatchments,
-  id: string | undefined,
-  path: string,
-): Promise<void> {
-  if (id === undefined) return;
-  const [row] = isRecordId(id)
-    ? await db
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.id, id), eq(table.active, true)))
-    : [];
-  if (!row) throw validationError(path, 'Not a valid option');
-}
-
-/** 422 unless the broad habitat (and habitat type, when given) are habitats of the metric. */
-async function assertHabitat(
-  db: Queryable,
-  broadHabitat: string | undefined,
-  habitatType: string | undefined,
-  paths: { broad: string; type: string },
-): Promise<void> {
-  if (broadHabitat === undefined) return;
-  const [broad] = await db
-    .select({ id: habitats.id })
-    .from(habitats)
-    .where(eq(habitats.broadHabitat, broadHabitat))
-    .limit(1);
-  if (!broad) throw validationError(paths.broad, 'Not a valid option');
-  if (habitatType === undefined) return;
-  const [type] = await db
-    .select({ id: habitats.id })
-    .from(habitats)
-    .where(and(eq(habitats.broadHabitat, broadHabitat), eq(habitats.habitatType, habitatType)))
-    .limit(1);
-  if (!type) throw validationError(paths.type, 'Not a valid option');
-}
-
-/** 422 at `habitatType` unless the habitat type is one of the module's habitats in the metric. */
-async function assertModuleHabitat(db: Queryable, module: Module, habitatType: string): Promise<void> {
-  const [row] = await db
-    .select({ id: habitats.id })
-    .from(habitats)
-    .where(and(eq(habitats.module, module), eq(habitats.habitatType, habitatType)))
-    .limit(1);
-  if (!row) throw validationError('habitatType', 'Not a valid option');
-}
 
 /** The wizard's next step after `actionId` for the record's type, as a result. */
 export const next = (

@@ -8,14 +8,13 @@ import type {
   NutrientRequirementType,
 } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.tables.ts';
+import { at } from '../../platform/db/columns.ts';
 import { markets } from '../markets/markets.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { lpas, ncas, subcatchments } from '../refdata/refdata.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * Credit requirements (SPEC 3 "Credit requirement"): a buyer's credits and development, or an investor's credits

@@ -12,6 +12,7 @@ import { acceptMail } from '../match/accept.mail.ts';
 import { applyResult } from '../match/accept.ts';
 import { loadRoundRecords } from '../match/match.records.ts';
 import { buildRoundInstance, queueMatch } from '../match/start-match.ts';
+import { opportunityHandlers } from '../opportunity/opportunity.actions.ts';
 import { declarationHandlers } from './rounds.declarations.ts';
 import { importHandlers } from './rounds.imports.ts';
 import { roundStatusMail } from './rounds.mail.ts';
@@ -148,6 +149,7 @@ export const roundHandlers = {
   },
   ...registrationHandlers,
   ...importHandlers,
+  ...opportunityHandlers,
   Match: {
     async handle({ tx, record, now, describe }) {
       const { round, built } = await buildRoundInstance(tx, record.id, now, loadRoundRecords);

@@ -1,10 +1,10 @@
 import { RECORD_PAGES } from '@curlew/domain';
-import { subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
-import { defineEntityModule } from '../../platform/read/entity-module.ts';
+import { recordsInRound, subjectAccessThroughScope } from '../../platform/actions/subjects.ts';
+import { defineEntityModule, listRoute, recordRoute } from '../../platform/read/entity-module.ts';
 import { roundActions } from './rounds.actions.ts';
+import { roundDeclarationList, roundDeclarationRecord } from './rounds.declarations.read.ts';
 import { roundKind } from './rounds.kind.ts';
 import { roundRead } from './rounds.read.ts';
-import { registerRoundDeclarationRoutes } from './rounds.routes.ts';
 import * as tables from './rounds.tables.ts';
 
 /** Market rounds and their declarations: `/round/{id}`, `/rounds`, `/round-declaration/{id}`. */
@@ -15,6 +15,7 @@ export const roundsModule = defineEntityModule({
   read: roundRead,
   subjects: {
     round: subjectAccessThroughScope(roundKind, {
+      inRound: recordsInRound(tables.marketRounds, tables.marketRounds.id, tables.marketRounds.id),
       describe: async (db, id) => (await roundKind.load(db, id))?.name,
       page: async (db, id) => {
         const round = await roundKind.load(db, id);
@@ -22,5 +23,5 @@ export const roundsModule = defineEntityModule({
       },
     }),
   },
-  routes: registerRoundDeclarationRoutes,
+  reads: [listRoute('round-declarations', roundDeclarationList), recordRoute(roundDeclarationRecord)],
 });

@@ -9,6 +9,7 @@ import type {
 import { NO_RESULT_TO_ACCEPT } from '../match/accept.ts';
 import { clearingRefusal } from '../match/match.records.ts';
 import { latestTaskState } from '../match/tasks.ts';
+import { opportunityGuards } from '../opportunity/opportunity.actions.ts';
 import { settleRefusal } from '../settlement/settlement.readiness.ts';
 import { openRoundRefusal } from './rounds.readiness.ts';
 import type { RoundRecord } from './rounds.repo.ts';
@@ -31,6 +32,9 @@ export const roundPolicies = {
   Open: operator,
   Close: operator,
   RecordParticipant: operator,
+  PublishOpportunityStatement: operator,
+  UpdateOpportunityStatement: operator,
+  SetOpportunityStatementVisibility: operator,
   RegisterAsParticipant: ({ actor, relation }) =>
     isOperator(actor) || relation === 'participant' || relation === 'agent'
       ? allow
@@ -61,6 +65,7 @@ const refuse = (reason: string): GuardAnswer => ({ ok: false, reason });
  * and credit requirements.
  */
 export const roundGuards = {
+  ...opportunityGuards,
   Open: async ({ db, record, now }) => {
     const sentence = await openRoundRefusal(db, record, now);
     return sentence === undefined ? ok : refuse(sentence);

@@ -1,16 +1,20 @@
 import {
   BIDDER_TYPE_LABELS,
   CREDIT_TYPE_LABELS,
+  type EntityAction,
   formatDateTime,
   MARKET_ROUND_STATUS_LABELS,
   MARKET_ROUND_STATUSES,
   type MarketRound,
+  ROUND_ACTIONS,
   ROUND_SORT_KEYS,
 } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { lifecycleNextSteps, markNextSteps } from '../../platform/actions/next-steps.ts';
 import { listQuerySchema } from '../../platform/actions/paging.ts';
 import { isOperator } from '../../platform/actions/policy.ts';
+import { searchDocumentOf } from '../../platform/db/search-document.ts';
 import type { ReadModel, RecordPresenter } from '../../platform/read/entity-module.ts';
 import { listDeps } from '../../platform/read/list.ts';
 import { latestRoundTask } from '../match/tasks.ts';
@@ -36,9 +40,40 @@ type RoundListQuery = z.infer<typeof roundListQuery>;
 
 type RoundRow = Awaited<ReturnType<typeof selectRoundsFor>>[number];
 
+/** The moves of a round's life its page offers first, in order (a round that may open, close, match, settle ...). */
+const ROUND_STEPS = [
+  'Open',
+  'RegisterAsParticipant',
+  'Close',
+  'PublishOpportunityStatement',
+  'OpenBidsAndOffers',
+  'CloseBidsAndOffers',
+  'Match',
+  'Review',
+  'AcceptMatch',
+  'RejectMatch',
+  'Settle',
+];
+
 /**
- * A round with its declarations and its counts within the reader's scope; for the operator also its latest task,
- * its history and what it still needs before it opens.
+ * The round's next steps for its reader: the operator records participants itself, so registering one provisionally
+ * is never its next step.
+ */
+export const roundNextSteps = (
+  record: Pick<RoundRecord, 'status'>,
+  actions: readonly EntityAction[],
+  operator: boolean,
+): string[] =>
+  lifecycleNextSteps(
+    ROUND_ACTIONS,
+    actions,
+    record.status,
+    operator ? ROUND_STEPS.filter((id) => id !== 'RegisterAsParticipant') : ROUND_STEPS,
+  );
+
+/**
+ * A round with its declarations, its counts within the reader's scope and its next steps marked; for the operator
+ * also its latest task, its history and what it still needs before it opens.
  */
 const presentFor: RecordPresenter<RoundRecord, RoundRelation, MarketRound> = async ({
   deps,
@@ -49,7 +84,8 @@ const presentFor: RecordPresenter<RoundRecord, RoundRelation, MarketRound> = asy
 }) => {
   const declarations = await declarationsOfRound(db, record.id);
   const summary = await roundSummary(db, actor, record.id);
-  const [round] = await presentRounds(db, [{ record, actions, declarations, summary }]);
+  const marked = markNextSteps(actions, roundNextSteps(record, actions, isOperator(actor)));
+  const [round] = await presentRounds(db, [{ record, actions: marked, declarations, summary }]);
   if (round === undefined) throw new Error('A round is always presented');
   if (isOperator(actor)) {
     round.latestTask = await latestRoundTask(db, record.id);
@@ -61,7 +97,7 @@ const presentFor: RecordPresenter<RoundRecord, RoundRelation, MarketRound> = asy
 };
 
 /**
- * The read side of market rounds: `GET /api/rounds` (marketId, status; no text search; sorted by ROUND_SORT_KEYS;
+ * The read side of market rounds: `GET /api/rounds` (q on the name; marketId, status; sorted by ROUND_SORT_KEYS;
  * `format=csv|xlsx`, at most 100,000 rows) and `GET /api/round/{id}`, both scoped. Each round carries its
  * declarations, its counts as the reader may see them and the actions offered the reader.
  */
@@ -88,7 +124,8 @@ export const roundRead: ReadModel<
       status: (status) => eq(marketRounds.status, status),
     },
     sort: { name: marketRounds.name, status: marketRounds.status, createdAt: marketRounds.createdAt },
-    search: [],
+    search: [marketRounds.name],
+    document: searchDocumentOf(marketRounds),
     rows: ({ db, actor }, where) => selectRoundsFor(db, actor, where),
     present: async (rows, context) => {
       const found = rows.flatMap((row) => roundInScope(row) ?? []);

@@ -1,11 +1,11 @@
-import type { MarketRound, RoundChecklistItem } from '@curlew/domain';
+import type { ChecklistItem, MarketRound } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
 import { buildRoundReferences, setRoundStatus, windowsFromToday } from './rounds.testing.ts';
 
-type Line = Pick<RoundChecklistItem, 'id' | 'done'>;
+type Line = Pick<ChecklistItem, 'id' | 'done'>;
 
 describeWithApp("a round's checklist, history and declarations dialog", (t) => {
   let world: World;
@@ -21,7 +21,7 @@ describeWithApp("a round's checklist, history and declarations dialog", (t) => {
     return response.json();
   };
   const lines = async (id: string): Promise<Line[]> =>
-    ((await read(id)).checklist?.items ?? []).map(({ id: line, done }) => ({ id: line, done }));
+    ((await read(id)).checklist ?? []).map(({ id: line, done }) => ({ id: line, done }));
   const newRound = async (name: string): Promise<string> => {
     const created = await post('/api/rounds', {
       marketId,
@@ -78,53 +78,52 @@ describeWithApp("a round's checklist, history and declarations dialog", (t) => {
   it('lists what a Draft round still needs, each line flipping to done as its dialog completes it; Open needs no tick', async () => {
     const id = await newRound('Round C1');
     const draft = await read(id);
-    expect(draft.checklist?.actionId).toBe('Open');
-    expect(draft.checklist?.items.map((item) => [item.label, item.done, item.detail, item.actionId])).toEqual(
+    // The list is what Open needs: Open is the round's next step, kept in sight while refused.
+    expect(draft.actions.find((action) => action.id === 'Open')?.next).toBe(true);
+    expect(draft.checklist?.map((item) => [item.label, item.done, item.detail, ...item.actionIds])).toEqual([
       [
-        [
-          'Registration dates',
-          false,
-          'Not set for supplier registration, buyer and investor registration, project registration and credit requirement registration',
-          'SetRegistrationDates',
-        ],
-        [
-          'Credit reserve',
-          false,
-          'The percentage is not set, what it applies to is not chosen and it is not agreed with the EMB',
-          'SetReserveInfo',
-        ],
-        [
-          'Declarations asked at participant registration',
-          false,
-          'None for participants and agents yet',
-          'AddDeclarations',
-        ],
-        [
-          'Declarations asked at project registration',
-          false,
-          'None for participants and agents yet',
-          'AddDeclarations',
-        ],
-        [
-          'Declarations asked at credit requirement registration',
-          false,
-          'None for participants and agents yet',
-          'AddDeclarations',
-        ],
-        [
-          'Declarations asked at project offer',
-          false,
-          'None for participants and agents yet',
-          'AddDeclarations',
-        ],
-        [
-          'Declarations asked at credit requirement bid',
-          false,
-          'None for participants and agents yet',
-          'AddDeclarations',
-        ],
+        'Registration dates',
+        false,
+        'Not set for supplier registration, buyer and investor registration, project registration and credit requirement registration',
+        'SetRegistrationDates',
       ],
-    );
+      [
+        'Credit reserve',
+        false,
+        'The percentage is not set, what it applies to is not chosen and it is not agreed with the EMB',
+        'SetReserveInfo',
+      ],
+      [
+        'Declarations asked at participant registration',
+        false,
+        'None for participants and agents yet',
+        'AddDeclarations',
+      ],
+      [
+        'Declarations asked at project registration',
+        false,
+        'None for participants and agents yet',
+        'AddDeclarations',
+      ],
+      [
+        'Declarations asked at credit requirement registration',
+        false,
+        'None for participants and agents yet',
+        'AddDeclarations',
+      ],
+      [
+        'Declarations asked at project offer',
+        false,
+        'None for participants and agents yet',
+        'AddDeclarations',
+      ],
+      [
+        'Declarations asked at credit requirement bid',
+        false,
+        'None for participants and agents yet',
+        'AddDeclarations',
+      ],
+    ]);
     const open = draft.actions.find((action) => action.id === 'Open');
     expect(open?.enabled).toBe(false);
     expect(open?.reason).toBe(
@@ -145,7 +144,7 @@ describeWithApp("a round's checklist, history and declarations dialog", (t) => {
     });
     expect(reserve.statusCode, reserve.body).toBe(200);
     const afterReserve = await read(id);
-    expect(afterReserve.checklist?.items[1]).toMatchObject({
+    expect(afterReserve.checklist?.[1]).toMatchObject({
       id: 'reserve',
       done: true,
       detail: '15% of all demand, agreed with the EMB',
@@ -156,7 +155,7 @@ describeWithApp("a round's checklist, history and declarations dialog", (t) => {
       declarationIds: { MarketRoundParticipant_Register: [declared['Agent acts with authority']] },
     });
     expect(agentsOnly.statusCode, agentsOnly.body).toBe(200);
-    expect((await read(id)).checklist?.items[2]).toMatchObject({
+    expect((await read(id)).checklist?.[2]).toMatchObject({
       id: 'declarations.MarketRoundParticipant_Register',
       done: false,
       detail: 'None for participants yet',
@@ -167,7 +166,7 @@ describeWithApp("a round's checklist, history and declarations dialog", (t) => {
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().message).toBe('5 declarations added');
     const ready = await read(id);
-    expect(ready.checklist?.items.every((item) => item.done)).toBe(true);
+    expect(ready.checklist?.every((item) => item.done)).toBe(true);
     expect(ready.actions.find((action) => action.id === 'Open')).toMatchObject({ enabled: true });
 
     const opened = await post(`/api/round/${id}/action/Open`, {});

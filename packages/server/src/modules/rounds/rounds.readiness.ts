@@ -1,10 +1,10 @@
 import {
+  type ChecklistItem,
   formatIsoDate,
   MARKET_ROUND_STATUSES,
   type MarketRoundStatus,
   openChecklist,
   openRefusal,
-  type RoundChecklist,
   type RoundDeclaration,
   type RoundHistoryEntry,
   type RoundReadinessInput,
@@ -36,19 +36,15 @@ export async function openRoundRefusal(
 
 /**
  * The round page's 'What is still needed' list: while the round is a Draft, what Open checks (the same function its
- * guard reads); undefined in any other status.
+ * guard reads, so Open's refusal is what the list's open lines say); undefined in any other status.
  */
 export const roundChecklist = (
   record: RoundRecord,
   declarations: readonly RoundDeclaration[],
   now: Date,
-): RoundChecklist | undefined =>
+): ChecklistItem[] | undefined =>
   record.status === 'Draft'
-    ? {
-        actionId: 'Open',
-        title: 'What is still needed to open for registration',
-        items: openChecklist(readinessOf(record, declarations), formatIsoDate(now)),
-      }
+    ? openChecklist(readinessOf(record, declarations), formatIsoDate(now))
     : undefined;
 
 const isRoundStatus = (value: string | null): value is MarketRoundStatus =>

@@ -104,32 +104,19 @@ export async function findRoundFor(
   return row ? (roundInScope(row) ?? undefined) : undefined;
 }
 
-/** The declarations a round asks, by category and name. */
-export async function declarationsOfRound(db: Queryable, roundId: string): Promise<RoundDeclaration[]> {
-  const rows = await db
-    .select({
-      id: roundDeclarations.id,
-      declarationId: declarations.id,
-      name: declarations.name,
-      text: declarations.text,
-      category: roundDeclarations.category,
-      isForAgents: declarations.isForAgents,
-      isForParticipants: declarations.isForParticipants,
-    })
-    .from(roundDeclarations)
-    .innerJoin(declarations, eq(declarations.id, roundDeclarations.declarationId))
-    .where(eq(roundDeclarations.marketRoundId, roundId))
-    .orderBy(asc(roundDeclarations.category), asc(declarations.name));
-  return rows.map((row) => ({ ...row, self: selfLink('round-declaration', row.id) }));
+/** A round's declaration with its round, as the declarations' reads select it. */
+export interface RoundDeclarationRow extends RoundDeclaration {
+  roundId: string;
 }
 
-/** The declarations of several rounds, by round id. */
-export async function declarationsOfRounds(
+/**
+ * The round declarations meeting `where` (which may read `marketRounds`: every declaration's round is joined),
+ * each with its round, by category then name.
+ */
+export async function selectRoundDeclarations(
   db: Queryable,
-  roundIds: readonly string[],
-): Promise<Map<string, RoundDeclaration[]>> {
-  const byRound = new Map<string, RoundDeclaration[]>();
-  if (roundIds.length === 0) return byRound;
+  where: SQL | undefined,
+): Promise<RoundDeclarationRow[]> {
   const rows = await db
     .select({
       roundId: roundDeclarations.marketRoundId,
@@ -143,12 +130,37 @@ export async function declarationsOfRounds(
     })
     .from(roundDeclarations)
     .innerJoin(declarations, eq(declarations.id, roundDeclarations.declarationId))
-    .where(inArray(roundDeclarations.marketRoundId, [...roundIds]))
+    .innerJoin(marketRounds, eq(marketRounds.id, roundDeclarations.marketRoundId))
+    .where(where)
     .orderBy(asc(roundDeclarations.category), asc(declarations.name));
-  for (const { roundId, ...row } of rows) {
-    const list = byRound.get(roundId) ?? [];
-    list.push({ ...row, self: selfLink('round-declaration', row.id) });
-    byRound.set(roundId, list);
+  return rows.map((row) => ({ ...row, self: selfLink('round-declaration', row.id) }));
+}
+
+/** A round declaration as answered: without its round. */
+export const presentRoundDeclaration = ({
+  roundId: _,
+  ...declaration
+}: RoundDeclarationRow): RoundDeclaration => declaration;
+
+/** The declarations a round asks, by category then name. */
+export async function declarationsOfRound(db: Queryable, roundId: string): Promise<RoundDeclaration[]> {
+  return (await declarationsOfRounds(db, [roundId])).get(roundId) ?? [];
+}
+
+/** The declarations of several rounds, by round id. */
+export async function declarationsOfRounds(
+  db: Queryable,
+  roundIds: readonly string[],
+): Promise<Map<string, RoundDeclaration[]>> {
+  const byRound = new Map<string, RoundDeclaration[]>();
+  if (roundIds.length === 0) return byRound;
+  for (const row of await selectRoundDeclarations(
+    db,
+    inArray(roundDeclarations.marketRoundId, [...roundIds]),
+  )) {
+    const list = byRound.get(row.roundId) ?? [];
+    list.push(presentRoundDeclaration(row));
+    byRound.set(row.roundId, list);
   }
   return byRound;
 }

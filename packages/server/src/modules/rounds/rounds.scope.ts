@@ -4,8 +4,8 @@ import {
   emptyScope,
   isAgent,
   isOperator,
-  NO_PERMISSIONS,
   operatorScope,
+  readOnlyScope,
   type ScopeReader,
 } from '../../platform/actions/scope.ts';
 import { marketRounds } from './rounds.tables.ts';
@@ -23,9 +23,5 @@ export function roundScope(actor: ScopeReader): EntityScope<RoundRelation> {
   const type = actor.organisation?.type;
   if (type !== 'PARTICIPANT' && !isAgent(actor)) return emptyScope();
   const relation: RoundRelation = isAgent(actor) ? 'agent' : 'participant';
-  return {
-    where: sql`${marketRounds.status} <> 'Draft'`,
-    relation: sql<RoundRelation | null>`${relation}::text`,
-    permissions: NO_PERMISSIONS,
-  };
+  return readOnlyScope(sql`${marketRounds.status} <> 'Draft'`, relation);
 }

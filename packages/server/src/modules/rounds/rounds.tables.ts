@@ -17,14 +17,12 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.ts';
 import { markets } from '../markets/markets.tables.ts';
 import { declarations } from '../refdata/refdata.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 const ids = () => uuid().array().notNull().default(sql`'{}'::uuid[]`);
 

@@ -1,9 +1,8 @@
 import type { CreditType } from '@curlew/domain';
-import { index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.ts';
 import { allocations } from '../match/match.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** A move of credit units in the registry's ledger (totals over time per market, round and credit type). */
 export type CreditEventKind =

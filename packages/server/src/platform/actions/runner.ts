@@ -1,106 +1,65 @@
 import {
-  type ActionFormData,
-  type ActionResult,
   type AnyActionDefinition,
   buildActionFormData,
   canRunAction,
   type EntityAction,
   edgeTargets,
-  type FormValues,
   fileFieldIds,
   type JsonValue,
   lifecycleEdgeProblems,
   MESSAGES,
 } from '@curlew/domain';
 import type { Queryable } from '../db/connect.ts';
-import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { recordActivity } from './activity.ts';
 import { fieldChanges } from './changes.ts';
 import { refusedAction } from './policy.ts';
 import { actorOf, inTransaction, parseValues, type RunnerCall } from './run-context.ts';
+import type { EntityActions, EntityActionsConfig } from './runner.types.ts';
 import { chooseTarget, notFoundInScope, refusedInStatus } from './status.ts';
-import type { Submission } from './submission.ts';
 import type {
   Actor,
   CreateActionHandler,
-  CreateHandlers,
-  CreatePolicies,
   CreatePolicyRule,
-  EntityKind,
   Guard,
   PolicyDecision,
   PolicyRule,
   RecordActionHandler,
-  RecordGuards,
-  RecordHandlers,
-  RecordPolicies,
   Subject,
 } from './types.ts';
 
+export type { EntityActionRegistration, EntityActions } from './runner.types.ts';
 export type { RunnerCall };
-
-/** The untyped face of an entity's actions that the routes and the registry tests use. */
-export interface EntityActionRegistration {
-  entity: string;
-  collection: string;
-  definitions: readonly AnyActionDefinition[];
-  createDefinitions: readonly AnyActionDefinition[];
-  /** The policy rule and handler registered for an action id (record or create); undefined parts are missing. */
-  implementationOf(actionId: string): { policy: unknown; handler: unknown };
-  formData(call: RunnerCall, id: string, actionId: string): Promise<ActionFormData>;
-  /**
-   * Every check of a submission that needs no values (scope 404, policy 403, lifecycle 409, guard 409), made before
-   * a multipart body is read; answers the action's File fields.
-   */
-  authorise(call: RunnerCall, id: string, actionId: string): Promise<readonly string[]>;
-  /** The same for a create action (without an id: any create action the actor may run); answers its File fields. */
-  authoriseCreate(call: RunnerCall, actionId: string | undefined): Promise<readonly string[]>;
-  submit(call: RunnerCall, id: string, actionId: string, submission: Submission): Promise<ActionResult>;
-  createFormData(call: RunnerCall, actionId: string): Promise<ActionFormData>;
-  /** Runs a create action; without an id the collection's `pick` chooses one from the values. */
-  create(call: RunnerCall, actionId: string | undefined, submission: Submission): Promise<ActionResult>;
-}
-
-/** An entity's actions with its record type: what its module uses to list actions on its responses. */
-export interface EntityActions<Rec, Rel extends string> extends EntityActionRegistration {
-  kind: EntityKind<Rec, Rel>;
-  /**
-   * `actions: [{ id, title, enabled, reason? }]` of a record for the actor (applicable actions only), with the
-   * same reasons a submission would be refused with (policy, lifecycle, guard).
-   */
-  actionsFor(deps: Pick<AppDeps, 'db' | 'clock'>, subject: Subject<Rec, Rel>): Promise<EntityAction[]>;
-  /** The collection's create actions for the actor. */
-  collectionActionsFor(actor: Actor): EntityAction[];
-}
-
-/** Configuration of an entity's actions: its kind, record actions and create actions with their implementations. */
-interface EntityActionsConfig<
-  Rec,
-  Rel extends string,
-  Defs extends readonly AnyActionDefinition[],
-  CreateDefs extends readonly AnyActionDefinition[],
-> {
-  kind: EntityKind<Rec, Rel>;
-  definitions: Defs;
-  policies: RecordPolicies<Defs, Rec, Rel>;
-  /** When each action may run (other records, dates, windows); actions without a guard have no condition. */
-  guards?: RecordGuards<Defs, Rec, Rel>;
-  handlers: RecordHandlers<Defs, Rec, Rel>;
-  create?: {
-    definitions: CreateDefs;
-    policies: CreatePolicies<CreateDefs>;
-    handlers: CreateHandlers<CreateDefs>;
-    /** Which create action a POST to the bare collection means; default: the only one. */
-    pick?(values: FormValues): CreateDefs[number]['id'] | undefined;
-  };
-}
 
 /** The self link of a record: `/{entity}/{id}`. */
 export const selfLink = (entity: string, id: string): string => `/${entity}/${id}`;
 
-const unknownAction = (actionId: string): AppError =>
-  new AppError('not_found', `There is no action '${actionId}' on this kind of record`);
+/** The problems of a set of definitions: each action id needs a policy rule and a handler (`owner/id has no …`). */
+const missingImplementations = (
+  owner: string,
+  definitions: readonly AnyActionDefinition[],
+  policies: Readonly<Record<string, unknown>>,
+  handlers: Readonly<Record<string, unknown>>,
+): string[] =>
+  definitions.flatMap((definition) => [
+    ...(policies[definition.id] ? [] : [`${owner}/${definition.id} has no policy rule`]),
+    ...(handlers[definition.id] ? [] : [`${owner}/${definition.id} has no handler`]),
+  ]);
+
+/** An action's definition with its policy rule and handler; 404 when the action id is not one of them. */
+const implementationOf = <Policy, Handler>(
+  definitions: readonly AnyActionDefinition[],
+  policies: Readonly<Record<string, Policy | undefined>>,
+  handlers: Readonly<Record<string, Handler | undefined>>,
+  actionId: string,
+): { definition: AnyActionDefinition; policy: Policy; handler: Handler } => {
+  const definition = definitions.find((candidate) => candidate.id === actionId);
+  const policy = policies[actionId];
+  const handler = handlers[actionId];
+  if (!definition || !policy || !handler)
+    throw new AppError('not_found', `There is no action '${actionId}' on this kind of record`);
+  return { definition, policy, handler };
+};
 
 const forbidden = (decision: PolicyDecision): void => {
   if (!decision.allowed) throw new AppError('forbidden', decision.reason);
@@ -136,10 +95,11 @@ export function defineEntityActions<
   const definitions: readonly AnyActionDefinition[] = config.definitions;
   const createDefinitions: readonly AnyActionDefinition[] = config.create?.definitions ?? [];
 
-  const problems: string[] = [];
+  const problems = [
+    ...missingImplementations(kind.entity, definitions, policies, handlers),
+    ...missingImplementations(kind.collection, createDefinitions, createPolicies, createHandlers),
+  ];
   for (const definition of definitions) {
-    if (!policies[definition.id]) problems.push(`${kind.entity}/${definition.id} has no policy rule`);
-    if (!handlers[definition.id]) problems.push(`${kind.entity}/${definition.id} has no handler`);
     if (definition.lifecycle && !kind.lifecycle)
       problems.push(
         `${kind.entity}/${definition.id} has a lifecycle edge but ${kind.entity} has no lifecycle`,
@@ -149,28 +109,12 @@ export function defineEntityActions<
     if (!definitions.some((definition) => definition.id === id))
       problems.push(`${kind.entity}/${id} has a guard but no definition`);
   }
-  for (const definition of createDefinitions) {
-    if (!createPolicies[definition.id])
-      problems.push(`${kind.collection}/${definition.id} has no policy rule`);
-    if (!createHandlers[definition.id]) problems.push(`${kind.collection}/${definition.id} has no handler`);
-  }
   if (kind.lifecycle) problems.push(...lifecycleEdgeProblems(kind.lifecycle.definition, definitions));
   if (problems.length > 0) throw new Error(`Invalid actions of ${kind.entity}: ${problems.join('; ')}`);
 
-  const recordAction = (actionId: string) => {
-    const definition = definitions.find((candidate) => candidate.id === actionId);
-    const policy = policies[actionId];
-    const handler = handlers[actionId];
-    if (!definition || !policy || !handler) throw unknownAction(actionId);
-    return { definition, policy, handler };
-  };
-  const createAction = (actionId: string) => {
-    const definition = createDefinitions.find((candidate) => candidate.id === actionId);
-    const policy = createPolicies[actionId];
-    const handler = createHandlers[actionId];
-    if (!definition || !policy || !handler) throw unknownAction(actionId);
-    return { definition, policy, handler };
-  };
+  const recordAction = (actionId: string) => implementationOf(definitions, policies, handlers, actionId);
+  const createAction = (actionId: string) =>
+    implementationOf(createDefinitions, createPolicies, createHandlers, actionId);
 
   const statusOf = (record: Rec): string | null => kind.lifecycle?.statusOf(record) ?? null;
 
@@ -232,6 +176,36 @@ export function defineEntityActions<
 
   const fieldsOf = (record: Rec | undefined): Record<string, JsonValue> =>
     record === undefined || !kind.fields ? {} : kind.fields(record);
+
+  /** Records an action run on record `id` in the activity log: its status before and after, the fields it changed. */
+  const recordRun = (
+    tx: Queryable,
+    run: {
+      actor: Actor;
+      definition: AnyActionDefinition;
+      id: string;
+      before: Rec | undefined;
+      after: Rec | undefined;
+      details: Record<string, JsonValue>;
+      now: Date;
+    },
+  ) => {
+    const changes = fieldChanges(fieldsOf(run.before), fieldsOf(run.after), {
+      fields: run.definition.fields,
+      ...(kind.fieldLabels ? { extra: kind.fieldLabels } : {}),
+    });
+    return recordActivity(tx, {
+      subjectType: kind.entity,
+      subjectId: run.id,
+      action: run.definition.id,
+      title: run.definition.title,
+      actor: actorOf(run.actor),
+      statusBefore: run.before === undefined ? null : statusOf(run.before),
+      statusAfter: run.after === undefined ? null : statusOf(run.after),
+      details: changes.length > 0 ? { changes, ...run.details } : run.details,
+      at: run.now,
+    });
+  };
 
   return {
     kind,
@@ -326,23 +300,9 @@ export function defineEntityActions<
           await kind.lifecycle.writeStatus(tx, after, target, base.now);
           after = await kind.load(tx, id);
         }
-        const changes = fieldChanges(fieldsOf(subject.record), fieldsOf(after), {
-          fields: definition.fields,
-          ...(kind.fieldLabels ? { extra: kind.fieldLabels } : {}),
-        });
-        const self = selfLink(kind.entity, id);
-        await recordActivity(tx, {
-          subjectType: kind.entity,
-          subjectId: id,
-          action: definition.id,
-          title: definition.title,
-          actor: actorOf(call.actor),
-          statusBefore,
-          statusAfter: after === undefined ? null : statusOf(after),
-          details: changes.length > 0 ? { changes, ...details } : details,
-          at: base.now,
-        });
-        return result ?? { context: { id, self } };
+        const { actor } = call;
+        await recordRun(tx, { actor, definition, id, before: subject.record, after, details, now: base.now });
+        return result ?? { context: { id, self: selfLink(kind.entity, id) } };
       });
     },
 
@@ -377,23 +337,17 @@ export function defineEntityActions<
       return inTransaction(call, async (tx, base, details) => {
         const { id, result } = await handler.handle({ ...base, values, files: submission.files });
         const created = await kind.load(tx, id);
-        const changes = fieldChanges({}, fieldsOf(created), {
-          fields: definition.fields,
-          ...(kind.fieldLabels ? { extra: kind.fieldLabels } : {}),
+        const { actor } = call;
+        await recordRun(tx, {
+          actor,
+          definition,
+          id,
+          before: undefined,
+          after: created,
+          details,
+          now: base.now,
         });
-        const self = selfLink(kind.entity, id);
-        await recordActivity(tx, {
-          subjectType: kind.entity,
-          subjectId: id,
-          action: definition.id,
-          title: definition.title,
-          actor: actorOf(call.actor),
-          statusBefore: null,
-          statusAfter: created === undefined ? null : statusOf(created),
-          details: changes.length > 0 ? { changes, ...details } : details,
-          at: base.now,
-        });
-        return result ?? { context: { id, self } };
+        return result ?? { context: { id, self: selfLink(kind.entity, id) } };
       });
     },
   };

@@ -50,6 +50,13 @@ export const memberScope = <Rel extends string>(column: AnyColumn | SQL, own: st
   permissions: NO_PERMISSIONS,
 });
 
+/** A read-only scope: the rows `where` keeps, each with the one relation `relation` and no permissions. */
+export const readOnlyScope = <Rel extends string>(where: SQL, relation: Rel): EntityScope<Rel> => ({
+  where,
+  relation: sql<Rel | null>`case when ${where} then ${relation}::text end`,
+  permissions: NO_PERMISSIONS,
+});
+
 /** The access of a row selected with a scope's columns; null outside the scope. */
 export const accessOf = <Rel extends string>(row: {
   relation: Rel | null;

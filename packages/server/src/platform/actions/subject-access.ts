@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { UserWithOrganisation } from '../../auth/users.repo.ts';
 import type { Queryable } from '../db/connect.ts';
 import { AppError } from '../errors.ts';
@@ -43,6 +44,8 @@ export interface SubjectAccess {
   describe?(db: Queryable, subjectId: string): Promise<string | undefined>;
   /** The web route of the record's page, the same for every reader (`RECORD_PAGES`); e-mails link to it. */
   page?(db: Queryable, subjectId: string): Promise<string | undefined>;
+  /** The ids (as text) of the kind's records in a round, for the round's whole activity; absent: none are. */
+  inRound?(roundId: string): SQL;
 }
 
 /** A reference to one record of an entity kind. */
@@ -69,6 +72,12 @@ export function registerSubjectAccess(subjectType: string, access: SubjectAccess
 export function subjectAccessFor(subjectType: string): SubjectAccess | undefined {
   return registry.get(subjectType);
 }
+
+/** Every registered kind whose records can belong to a round, with the ids of its records in a round. */
+export const roundSubjectKinds = (): [string, (roundId: string) => SQL][] =>
+  [...registry].flatMap(([subjectType, access]) =>
+    access.inRound === undefined ? [] : [[subjectType, access.inRound] as [string, (roundId: string) => SQL]],
+  );
 
 /** Whether the user may read the record; false for an unknown kind. */
 export async function canReadSubject(

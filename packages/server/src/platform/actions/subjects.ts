@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SubjectAccess } from './subject-access.ts';
 import type { EntityKind } from './types.ts';
 
@@ -14,3 +16,9 @@ export const subjectAccessThroughScope = <Rec, Rel extends string>(
   },
   ...more,
 });
+
+/** A kind's `inRound`: the ids (as text) of its table's records whose round column names the round. */
+export const recordsInRound =
+  (table: PgTable, id: PgColumn, roundId: PgColumn) =>
+  (round: string): SQL =>
+    sql`(select ${id}::text from ${table} where ${roundId} = ${round})`;

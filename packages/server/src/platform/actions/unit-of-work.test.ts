@@ -62,7 +62,7 @@ const handlers = {
     async handle({ deps, tx, record, actor, values, files, now }) {
       const [file] = files;
       if (!file) throw validationError('file', MESSAGES.required);
-      const storage = fileStorageFor(deps.config);
+      const storage = fileStorageFor(deps);
       await saveUploadedFile(
         tx,
         values.outcome === 'forbiddenUnreachable' ? unreachableOnDelete(storage) : storage,

@@ -1,6 +1,7 @@
 import type { EntityAction, ListQuery } from '@curlew/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isRecordId } from '../actions/ids.ts';
 import { runnerCall } from '../actions/routes.ts';
 import type { EntityActionRegistration, EntityActions } from '../actions/runner.ts';
 import { notFoundInScope } from '../actions/status.ts';
@@ -9,7 +10,12 @@ import type { Queryable } from '../db/connect.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AppModule } from '../module.ts';
 import type { RouteDescription } from './describe.ts';
-import { type DescribedList, describeListRoute, registerListRoute } from './list-route.ts';
+import {
+  type DescribedArrayList,
+  type DescribedList,
+  describeListRoute,
+  registerListRoute,
+} from './list-route.ts';
 
 /** What a record presenter receives: the record, the reader's access to it and the actions offered them. */
 export interface RecordRead<Rec, Rel extends string> {
@@ -75,7 +81,9 @@ interface EntityModuleDefinition<
   read: ReadModel<Rec, Rel, Answer, Query, Row, Item>;
   /** Other entities the module serves with a record route and no list (`entityRecord`); their actions are served too. */
   records?: readonly EntityRecordRead[];
-  /** Only what is genuinely special (a certificate, a PDF): every other read route comes from `read`. */
+  /** Lists and records of the module that are no entity's own (a round's declarations): `listRoute`, `recordRoute`. */
+  reads?: readonly ReadRoute[];
+  /** Only what is genuinely special (a certificate, a PDF): every other read route comes from `read` and `reads`. */
   routes?(app: FastifyInstance): Promise<void>;
 }
 
@@ -104,6 +112,68 @@ function describeRecordRoute(entity: string, record: RecordSpec<never, string, u
   };
 }
 
+/**
+ * A record read route that is not an entity's own (an activity entry, a reserved credit, a credit's trace): how to
+ * load one in the reader's scope and how to present it. `GET /api/{path}/:id` answers 404 for an id that cannot be
+ * a record, one that does not exist and one outside the reader's scope alike.
+ */
+export interface ScopedRecord<Rec, Answer> {
+  /** The path's collection segment(s): the route is `GET /api/{path}/:id`. */
+  path: string;
+  /** The record's noun in the 404's sentence ('This {noun} does not exist or you cannot see it'). */
+  noun: string;
+  /** The 404 answered instead, where the record has its own sentence (reference data no longer in use). */
+  notFound?: () => Error;
+  /** The record when it exists and the reader may see it (undefined: 404); `query` is the request's query. */
+  load(read: { deps: AppDeps; actor: Actor; query: unknown }, id: string): Promise<Rec | undefined>;
+  present(read: { deps: AppDeps; actor: Actor; record: Rec }): Answer | Promise<Answer>;
+  /** The name of the domain type answered, for the route description. */
+  answerType: string;
+  answer?: z.ZodType;
+  /** The query it reads besides the id, for the description. */
+  query?: z.ZodType;
+  summary?: string;
+}
+
+/**
+ * The scoped record a request's `:id` names (the session, the id checked, the scoped load): 404 outside the scope.
+ * A route serving the record another way (a file's download) loads it through this too.
+ */
+export async function loadScopedRecord<Rec>(
+  spec: Pick<ScopedRecord<Rec, unknown>, 'load' | 'noun' | 'notFound'>,
+  request: FastifyRequest<{ Params: { id: string } }>,
+): Promise<{ deps: AppDeps; actor: Actor; record: Rec }> {
+  const { actor, deps } = await runnerCall(request);
+  const { id } = request.params;
+  const record = isRecordId(id) ? await spec.load({ deps, actor, query: request.query }, id) : undefined;
+  if (record === undefined) throw spec.notFound?.() ?? notFoundInScope(spec.noun);
+  return { deps, actor, record };
+}
+
+/** Serves a scoped record: the id checked, the scoped load (404 outside the scope), the presenter. */
+export function registerScopedRecord<Rec, Answer>(
+  app: FastifyInstance,
+  spec: ScopedRecord<Rec, Answer>,
+): void {
+  app.get<{ Params: { id: string } }>(`/api/${spec.path}/:id`, async (request) =>
+    spec.present(await loadScopedRecord(spec, request)),
+  );
+}
+
+/** The description of a scoped record's route. */
+export function describeScopedRecord(spec: ScopedRecord<never, unknown>): RouteDescription {
+  return {
+    method: 'GET',
+    url: `/api/${spec.path}/:id`,
+    summary: spec.summary ?? `One ${spec.noun} for the reader (404 outside their scope)`,
+    params: idParams,
+    ...(spec.query === undefined ? {} : { query: spec.query }),
+    ...(spec.answer === undefined ? {} : { answer: spec.answer }),
+    answerType: spec.answerType,
+    produces: ['application/json'],
+  };
+}
+
 /** Serves `GET /api/{entity}/:id`: the scoped load (404 outside the scope), the actions, the reader's presenter. */
 function registerRecordRoute<Rec, Rel extends string, Answer>(
   app: FastifyInstance,
@@ -112,22 +182,25 @@ function registerRecordRoute<Rec, Rel extends string, Answer>(
 ): void {
   const { kind } = registration;
   const readOnly: readonly string[] = record.readOnly ?? [];
-  app.get<{ Params: { id: string } }>(`/api/${kind.entity}/:id`, async (request) => {
-    const { actor, deps } = await runnerCall(request);
-    const found = await kind.loadFor(deps.db, actor, request.params.id);
-    if (found === undefined) throw notFoundInScope(kind.noun);
-    const { access } = found;
-    const offered = readOnly.includes(access.relation)
-      ? []
-      : await registration.actionsFor(deps, { actor, record: found.record, ...access });
-    return record.present[access.relation]({
-      deps,
-      db: deps.db,
-      actor,
-      record: found.record,
-      access,
-      actions: offered,
-    });
+  registerScopedRecord(app, {
+    path: kind.entity,
+    noun: kind.noun,
+    answerType: record.answerType,
+    load: ({ deps, actor }, id) => kind.loadFor(deps.db, actor, id),
+    present: async ({ deps, actor, record: found }) => {
+      const { access } = found;
+      const offered = readOnly.includes(access.relation)
+        ? []
+        : await registration.actionsFor(deps, { actor, record: found.record, ...access });
+      return record.present[access.relation]({
+        deps,
+        db: deps.db,
+        actor,
+        record: found.record,
+        access,
+        actions: offered,
+      });
+    },
   });
 }
 
@@ -160,7 +233,7 @@ export function defineEntityModule<
   Row,
   Item extends { id: string },
 >(definition: EntityModuleDefinition<Rec, Rel, Answer, Query, Row, Item>): AppModule {
-  const { entity: registration, read, routes, actions, records = [], ...module } = definition;
+  const { entity: registration, read, routes, actions, records = [], reads = [], ...module } = definition;
   const { kind } = registration;
   const { list, record } = read;
   const carriesCreateActions = registration.createDefinitions.length > 0 && list.collectionActions !== false;
@@ -174,6 +247,7 @@ export function defineEntityModule<
     );
     registerRecordRoute(app, registration, record);
     for (const other of records) await other.routes(app);
+    for (const route of reads) route.register(app);
     if (routes) await routes(app);
   }
 
@@ -189,6 +263,46 @@ export function defineEntityModule<
         carriesCreateActions,
       ),
       ...records.map((other) => other.description),
+      ...reads.map((route) => route.description),
     ],
   };
 }
+
+/** One read route of a module, served and described (a declared list or a scoped record). */
+export interface ReadRoute {
+  register(app: FastifyInstance): void;
+  description: RouteDescription;
+}
+
+/**
+ * A declared list that is no entity's collection (a record's activity, the credits registry, a round review's
+ * unmatched projects) as a read route: on a table, or worked out in memory (`ArrayListSpec`).
+ */
+export const listRoute = <Query extends ListQuery, Item>(
+  collection: string,
+  list: DescribedList<Query, unknown, Item & { id: string }> | DescribedArrayList<Query, Item>,
+): ReadRoute => ({
+  register: (app) => registerListRoute(app, collection, list),
+  description: describeListRoute(collection, list, false),
+});
+
+/** A scoped record as a read route. */
+export const recordRoute = <Rec, Answer>(spec: ScopedRecord<Rec, Answer>): ReadRoute => ({
+  register: (app) => registerScopedRecord(app, spec),
+  description: describeScopedRecord(spec as unknown as ScopedRecord<never, unknown>),
+});
+
+/**
+ * The read routes of a module with no entity of its own (activity, comments, the registry): its declared lists and
+ * scoped records, served and described, then whatever special routes it has.
+ */
+export const readRoutes = (
+  routes: readonly ReadRoute[],
+  special?: (app: FastifyInstance) => Promise<void>,
+): Required<Pick<AppModule, 'routes' | 'routeDescriptions'>> => ({
+  routes: async (app) => {
+    for (const route of routes) route.register(app);
+    if (special) await special(app);
+  },
+  routeDescriptions: routes.map((route) => route.description),
+});

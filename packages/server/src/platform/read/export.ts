@@ -30,26 +30,40 @@ const spreadsheetCell = (value: CsvCell): string | number | boolean | null =>
 /** The items of an export, chunk by chunk (each chunk read and presented in one go). */
 type ItemChunks<Item> = AsyncIterable<readonly Item[]>;
 
-/** A CSV file of the items: the header, then a line per item, CRLF line ends and a final line break. */
-export function csvStream<Item>(columns: readonly ExportColumn<Item>[], chunks: ItemChunks<Item>): Readable {
+/** The last row of an export the row cap cut short: it says so, in its first column. */
+export const exportCutMessage = (cutAt: number): string =>
+  `Export cut at ${cutAt.toLocaleString('en-GB')} rows: narrow the filters to export the rest`;
+
+/**
+ * A CSV file of the items: the header, then a line per item, CRLF line ends and a final line break; when the row
+ * cap cut the list (`cutAt`), a last line saying so.
+ */
+export function csvStream<Item>(
+  columns: readonly ExportColumn<Item>[],
+  chunks: ItemChunks<Item>,
+  cutAt?: number,
+): Readable {
   async function* lines(): AsyncGenerator<string> {
     yield `${csvLine(columns.map((column) => column.header))}\r\n`;
     for await (const items of chunks) {
       if (items.length === 0) continue;
       yield `${items.map((item) => csvLine(columns.map((column) => column.value(item)))).join('\r\n')}\r\n`;
     }
+    if (cutAt !== undefined) yield `${csvLine([exportCutMessage(cutAt)])}\r\n`;
   }
   return Readable.from(lines());
 }
 
 /**
  * An XLSX workbook of the items (one sheet named `sheetName`, the headers in its first row), written row by row into
- * the returned stream by exceljs' streaming writer, so the answer starts before the workbook is whole.
+ * the returned stream by exceljs' streaming writer, so the answer starts before the workbook is whole; when the row
+ * cap cut the list (`cutAt`), a last row saying so.
  */
 export function xlsxStream<Item>(
   sheetName: string,
   columns: readonly ExportColumn<Item>[],
   chunks: ItemChunks<Item>,
+  cutAt?: number,
 ): PassThrough {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -63,6 +77,7 @@ export function xlsxStream<Item>(
     for await (const items of chunks)
       for (const item of items)
         sheet.addRow(columns.map((column) => spreadsheetCell(column.value(item)))).commit();
+    if (cutAt !== undefined) sheet.addRow([exportCutMessage(cutAt)]).commit();
     sheet.commit();
     await workbook.commit();
   };

@@ -6,10 +6,11 @@ import { containsPattern, countRows } from '../actions/paging.ts';
 import type { Actor } from '../actions/types.ts';
 import { chunksOf } from '../db/chunks.ts';
 import type { Queryable } from '../db/connect.ts';
+import { countedPage } from './counted-page.ts';
 import type { ExportColumn } from './export.ts';
 
 /** The keys every list query has (and `format`, which the platform reads); the others are the list's filters. */
-type BaseKey = 'q' | 'sort' | 'order' | 'page' | 'pageSize' | 'format';
+export type BaseKey = 'q' | 'sort' | 'order' | 'page' | 'pageSize' | 'format';
 
 /** What a filter and the row source may read besides the query: the reader and the time of the request. */
 export interface ListContext {
@@ -52,12 +53,20 @@ export interface ListSpec<Query extends ListQuery, Row, Item extends { id: strin
   joins?: readonly { table: PgTable; on: SQL }[];
   /** The reader's scope as a condition on the list's table (undefined: every row). */
   scope(actor: Actor): SQL | undefined;
+  /**
+   * A check of the query before anything is read, for a list that is the part of one record (a record's activity or
+   * comments, an organisation's users): it refuses (400 without the record, 404 when the reader cannot see it, 403
+   * when the reader may see the record but not this list of it) and the scope is that record.
+   */
+  guard?(query: Query, context: ListContext): Promise<void>;
   /** Every filter of the query; a filter the query has and this map lacks is a compile error. */
   filters: ListFilters<Query>;
   /** The column of each sort key. */
   sort: Readonly<Record<Query['sort'], SortColumn>>;
-  /** The columns `q` searches (any of them containing the text, case-insensitively). */
+  /** The columns `q` searches (any of them containing the text, case-insensitively); the search matches their words too. */
   search: readonly (AnyColumn | SQL)[];
+  /** The weighted full-text document of the list's rows (`searchDocumentOf`), when the search finds the entity. */
+  document?: SQL;
   /** The scoped row source: the rows in the reader's scope meeting `where`, with whatever the presenter needs. */
   rows(context: ListContext, where: SQL): Promise<Row[]>;
   /** Presents a page's rows at once (one query for the page, never one per row); a row may be left out. */
@@ -70,7 +79,7 @@ const sortParts = (entry: SortColumn): { column: AnyColumn | SQL; join?: { table
   typeof entry === 'object' && entry !== null && 'join' in entry ? entry : { column: entry };
 
 /** The list's condition for a query: the reader's scope, the search and every filter given. */
-function listCondition<Query extends ListQuery, Row, Item extends { id: string }>(
+export function listCondition<Query extends ListQuery, Row, Item extends { id: string }>(
   spec: ListSpec<Query, Row, Item>,
   query: Query,
   context: ListContext,
@@ -91,8 +100,8 @@ function listCondition<Query extends ListQuery, Row, Item extends { id: string }
 /**
  * The ids of one slice of the list, in the list's order (the sort key, then the id so pages never overlap), chosen
  * on the list's table alone, joined only to what the sort names. A text search without a join reads its matches
- * first (the subquery's OFFSET 0 keeps the planner from walking the sort's index past every row that does not
- * match), then sorts them.
+ * once, then sorts them for the page and counts them (its `total`): matching the text on every row is the costly
+ * part, and reading them first keeps the planner from walking the sort's index past every row that does not match.
  */
 async function listIds<Query extends ListQuery, Row, Item extends { id: string }>(
   db: Queryable,
@@ -100,7 +109,7 @@ async function listIds<Query extends ListQuery, Row, Item extends { id: string }
   query: Query,
   where: SQL | undefined,
   slice: { limit: number; offset: number },
-): Promise<string[]> {
+): Promise<{ ids: string[]; total?: number }> {
   const direction = query.order === 'desc' ? desc : asc;
   const { column, join } = sortParts(spec.sort[query.sort as Query['sort']]);
   if (query.q !== undefined && join === undefined) {
@@ -110,17 +119,14 @@ async function listIds<Query extends ListQuery, Row, Item extends { id: string }
         .from(spec.table)
         .$dynamic(),
       spec.joins,
-    )
-      .where(where)
-      .offset(0)
-      .as('matched');
-    const page = await db
-      .select({ id: matched.id })
-      .from(matched)
-      .orderBy(direction(matched.key), asc(matched.id))
-      .limit(slice.limit)
-      .offset(slice.offset);
-    return page.map((row) => row.id as string);
+    ).where(where);
+    const { rows, total } = await countedPage<{ id: string }>(
+      db,
+      matched.getSQL(),
+      { columns: sql`matched.id`, order: sql`${direction(sql`matched.sort_key`)}, matched.id` },
+      slice,
+    );
+    return { ids: rows.map((row) => row.id), total };
   }
   const base = withJoins(db.select({ id: spec.id }).from(spec.table).$dynamic(), spec.joins);
   const joined = join === undefined ? base : base.leftJoin(join.table, join.on);
@@ -129,11 +135,11 @@ async function listIds<Query extends ListQuery, Row, Item extends { id: string }
     .orderBy(direction(column), asc(spec.id))
     .limit(slice.limit)
     .offset(slice.offset);
-  return page.map((row) => row.id as string);
+  return { ids: page.map((row) => row.id as string) };
 }
 
 /** A select of the list's table with the list's inner joins. */
-function withJoins<Select extends PgSelect>(
+export function withJoins<Select extends PgSelect>(
   select: Select,
   joins: readonly { table: PgTable; on: SQL }[] = [],
 ): Select {
@@ -178,30 +184,41 @@ export async function listItems<Query extends ListQuery, Row, Item extends { id:
   context: ListContext,
 ): Promise<{ items: Item[]; total: number }> {
   const where = listCondition(spec, query, context);
-  const ids = await listIds(context.db, spec, query, where, {
+  const { ids, total } = await listIds(context.db, spec, query, where, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
   const items = await itemsOf(spec, context, ids);
-  return { items, total: await countItems(context.db, spec, where) };
+  return { items, total: total ?? (await countItems(context.db, spec, where)) };
 }
 
 /** How many rows an export reads and presents at once. */
 const EXPORT_CHUNK = 1000;
 
+/** An export's items, chunk by chunk, and the row cap when the cap cut the list short (undefined when every row is in). */
+export interface ExportItems<Item> {
+  chunks: AsyncIterable<readonly Item[]>;
+  cutAt: number | undefined;
+}
+
 /**
  * Every matching item of the list up to the export's row cap, in the list's order: the ids are chosen now (so a
  * failing query answers an error, not a broken file), the rows read and presented a chunk at a time as the file is
- * written.
+ * written. One id past the cap is asked for, to tell whether the cap cut the list.
  */
 export async function exportItems<Query extends ListQuery, Row, Item extends { id: string }>(
   spec: ListSpec<Query, Row, Item>,
   query: Query,
   context: ListContext,
-): Promise<AsyncIterable<readonly Item[]>> {
+): Promise<ExportItems<Item>> {
   const where = listCondition(spec, query, context);
-  const ids = await listIds(context.db, spec, query, where, { limit: spec.export.maxRows, offset: 0 });
-  return (async function* chunks() {
-    for (const chunk of chunksOf(ids, EXPORT_CHUNK)) yield await itemsOf(spec, context, chunk);
-  })();
+  const { maxRows } = spec.export;
+  const { ids: found } = await listIds(context.db, spec, query, where, { limit: maxRows + 1, offset: 0 });
+  const ids = found.slice(0, maxRows);
+  return {
+    chunks: (async function* chunks() {
+      for (const chunk of chunksOf(ids, EXPORT_CHUNK)) yield await itemsOf(spec, context, chunk);
+    })(),
+    cutAt: found.length > maxRows ? maxRows : undefined,
+  };
 }

@@ -1,3 +1,4 @@
+import { prefetchProject } from '../../features/projects/projectQuery.ts';
 import { lazyPage } from '../lazyPage.ts';
 import type { AreaRoute, AreaRouteTrees } from './types.ts';
 
@@ -73,6 +74,19 @@ const registryPage = (name: keyof typeof import('../../features/registry/pages.t
 const PublicRegistryPage = lazyPage(() =>
   import('../../features/registry/PublicRegistryPage.tsx').then((m) => ({ default: m.PublicRegistryPage })),
 );
+const PublicOpportunityPage = lazyPage(() =>
+  import('../../features/opportunity/PublicOpportunityPage.tsx').then((m) => ({
+    default: m.PublicOpportunityPage,
+  })),
+);
+const SearchPage = lazyPage(() =>
+  import('../../features/search/SearchPage.tsx').then((m) => ({ default: m.SearchPage })),
+);
+/** The search of the operator and of a local planning authority (SPEC 2 `search/{term?}`). */
+const searchRoutes: readonly AreaRoute[] = [
+  { path: 'search', page: SearchPage, crumb: { label: 'Search' } },
+  { path: 'search/:term', page: SearchPage, crumb: { label: 'Results', noLink: true } },
+];
 const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
   lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
 
@@ -88,6 +102,7 @@ export const PUBLIC_ROUTES: readonly AreaRoute[] = [
   { path: 'invitation', page: InvitationPage },
   { path: 'completeInvitation', page: InvitationPage },
   { path: 'public/registry', page: PublicRegistryPage },
+  { path: 'public/round/:roundId/opportunity', page: PublicOpportunityPage },
 ];
 
 const home = { label: 'Home' };
@@ -95,11 +110,19 @@ const roundCrumb = { label: 'Market round', entity: 'round' } as const;
 const participationCrumb = { label: 'Participation', entity: 'organisation' } as const;
 const projectsCrumb = { label: 'Projects' };
 const projectCrumb = { label: 'Project', entity: 'project' } as const;
+const prefetchProjectRecord: AreaRoute['prefetch'] = ({ id }, queryClient) => {
+  if (id !== undefined) prefetchProject(queryClient, id);
+};
 const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup', parent: 'projects' } as const;
 /** The projects pages of suppliers and their agents. */
 const participantProjectRoutes: readonly AreaRoute[] = [
   { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
-  { path: 'projects/:id', page: projectsPage('ParticipantProjectPage'), crumb: projectCrumb },
+  {
+    path: 'projects/:id',
+    page: projectsPage('ParticipantProjectPage'),
+    crumb: projectCrumb,
+    prefetch: prefetchProjectRecord,
+  },
   { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
 ];
 const requirementsCrumb = { label: 'Credit requirements' };
@@ -170,7 +193,12 @@ export const AREA_ROUTES: AreaRouteTrees = {
     { path: '', page: AdminHomePage, crumb: home },
     { path: 'markets', page: roundsPage('MarketsPage'), crumb: { label: 'Markets' } },
     { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
-    { path: 'projects/:id', page: projectsPage('ProjectPage'), crumb: projectCrumb },
+    {
+      path: 'projects/:id',
+      page: projectsPage('ProjectPage'),
+      crumb: projectCrumb,
+      prefetch: prefetchProjectRecord,
+    },
     { path: 'project-group/:id', page: projectsPage('ProjectGroupPage'), crumb: projectGroupCrumb },
     {
       path: 'markets/:marketId',
@@ -249,11 +277,17 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: { label: 'Market operator', entity: 'organisation' },
     },
     ...registryRoutes,
+    ...searchRoutes,
   ],
   lpa: [
     { path: '', page: LpaHomePage, crumb: home },
     { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
-    { path: 'projects/:id', page: projectsPage('LpaProjectPage'), crumb: projectCrumb },
+    {
+      path: 'projects/:id',
+      page: projectsPage('LpaProjectPage'),
+      crumb: projectCrumb,
+      prefetch: prefetchProjectRecord,
+    },
     { path: 'credit-requirements', page: requirementsPage('LpaRequirementsPage'), crumb: requirementsCrumb },
     {
       path: 'credit-requirements/:requirementId',
@@ -261,6 +295,7 @@ export const AREA_ROUTES: AreaRouteTrees = {
       crumb: requirementCrumb,
     },
     ...areaCreditRoutes,
+    ...searchRoutes,
   ],
   participant: [
     { path: '', page: ParticipantHomePage, crumb: home },

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { ShellArea } from '../roles.ts';
 
@@ -36,6 +37,11 @@ export interface AreaRoute {
   path: string;
   page: ComponentType;
   crumb?: CrumbSpec;
+  /**
+   * Asks for the record the page shows as soon as the app starts at its address, alongside the signed-in user
+   * and the page's code rather than after them. `params` are the address's parameters.
+   */
+  prefetch?: (params: Readonly<Record<string, string | undefined>>, queryClient: QueryClient) => void;
 }
 
 /** The route tree of every area that has pages; anonymous visitors only get the public pages. */

@@ -1,9 +1,9 @@
 import { Button, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useWindowEvent } from '@mantine/hooks';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import classes from './DisclosureMenu.module.css';
 import { ChevronDownIcon } from './icons.tsx';
+import type { PageLink } from './pageLink.tsx';
 
 /** One entry of a disclosure menu: a link, or an action such as signing out. */
 export type DisclosureItem = { label: string; to: string } | { label: string; onSelect: () => void };
@@ -15,6 +15,8 @@ interface DisclosureMenuProps {
   note?: string;
   align?: 'start' | 'end';
   variant?: 'subtle' | 'default';
+  /** How the items' links are made (the router's inside the app). */
+  link: PageLink;
 }
 
 /**
@@ -27,6 +29,7 @@ export function DisclosureMenu({
   note,
   align = 'start',
   variant = 'subtle',
+  link,
 }: DisclosureMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -62,7 +65,7 @@ export function DisclosureMenu({
           <li key={item.label}>
             {'to' in item ? (
               <UnstyledButton
-                component={Link}
+                component={link}
                 to={item.to}
                 className={classes.item}
                 onClick={() => setOpen(false)}

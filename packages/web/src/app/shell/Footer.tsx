@@ -1,13 +1,13 @@
 import { COPYRIGHT_YEAR } from '@curlew/domain';
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
 import { clientEnv } from '../env.ts';
+import type { PageLink } from './pageLink.tsx';
 
 /** The address behind the footer's contact-us link. */
 const CONTACT_EMAIL = 'contact@curlew.example';
 
 /** The footer of SPEC 1: strapline, contact-us mail link, the public registry, copyright 2025 and a UK map. */
-export function Footer() {
+export function Footer({ link: Link }: { link: PageLink }) {
   return (
     <Box
       component="footer"

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { isMenuGroup, type MenuEntry, type MenuLink } from '../routing/menus.ts';
 import { DisclosureMenu } from './DisclosureMenu.tsx';
+import { RouterLink } from './RouterLink.tsx';
 
 /** The header's navigation: plain links and dropdown groups. */
 export function MainMenu({ entries }: { entries: readonly MenuEntry[] }) {
@@ -12,7 +13,7 @@ export function MainMenu({ entries }: { entries: readonly MenuEntry[] }) {
       <Group gap={4} wrap="wrap">
         {entries.map((entry) =>
           isMenuGroup(entry) ? (
-            <DisclosureMenu key={entry.label} label={entry.label} items={entry.items} />
+            <DisclosureMenu link={RouterLink} key={entry.label} label={entry.label} items={entry.items} />
           ) : (
             <Button key={entry.to} component={NavLink} to={entry.to} end variant="subtle" color="gray">
               {entry.label}

@@ -5,6 +5,7 @@ import { ApiError, api } from '../api.ts';
 import { forgetCachedData, setSignedOut } from '../currentUser.ts';
 import { showToast } from '../toasts.ts';
 import { DisclosureMenu } from './DisclosureMenu.tsx';
+import { RouterLink } from './RouterLink.tsx';
 
 /** How the signed-in user is named in the header. */
 export function userLabel(user: CurrentUser): string {
@@ -32,6 +33,7 @@ export function ProfileMenu({ user }: { user: CurrentUser | null }) {
   if (!user) {
     return (
       <DisclosureMenu
+        link={RouterLink}
         label="Not logged in"
         variant="default"
         align="end"
@@ -41,6 +43,7 @@ export function ProfileMenu({ user }: { user: CurrentUser | null }) {
   }
   return (
     <DisclosureMenu
+      link={RouterLink}
       label={userLabel(user)}
       variant="default"
       align="end"

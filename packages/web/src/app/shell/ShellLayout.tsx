@@ -1,6 +1,6 @@
-import { Box, Container } from '@mantine/core';
+import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type MouseEvent, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../currentUser.ts';
 import { loadChunkWithReload } from '../lazyPage.ts';
@@ -9,29 +9,22 @@ import { Footer } from './Footer.tsx';
 import { Header, useMenuEntries } from './Header.tsx';
 import { MenuPanel } from './MainMenu.tsx';
 import { OrganisationBar } from './OrganisationBar.tsx';
+import { RouterLink } from './RouterLink.tsx';
 import classes from './ShellLayout.module.css';
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 
 // Only signed-in pages have breadcrumbs, so their code stays out of the sign-in page.
 const Breadcrumbs = lazy(() =>
   loadChunkWithReload(() => import('./Breadcrumbs.tsx')).then((module) => ({ default: module.Breadcrumbs })),
 );
 
-/** The id of every page's <main>, which the skip link leads to. */
-const MAIN_ID = 'main';
-
-/** Moves the focus to the page's main content (the skip link's target) without changing the address. */
-const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
-  const main = document.getElementById(MAIN_ID);
-  if (!main) return;
-  event.preventDefault();
-  main.focus();
-  main.scrollIntoView();
-};
+/** The header's height (its one row: brand, menu, search and profile). */
+const HEADER_HEIGHT = 64;
 
 /**
- * The frame around every page: a skip link to the main content, the header (whose menu moves into a panel
- * opened by a menu button below the md breakpoint), the organisation bar, breadcrumbs, the page and the footer.
- * A plain column rather than Mantine's AppShell: the same behaviour without its 10 kB on every page.
+ * The frame around every page (Mantine's AppShell): a skip link to the main content, the header with the role's
+ * menu, which below the md breakpoint moves into the navbar opened by the header's menu button, the organisation
+ * bar, breadcrumbs, the page and the footer. A table wider than a narrow screen scrolls inside its own box.
  */
 export function ShellLayout() {
   const { data: user, isPending } = useCurrentUser();
@@ -39,31 +32,32 @@ export function ShellLayout() {
   const menuId = useId();
   const entries = useMenuEntries(user ?? null);
   const { pathname } = useLocation();
-  // A new page closes the menu panel.
+  // A new page closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of address
   useEffect(() => menu.close(), [pathname]);
   const panelOpen = menuOpened && !isPending && entries.length > 0;
   return (
     <CrumbNamesProvider>
-      <div className={classes.frame}>
-        <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToMain}>
-          Skip to main content
-        </a>
-        <Box component="header" className={classes.header}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={{ width: 300, breakpoint: 'md', collapsed: { mobile: !panelOpen, desktop: true } }}
+      >
+        <SkipLink />
+        <AppShell.Header>
           <Header
             user={user ?? null}
             loading={isPending}
             menuToggle={{ opened: panelOpen, toggle: menu.toggle, menuId }}
           />
-          {panelOpen ? (
-            <Box component="nav" id={menuId} aria-label="Main menu" hiddenFrom="md" className={classes.panel}>
-              <MenuPanel entries={entries} onNavigate={menu.close} />
-            </Box>
-          ) : null}
-        </Box>
-        <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        </AppShell.Header>
+        {panelOpen ? (
+          <AppShell.Navbar component="nav" id={menuId} aria-label="Main menu" className={classes.panel}>
+            <MenuPanel entries={entries} onNavigate={menu.close} />
+          </AppShell.Navbar>
+        ) : null}
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
           {user ? <OrganisationBar user={user} /> : null}
-          <Container size="xl" py="md">
+          <Container size="xl" py="md" className={classes.page}>
             {user ? (
               <Suspense fallback={null}>
                 <Breadcrumbs />
@@ -71,9 +65,9 @@ export function ShellLayout() {
             ) : null}
             <Outlet />
           </Container>
-        </main>
-        <Footer />
-      </div>
+          <Footer link={RouterLink} />
+        </AppShell.Main>
+      </AppShell>
     </CrumbNamesProvider>
   );
 }

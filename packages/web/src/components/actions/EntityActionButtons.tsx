@@ -2,13 +2,7 @@ import type { ActionResult, EntityAction } from '@curlew/domain';
 import { Button, type ButtonProps, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
-import {
-  type ActionLayout,
-  isRefusedNextStep,
-  MoreActionsMenu,
-  primaryActions,
-  secondaryActions,
-} from './MoreActionsMenu.tsx';
+import { type ActionLayout, MoreActionsMenu, secondaryActions } from './MoreActionsMenu.tsx';
 
 /** Props of one action button. */
 export interface EntityActionButtonProps {
@@ -111,14 +105,14 @@ export interface EntityActionButtonsProps {
   size?: ButtonProps['size'];
   /** Accessible name of the group, e.g. 'Actions for Wetland Trust'. */
   label: string;
-  /** For entities with many actions: the primary and secondary ones as buttons, the rest in a 'More actions' menu. */
+  /** For entities with many actions: the secondary ones as buttons, the rest in a 'More actions' menu. */
   layout?: ActionLayout;
 }
 
 /**
- * The actions the server lists for an entity, in its order, as buttons (with a `layout`, the primary ones as buttons
+ * The actions the server lists for an entity, in its order, as buttons (with a `layout`, the secondary ones as buttons
  * and the rest in a 'More actions' menu by stage), leaving out those refused for the reader's role; the web never
- * decides availability.
+ * decides availability. A record's next steps are not here but in its `NextSteps` panel (pages exclude them).
  */
 export function EntityActionButtons({
   self,
@@ -131,26 +125,20 @@ export function EntityActionButtons({
   layout,
 }: EntityActionButtonsProps) {
   const shown = actions.filter(
-    (action) =>
-      !exclude.includes(action.id) &&
-      !action.byRole &&
-      (action.enabled || !enabledOnly || isRefusedNextStep(action, layout)),
+    (action) => !exclude.includes(action.id) && !action.byRole && (action.enabled || !enabledOnly),
   );
   if (shown.length === 0) return null;
-  const filled = layout === undefined ? [] : primaryActions(shown, layout);
   const plain = layout === undefined ? shown : secondaryActions(shown, layout);
-  const inMenu = shown.filter((action) => !filled.includes(action) && !plain.includes(action));
+  const inMenu = shown.filter((action) => !plain.includes(action));
   return (
     <Group gap="xs" role="group" aria-label={label} wrap="wrap" align="flex-start">
-      {[...filled, ...plain].map((action) => (
+      {plain.map((action) => (
         <EntityActionButton
           key={action.id}
           self={self}
           action={action}
           onSucceeded={onSucceeded}
           size={size}
-          variant={filled.includes(action) ? 'filled' : 'default'}
-          showReason={isRefusedNextStep(action, layout)}
         />
       ))}
       {layout !== undefined && (

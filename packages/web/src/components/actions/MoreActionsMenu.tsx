@@ -11,33 +11,14 @@ export interface ActionStage {
 }
 
 /**
- * How a page lays out many actions: the `primary` ones the reader may run now as filled buttons, the `secondary`
- * ones it may run now as plain buttons after them, everything else in a 'More actions' menu, grouped by `stages` in
- * their order (actions of no stage last, under 'Other actions').
+ * How a page lays out many actions beside its next steps (which the server marks and the page shows in its 'Next
+ * step' panel): the `secondary` ones the reader may run now as plain buttons, everything else in a 'More actions'
+ * menu, grouped by `stages` in their order (actions of no stage last, under 'Other actions').
  */
 export interface ActionLayout {
-  primary: readonly string[];
   secondary?: readonly string[];
   stages: readonly ActionStage[];
-  /**
-   * Keep the record's next lifecycle step in sight: an action the server marks `next` is a filled button even while
-   * refused (disabled, with the reason in words), never only in the menu.
-   */
-  nextSteps?: boolean;
 }
-
-/** Whether the layout shows the action as a refused next step (a disabled filled button with its reason). */
-export const isRefusedNextStep = (action: EntityAction, layout: ActionLayout | undefined): boolean =>
-  layout?.nextSteps === true && !action.enabled && action.next === true && !action.byRole;
-
-/**
- * The actions of a layout shown as filled buttons, in the server's order: the primary ones that are enabled and, when
- * the layout keeps next steps in sight, every refused next step.
- */
-export const primaryActions = (actions: readonly EntityAction[], layout: ActionLayout): EntityAction[] =>
-  actions.filter(
-    (action) => (action.enabled && layout.primary.includes(action.id)) || isRefusedNextStep(action, layout),
-  );
 
 /** The actions of a layout shown as plain buttons: the secondary ones that are enabled, in the server's order. */
 export const secondaryActions = (actions: readonly EntityAction[], layout: ActionLayout): EntityAction[] =>

@@ -10,6 +10,8 @@ export interface StillNeededProps {
   /** The record's actions: an open line offers those of its actions the reader may see. */
   actions: readonly EntityAction[];
   onSucceeded?: (result: ActionResult) => void;
+  /** What completing every line allows ('the round can open for registration'), said in the summary. */
+  goal?: string;
 }
 
 function Mark({ done }: { done: boolean }) {
@@ -28,11 +30,18 @@ function Mark({ done }: { done: boolean }) {
   );
 }
 
+const summary = (open: number, total: number, goal: string | undefined): string => {
+  if (goal === undefined)
+    return open === 0 ? 'Nothing: every step is done' : `${total - open} of ${total} done`;
+  return open === 0 ? `Everything is ready: ${goal}.` : `${open} of ${total} still to do before ${goal}.`;
+};
+
 /**
- * 'What is still needed': each line the server checked, done or not; an open line offers the dialogs that complete
- * it (a refused one disabled with its reason). Nothing shows when the server sends no lines.
+ * 'What is still needed' on a record's page (round, project, requirement): each line the server checked, done or not,
+ * with what is set or missing in words; an open line offers the dialogs that complete it (a refused one disabled with
+ * its reason). Nothing shows when the server sends no lines.
  */
-export function StillNeeded({ self, checklist, actions, onSucceeded }: StillNeededProps) {
+export function StillNeeded({ self, checklist, actions, onSucceeded, goal }: StillNeededProps) {
   const headingId = useId();
   if (checklist.length === 0) return null;
   const open = checklist.filter((item) => !item.done).length;
@@ -44,9 +53,7 @@ export function StillNeeded({ self, checklist, actions, onSucceeded }: StillNeed
             What is still needed
           </Title>
           <Text size="sm" c="dimmed">
-            {open === 0
-              ? 'Nothing: every step is done'
-              : `${checklist.length - open} of ${checklist.length} done`}
+            {summary(open, checklist.length, goal)}
           </Text>
         </Group>
         <List listStyleType="none" spacing="xs">
@@ -57,19 +64,22 @@ export function StillNeeded({ self, checklist, actions, onSucceeded }: StillNeed
             return (
               <List.Item key={item.id} icon={<Mark done={item.done} />}>
                 <Group gap="sm" wrap="wrap">
-                  <Text size="sm">
-                    {item.label}
-                    <Text span size="sm" c="dimmed">
-                      {item.done ? ': done' : ': not done yet'}
+                  <Stack gap={0}>
+                    <Text size="sm">
+                      {item.label}
+                      <Text span size="sm" c="dimmed">
+                        {item.done ? ': done' : ': not done yet'}
+                      </Text>
                     </Text>
-                  </Text>
+                    {item.detail !== undefined && <Text size="sm">{item.detail}</Text>}
+                  </Stack>
                   {offered.map((action) => (
                     <EntityActionButton
                       key={action.id}
                       self={self}
                       action={action}
                       size="xs"
-                      variant="light"
+                      variant="default"
                       showReason
                       onSucceeded={onSucceeded}
                     />

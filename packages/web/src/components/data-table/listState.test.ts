@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  exportQueryString,
   type ListConfig,
   listQueryString,
   pageCount,
@@ -53,6 +54,13 @@ describe('list state in the address', () => {
       'type=PARTICIPANT&q=fen+%26+co&sort=name&order=asc&page=2&pageSize=10',
     );
     expect(listQueryString({ ...state, q: '' })).toBe('sort=name&order=asc&page=2&pageSize=10');
+  });
+
+  it('builds an export query with the filters, search and sort, and no paging', () => {
+    const state = { q: 'fen', sort: 'createdAt', order: 'desc' as const, page: 3, pageSize: 50 };
+    expect(exportQueryString(state, { type: 'PARTICIPANT', roundId: '' }, 'xlsx')).toBe(
+      'type=PARTICIPANT&q=fen&sort=createdAt&order=desc&format=xlsx',
+    );
   });
 
   it('counts pages and describes the rows shown', () => {

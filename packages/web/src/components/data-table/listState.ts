@@ -106,6 +106,25 @@ export function listQueryString(
   return params.toString();
 }
 
+/**
+ * The API query of a list's export in `format`: the list's filters, search and sort as `listQueryString` writes them,
+ * without the paging (an export answers every matching row up to the server's cap), e.g.
+ * `type=PARTICIPANT&q=fen&sort=name&order=asc&format=csv`.
+ */
+export function exportQueryString(
+  state: ListState,
+  filters: Readonly<Record<string, string | undefined>>,
+  format: string,
+): string {
+  const params = new URLSearchParams(listQueryString(state, filters));
+  params.delete('page');
+  params.delete('pageSize');
+  // A list sorted by the server's own default until a column is chosen names no sort.
+  if (state.sort === '') params.delete('sort');
+  params.set('format', format);
+  return params.toString();
+}
+
 /** The number of pages a list of `total` rows fills (at least one). */
 export const pageCount = (total: number, pageSize: number): number =>
   Math.max(1, Math.ceil(total / pageSize));

@@ -1,10 +1,9 @@
-import type { ActivityItemView, FeedPage } from '@curlew/domain';
+import { type ActivityItemView, type FeedPage, statusChangeText } from '@curlew/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
 import { ActivityFeed } from './ActivityFeed.tsx';
-import { statusChangeText } from './display.ts';
 import { renderWithApi } from './testing/renderWithApi.tsx';
 
 const entry = (overrides: Partial<ActivityItemView>): ActivityItemView => ({
@@ -143,6 +142,17 @@ describe('ActivityFeed', () => {
     expect(lines).toEqual(['Redemption date: 30 Jun 2027 → 5 Jan 2028', 'Closes: none → 3 Sep 2025 09:05']);
     expect(list).not.toHaveTextContent('Mitigation durations offered');
     expect(list).not.toHaveTextContent('2027-06-30');
+  });
+
+  it("links the record's activity as a CSV audit trail, with the feed's scope", async () => {
+    server.routes = { [path('o6')]: { body: page([entry({ id: 'a6' })]) } };
+    renderWithApi(<ActivityFeed subject={{ subjectType: 'organisation', subjectId: 'o6' }} />, server.origin);
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link).toHaveAttribute(
+      'href',
+      `${server.origin}/api/activity?subjectType=organisation&subjectId=o6&format=csv`,
+    );
+    expect(link).toHaveAttribute('download', 'activity.csv');
   });
 
   it('shows a loader while loading and a message when there is no activity', async () => {

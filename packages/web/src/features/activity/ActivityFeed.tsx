@@ -1,13 +1,19 @@
-import { type ActivityItemView, formatDateTime, type SubjectRef } from '@curlew/domain';
+import {
+  type ActivityItemView,
+  activityDetailLines,
+  activityTimeText,
+  type SubjectRef,
+  statusChangeText,
+} from '@curlew/domain';
 import { Alert, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
-import { useActivity } from './activityApi.ts';
-import { changesOf, changeText, DISPLAY_TIME_ZONE, detailTexts, statusChangeText } from './display.ts';
+import { ActivityExport } from './ActivityExport.tsx';
+import { subjectQuery, useActivity } from './activityApi.ts';
 
 /** One activity entry: who did what, when, the status change if any, and what changed in words. */
 function ActivityEntry({ item }: { item: ActivityItemView }) {
   const change = statusChangeText(item.statusBefore, item.statusAfter);
-  const lines = [...changesOf(item.details).map(changeText), ...detailTexts(item.details)];
+  const lines = activityDetailLines(item.details);
   return (
     <li style={{ borderBottom: '1px solid var(--mantine-color-default-border)', paddingBlock: 6 }}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -23,7 +29,7 @@ function ActivityEntry({ item }: { item: ActivityItemView }) {
           )}
         </Text>
         <Text size="sm" c="dimmed" component="time" dateTime={item.at} style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(item.at, { timeZone: DISPLAY_TIME_ZONE })}
+          {activityTimeText(item.at)}
         </Text>
       </Group>
       {lines.length > 0 && (
@@ -56,7 +62,7 @@ export function ActivityFeed({ subject, pageSize = 10, headingOrder = 2 }: Activ
   const [page, setPage] = useState(1);
   const activity = useActivity(subject, page, pageSize);
   let body: ReactNode;
-  if (activity.isPending) body = <Loader size="sm" aria-label="Loading activity" />;
+  if (activity.isPending) body = <Loader size="sm" role="status" aria-label="Loading activity" />;
   else if (activity.isError) {
     body = (
       <Alert color="red" title="The activity could not be loaded">
@@ -88,9 +94,14 @@ export function ActivityFeed({ subject, pageSize = 10, headingOrder = 2 }: Activ
   }
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={headingOrder} size="h4" id={headingId}>
-        Activity
-      </Title>
+      <Group justify="space-between">
+        <Title order={headingOrder} size="h4" id={headingId}>
+          Activity
+        </Title>
+        {activity.isSuccess && activity.data.total > 0 && (
+          <ActivityExport query={subjectQuery(subject)} filename="activity" label="Export CSV" />
+        )}
+      </Group>
       {body}
     </Stack>
   );

@@ -6,10 +6,14 @@ import { useApi } from '../../actions/ActionsConfig.tsx';
 export const activityQueryKey = ({ subjectType, subjectId }: SubjectRef) =>
   ['activity', subjectType, subjectId] as const;
 
+/** The query naming a subject's activity. */
+export const subjectQuery = ({ subjectType, subjectId }: SubjectRef): string =>
+  `subjectType=${encodeURIComponent(subjectType)}&subjectId=${encodeURIComponent(subjectId)}`;
+
 /** One page of a subject's activity, newest first (`GET /api/activity`). */
 export function useActivity(subject: SubjectRef, page: number, pageSize: number) {
   const api = useApi();
-  const query = `subjectType=${encodeURIComponent(subject.subjectType)}&subjectId=${encodeURIComponent(subject.subjectId)}`;
+  const query = subjectQuery(subject);
   return useQuery({
     queryKey: [...activityQueryKey(subject), page, pageSize],
     queryFn: ({ signal }) =>

@@ -174,6 +174,10 @@ describe('participant home', () => {
     const users = screen.getByRole('region', { name: 'Users' });
     expect(within(users).getByRole('button', { name: 'Invite user' })).toBeEnabled();
     expect(await within(users).findByRole('cell', { name: 'Sam' })).toBeInTheDocument();
+    expect(within(users).getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/organisation/o1/users?sort=displayName&order=asc&format=csv`,
+    );
     const authorities = screen.getByRole('table', { name: 'Agent authorities' });
     // A participant cannot open an agency's page, so the agent is named without a link.
     expect(await within(authorities).findByText('Fen Agents')).not.toHaveAttribute('href');

@@ -1,7 +1,6 @@
-import { type CommentView, formatDateTime, type SubjectRef } from '@curlew/domain';
+import { type CommentView, DISPLAY_TIME_ZONE, formatDateTime, type SubjectRef } from '@curlew/domain';
 import { Alert, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 import { useComments } from './commentsApi.ts';
 import { RichTextView } from './RichTextView.tsx';
 
@@ -37,7 +36,7 @@ export interface CommentListProps {
 export function CommentList({ subject, pageSize = 10 }: CommentListProps) {
   const [page, setPage] = useState(1);
   const comments = useComments(subject, page, pageSize);
-  if (comments.isPending) return <Loader size="sm" aria-label="Loading comments" />;
+  if (comments.isPending) return <Loader size="sm" role="status" aria-label="Loading comments" />;
   if (comments.isError) {
     return (
       <Alert color="red" title="The comments could not be loaded">

@@ -5,18 +5,39 @@ import {
   type SubjectRef,
   validateAction,
 } from '@curlew/domain';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { postSubmission } from '../../actions/actionApi.ts';
 import { ApiError } from '../../app/api.ts';
 import { activityQueryKey } from '../activity/activityApi.ts';
 import { CommentList } from './CommentList.tsx';
 import { commentsQueryKey } from './commentsApi.ts';
+import { useNearViewport } from './useNearViewport.ts';
 
-// Lexical loads only when a page shows the comment editor.
+// Lexical loads only when the comment editor comes near the screen, so a page's first load does not wait for it.
 const CommentEditor = lazy(() => import('./CommentEditor.tsx'));
+
+/** The editor's height (block menu and four rows), kept by its placeholder so nothing moves when it arrives. */
+const EDITOR_HEIGHT = 150;
+
+/** Stands where the editor will be while its code loads. */
+function EditorPlaceholder() {
+  return (
+    <Box
+      mih={EDITOR_HEIGHT}
+      p="sm"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
+    >
+      {/* Decorative: the editor itself is announced when it arrives. */}
+      <Loader size="sm" aria-hidden />
+    </Box>
+  );
+}
 
 /** Props of the comments section of an entity page. */
 export interface CommentsPanelProps {
@@ -43,6 +64,8 @@ export function CommentsPanel({ subject, self, actions = [], pageSize }: Comment
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
   const comment = actions.find((action) => action.id === commentAction.id);
+  const section = useRef<HTMLDivElement>(null);
+  const showEditor = useNearViewport(section);
 
   const submit = async () => {
     const values = value === undefined ? {} : { content: value };
@@ -72,7 +95,7 @@ export function CommentsPanel({ subject, self, actions = [], pageSize }: Comment
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby={`${labelId}-heading`}>
+    <Stack gap="sm" component="section" aria-labelledby={`${labelId}-heading`} ref={section}>
       <Title order={2} size="h4" id={`${labelId}-heading`}>
         Comments
       </Title>
@@ -86,20 +109,24 @@ export function CommentsPanel({ subject, self, actions = [], pageSize }: Comment
               {failure}
             </Alert>
           )}
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the editor" />}>
-            <CommentEditor
-              key={editorKey}
-              subject={subject}
-              onChange={(next) => {
-                setValue(next);
-                if (next !== undefined) setFieldError(undefined);
-              }}
-              labelledBy={labelId}
-              describedBy={fieldError === undefined ? undefined : errorId}
-              invalid={fieldError !== undefined}
-              disabled={sending}
-            />
-          </Suspense>
+          {showEditor ? (
+            <Suspense fallback={<EditorPlaceholder />}>
+              <CommentEditor
+                key={editorKey}
+                subject={subject}
+                onChange={(next) => {
+                  setValue(next);
+                  if (next !== undefined) setFieldError(undefined);
+                }}
+                labelledBy={labelId}
+                describedBy={fieldError === undefined ? undefined : errorId}
+                invalid={fieldError !== undefined}
+                disabled={sending}
+              />
+            </Suspense>
+          ) : (
+            <EditorPlaceholder />
+          )}
           {fieldError !== undefined && (
             <Text id={errorId} size="sm" c="red.9">
               {fieldError}

@@ -2,12 +2,12 @@ import { commentAction, type EntityAction } from '@curlew/domain';
 import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { NameCell } from '../../components/data-table/NameCell.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
-import { NextSteps } from '../rounds/NextSteps.tsx';
 
 /** One member of a group as its page lists it. */
 export interface GroupMemberRow {
@@ -44,7 +44,6 @@ export interface GroupViewProps {
 export function GroupView({ group, subjectType, kind, details, members, enabledOnly }: GroupViewProps) {
   const refresh = useRefreshAfterAction();
   const subject = { subjectType, subjectId: group.id };
-  const stepIds = group.actions.filter((action) => action.next === true).map((action) => action.id);
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-start">
@@ -55,18 +54,13 @@ export function GroupView({ group, subjectType, kind, details, members, enabledO
         <EntityActionButtons
           self={group.self}
           actions={group.actions}
-          exclude={[commentAction.id, ...stepIds]}
+          exclude={[commentAction.id, ...nextStepIds(group.actions)]}
           enabledOnly={enabledOnly}
           label={`Actions for ${group.name}`}
           onSucceeded={() => void refresh()}
         />
       </Group>
-      <NextSteps
-        self={group.self}
-        actions={group.actions}
-        stepIds={stepIds}
-        onSucceeded={() => void refresh()}
-      />
+      <NextSteps self={group.self} actions={group.actions} onSucceeded={() => void refresh()} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {details}
       </SimpleGrid>

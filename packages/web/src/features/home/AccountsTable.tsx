@@ -1,33 +1,29 @@
-import { Table } from '@mantine/core';
+import { RowsTable, type RowsTableColumn } from '../../components/data-table/RowsTable.tsx';
 import { type Account, accountStatus, GROUP_LABELS } from './accounts.ts';
+
+const COLUMNS: readonly RowsTableColumn<Account>[] = [
+  { id: 'name', header: 'Name', render: (account) => account.displayName },
+  { id: 'username', header: 'Username', render: (account) => account.username },
+  { id: 'email', header: 'Email', render: (account) => account.email },
+  {
+    id: 'roles',
+    header: 'Roles',
+    render: (account) => account.groups.map((group) => GROUP_LABELS[group]).join(', '),
+  },
+  { id: 'status', header: 'Status', render: accountStatus },
+];
 
 /** A table of user accounts: name, username, e-mail, roles and status. */
 export function AccountsTable({ accounts, caption }: { accounts: readonly Account[]; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Roles</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {accounts.map((account) => (
-            <Table.Tr key={account.id}>
-              <Table.Td>{account.displayName}</Table.Td>
-              <Table.Td>{account.username}</Table.Td>
-              <Table.Td>{account.email}</Table.Td>
-              <Table.Td>{account.groups.map((group) => GROUP_LABELS[group]).join(', ')}</Table.Td>
-              <Table.Td>{accountStatus(account)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      rows={accounts}
+      columns={COLUMNS}
+      rowKey={(account) => account.id}
+      caption={caption}
+      minWidth={560}
+      striped
+      highlightOnHover
+    />
   );
 }

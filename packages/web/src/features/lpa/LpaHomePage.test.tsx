@@ -1,5 +1,5 @@
 import type { LpaHome } from '@curlew/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWith } from '../../../test/render.tsx';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
@@ -60,6 +60,9 @@ const HOME: LpaHome = {
   totals: [{ creditType: 'Biodiversity', allocated: 10, redeemed: 2.5 }],
 };
 
+/** The area map's answer for an LPA not linked yet (its own section's tests are in LpaMapSection.test.tsx). */
+const NO_MAP = { 'GET /api/lpa/map': { body: { lpa: null, developments: [], sites: [], flows: [] } } };
+
 describe('LpaHomePage', () => {
   let server: LocalServer;
   beforeAll(async () => {
@@ -70,7 +73,7 @@ describe('LpaHomePage', () => {
     renderPage([{ path: '/', page: LpaHomePage }], { at: '/', apiBase: server.origin, user: LPA_USER });
 
   it('lists the developments by planning reference, late first, with sites, units and the certificate', async () => {
-    server.routes = { 'GET /api/home/lpa': { body: HOME } };
+    server.routes = { 'GET /api/home/lpa': { body: HOME }, ...NO_MAP };
     show();
     const table = await screen.findByRole('table', {
       name: 'Developments in your area, late redemptions first',
@@ -111,7 +114,7 @@ describe('LpaHomePage', () => {
   });
 
   it('lists the sites of the area with their compliance, and the credit totals', async () => {
-    server.routes = { 'GET /api/home/lpa': { body: HOME } };
+    server.routes = { 'GET /api/home/lpa': { body: HOME }, ...NO_MAP };
     show();
     const sites = await screen.findByRole('table', { name: 'Sites in your area' });
     expect(
@@ -136,6 +139,7 @@ describe('LpaHomePage', () => {
   it('says what is empty for an area with no developments, sites or credits', async () => {
     server.routes = {
       'GET /api/home/lpa': { body: { lpaName: null, developments: [], sites: [], totals: [] } },
+      ...NO_MAP,
     };
     show();
     expect(
@@ -150,6 +154,11 @@ describe('LpaHomePage', () => {
         'Your organisation is not linked to a local planning authority yet: ask the market operator.',
       ),
     ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your organisation is not linked to a local planning authority, so there is no map yet.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a loading state, then the failure with Retry', async () => {
@@ -159,18 +168,24 @@ describe('LpaHomePage', () => {
         body: { error: 'forbidden', message: 'This home is for local planning authorities' },
         delayMs: 300,
       },
+      'GET /api/lpa/map': {
+        status: 403,
+        body: { error: 'forbidden', message: 'This map is for local planning authorities' },
+        delayMs: 300,
+      },
     };
     show();
     expect(screen.getByLabelText('Loading developments')).toBeInTheDocument();
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts).toHaveLength(3);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(4));
+    const alerts = screen.getAllByRole('alert');
     [
       'Credits for your developments could not be loaded',
+      'The map could not be loaded',
       'Developments could not be loaded',
       'Sites could not be loaded',
     ].forEach((title, index) => {
       expect(within(alerts[index] as HTMLElement).getByText(title)).toBeInTheDocument();
     });
-    expect(within(alerts[1] as HTMLElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(alerts[2] as HTMLElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

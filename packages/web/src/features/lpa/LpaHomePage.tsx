@@ -4,12 +4,13 @@ import { useCurrentUser } from '../../app/currentUser.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { useHome } from '../home/homeApi.ts';
 import { WorkSection } from '../home/WorkSection.tsx';
+import { LpaMapSection } from './LpaMapSection.tsx';
 import { AreaSitesTable, CreditTotals, DevelopmentsTable } from './LpaParts.tsx';
 
 /**
  * The LPA officer's home: checking a developer's mitigation against a planning application. The area's developments
  * by planning reference (late redemptions first) with the units allocated, the sites they come from and the
- * certificate; the sites in the area with their compliance; the credits allocated and redeemed.
+ * certificate; the sites in the area with their compliance; the credits allocated and redeemed; the area's map.
  */
 export function LpaHomePage() {
   usePageTitle('Local planning');
@@ -45,6 +46,7 @@ export function LpaHomePage() {
           </Stack>
         )}
       </WorkSection>
+      <LpaMapSection />
       <WorkSection
         title="Developments"
         query={home}

@@ -25,7 +25,7 @@ import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterA
 import { projectPagePath } from '../projects/projectsApi.ts';
 import { requirementPagePath } from '../requirements/requirementsApi.ts';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
-import { RoundHistory } from '../rounds/RoundReadiness.tsx';
+import { RoundHistory } from '../rounds/RoundHistory.tsx';
 import { roundPagePath, useRound, useRoundCrumbs } from '../rounds/roundsApi.ts';
 import { useMatchReview } from './matchApi.ts';
 import { NotInClearingList, ReviewAllocations } from './ReviewAllocations.tsx';

@@ -1,7 +1,6 @@
-import { formatDate, ORGANISATION_TYPE_LABELS, type Organisation } from '@curlew/domain';
+import { DISPLAY_TIME_ZONE, formatDate, ORGANISATION_TYPE_LABELS, type Organisation } from '@curlew/domain';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

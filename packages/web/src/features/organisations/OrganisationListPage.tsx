@@ -5,6 +5,7 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { organisationColumns } from './organisationColumns.tsx';
@@ -40,19 +41,27 @@ export function OrganisationListPage({ kind }: { kind: OrganisationKind }) {
         searchLabel={`Search ${kind.plural.replace(/^[A-Z][a-z]/, (start) => start.toLowerCase())}`}
         emptyText={kind.emptyText}
         toolbar={
-          create === undefined ? undefined : (
-            <EntityActionButton
-              self={ORGANISATIONS_SELF}
-              action={create}
-              variant="filled"
-              onSucceeded={(result) => {
-                void refresh();
-                const created = result.context?.id;
-                if (created !== undefined)
-                  void navigate(organisationPagePath({ id: created, type: kind.type }));
-              }}
+          <>
+            <ExportButtons
+              path={ORGANISATIONS_SELF}
+              state={list.state}
+              filters={{ type: kind.type }}
+              filename="organisations"
             />
-          )
+            {create !== undefined && (
+              <EntityActionButton
+                self={ORGANISATIONS_SELF}
+                action={create}
+                variant="filled"
+                onSucceeded={(result) => {
+                  void refresh();
+                  const created = result.context?.id;
+                  if (created !== undefined)
+                    void navigate(organisationPagePath({ id: created, type: kind.type }));
+                }}
+              />
+            )}
+          </>
         }
       />
     </Stack>

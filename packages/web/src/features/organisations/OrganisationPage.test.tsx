@@ -310,6 +310,10 @@ describe('admin organisation list', () => {
       'href',
       '/operators/op1',
     );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/organisations?type=OPER&sort=name&order=asc&format=csv`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add market operator' }));
     const form = await screen.findByRole('form', { name: 'Add market operator' });

@@ -1,8 +1,7 @@
-import { formatDate, type Organisation } from '@curlew/domain';
+import { DISPLAY_TIME_ZONE, formatDate, type Organisation } from '@curlew/domain';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '../../components/data-table/DataTable.tsx';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 const orDash = (value: string | null): string => value ?? '—';
 

@@ -1,10 +1,9 @@
 import { PROJECT_GROUP_TYPE_LABELS, type ProjectGroup } from '@curlew/domain';
 import { useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
-import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { GroupView } from '../groups/GroupView.tsx';
-import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { WhenLoaded } from '../rounds/LoadFailure.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
 import { roundStatusLabel } from '../rounds/roundDisplay.ts';
 import { projectStatusColour, projectStatusLabel, showDate } from './projectDisplay.ts';
@@ -45,10 +44,11 @@ function ProjectGroupPageOf({ operator }: { operator: boolean }) {
   const group = useProjectGroup(id);
   useCrumbName('projectGroup', group.data?.name);
   usePageTitle(group.data?.name ?? 'Project group');
-  if (group.isPending) return <PageLoader />;
-  if (group.isError)
-    return <LoadFailure what="Project group" error={group.error} retry={() => void group.refetch()} />;
-  return <ProjectGroupView group={group.data} operator={operator} />;
+  return (
+    <WhenLoaded query={group} what="Project group">
+      {(data) => <ProjectGroupView group={data} operator={operator} />}
+    </WhenLoaded>
+  );
 }
 
 /** `/project-group/{id}` (admin): the group, its projects and every action the server lists. */

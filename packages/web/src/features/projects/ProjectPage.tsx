@@ -2,9 +2,10 @@ import { commentAction, type Project, replaceDocumentAction } from '@curlew/doma
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
-import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
 import { StillNeeded } from '../../components/actions/StillNeeded.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -12,7 +13,7 @@ import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
 import { ClearingExclusionNotice } from '../match/ClearingExclusionNotice.tsx';
 import { OutcomeCard } from '../match/OutcomeCard.tsx';
-import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { WhenLoaded } from '../rounds/LoadFailure.tsx';
 import {
   ProjectCostsView,
   ProjectDocuments,
@@ -20,11 +21,10 @@ import {
   ProjectLocationView,
   ProjectOfferView,
   ProjectOutcomes,
-  ProjectServices,
   ProjectSummary,
-  ProjectSupply,
 } from './ProjectSections.tsx';
-import { projectActionLayout, projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
+import { ProjectServices, ProjectSupply } from './ProjectServicesView.tsx';
+import { PROJECT_ACTION_LAYOUT, projectStatusColour, projectStatusLabel } from './projectDisplay.ts';
 import { useProject } from './projectsApi.ts';
 
 // Shown beside their sections, not as header buttons.
@@ -54,13 +54,14 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
         <EntityActionButtons
           self={project.self}
           actions={actions}
-          exclude={SECTION_ACTIONS}
+          exclude={[...SECTION_ACTIONS, ...nextStepIds(actions)]}
           enabledOnly={reader !== 'operator'}
           label={`Actions for ${project.name}`}
-          layout={projectActionLayout(project)}
+          layout={PROJECT_ACTION_LAYOUT}
           onSucceeded={changed}
         />
       </Group>
+      <NextSteps self={project.self} actions={actions} onSucceeded={changed} />
       {project.outcome && <OutcomeCard outcome={project.outcome} side="project" />}
       <ClearingExclusionNotice exclusion={project.clearingExclusion} noun="offer" />
       <StillNeeded
@@ -70,18 +71,21 @@ function ProjectView({ project, reader }: { project: Project; reader: Reader }) 
         onSucceeded={changed}
       />
       <ProjectSummary project={project} />
-      <ProjectServices project={project} />
-      <ProjectSupply project={project} />
-      <ProjectLocationView project={project} />
-      <ProjectCostsView project={project} />
-      {reader !== 'lpa' && <ProjectOfferView project={project} />}
-      <ProjectOutcomes project={project} />
-      <ProjectDocuments project={project} actions={actions} onChanged={changed} />
-      <ProjectGroupView project={project} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <CommentsPanel subject={subject} self={project.self} actions={actions} />
-        <ActivityFeed subject={subject} />
-      </SimpleGrid>
+      {/* The sections below the summary render after the page's top has painted. */}
+      <AfterFirstPaint>
+        <ProjectServices project={project} />
+        <ProjectSupply project={project} />
+        <ProjectLocationView project={project} />
+        <ProjectCostsView project={project} />
+        {reader !== 'lpa' && <ProjectOfferView project={project} />}
+        <ProjectOutcomes project={project} />
+        <ProjectDocuments project={project} actions={actions} onChanged={changed} />
+        <ProjectGroupView project={project} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <CommentsPanel subject={subject} self={project.self} actions={actions} />
+          <ActivityFeed subject={subject} />
+        </SimpleGrid>
+      </AfterFirstPaint>
     </Stack>
   );
 }
@@ -91,10 +95,11 @@ function ProjectPageOf({ reader }: { reader: Reader }) {
   const project = useProject(id);
   useCrumbName('project', project.data?.name);
   usePageTitle(project.data?.name ?? 'Project');
-  if (project.isPending) return <PageLoader />;
-  if (project.isError)
-    return <LoadFailure what="Project" error={project.error} retry={() => void project.refetch()} />;
-  return <ProjectView project={project.data} reader={reader} />;
+  return (
+    <WhenLoaded query={project} what="Project">
+      {(data) => <ProjectView project={data} reader={reader} />}
+    </WhenLoaded>
+  );
 }
 
 /** `/projects/{id}` (admin): every section and every action the server lists, refused ones with their reason. */

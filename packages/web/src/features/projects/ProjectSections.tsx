@@ -1,59 +1,29 @@
 import {
-  CERTIFICATION_DECISION_LABELS,
   COMPLIANCE_NEXT_ACTION_LABELS,
-  CONDITION_LABELS,
   CREDIT_DURATION_LABELS,
-  CREDIT_TYPE_LABELS,
-  DISTINCTIVENESS_LABELS,
-  documentKindLabel,
   type EntityAction,
-  fileDownloadPath,
-  formatCredits,
   formatGBP,
-  gainLabel,
   PROJECT_GROUP_TYPE_LABELS,
   type Project,
   type ProjectOutcome,
   replaceDocumentAction,
 } from '@curlew/domain';
-import { Anchor, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../app/api.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { locationLinks } from '../../components/location/locationLinks.ts';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { DocumentsTable } from '../../components/records/DocumentsTable.tsx';
+import { RecordSection } from '../../components/records/RecordSection.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
-import {
-  claimedUnits,
-  SERVICE_STATUS_COLOURS,
-  serviceHabitat,
-  serviceOutOfLine,
-  serviceSize,
-  serviceStatusLabel,
-  showDate,
-} from './projectDisplay.ts';
+import { showDate } from './projectDisplay.ts';
 import { projectGroupPagePath } from './projectsApi.ts';
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Group justify="space-between">
-        <Title order={2}>{title}</Title>
-        {action}
-      </Group>
-      {children}
-    </Stack>
-  );
-}
 
 const notSet = 'Not set';
 
 /** Who and what the project is: supplier, agent, type, market and round, term. */
 export function ProjectSummary({ project }: { project: Project }) {
   return (
-    <Section title="Summary">
+    <RecordSection title="Summary">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Detail label="Supplier">{project.supplier.name}</Detail>
         <Detail label="Agent">{project.agent?.name ?? 'None'}</Detail>
@@ -68,166 +38,7 @@ export function ProjectSummary({ project }: { project: Project }) {
         <Detail label="Added">{showDate(project.createdAt)}</Detail>
         <Detail label="Last changed">{showDate(project.updatedAt)}</Detail>
       </SimpleGrid>
-    </Section>
-  );
-}
-
-/**
- * The services with their certification, and for biodiversity the statutory-metric estimate beside the units the
- * supplier claims, flagged when the claim is out of line.
- */
-export function ProjectServices({ project }: { project: Project }) {
-  const claimed = claimedUnits(project);
-  return (
-    <Section title="Services">
-      {project.services.length === 0 ? (
-        <Text size="sm">No services have been added yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-label="Services" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Habitat or nutrient</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Mitigation begins</Table.Th>
-                <Table.Th>Supplier's units</Table.Th>
-                <Table.Th>Metric estimate</Table.Th>
-                <Table.Th>Certification</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {project.services.map((service) => {
-                const isBiodiversity = service.type === 'Biodiversity';
-                const supplied = isBiodiversity ? claimed : (service.unitsPerPeriod[0]?.units ?? null);
-                const outOfLine = serviceOutOfLine(service, claimed);
-                return (
-                  <Table.Tr key={service.id}>
-                    <Table.Td>{CREDIT_TYPE_LABELS[service.type]}</Table.Td>
-                    <Table.Td>
-                      {serviceHabitat(service)}
-                      {isBiodiversity && service.distinctiveness !== null && (
-                        <Text size="xs" c="dimmed">
-                          {`Distinctiveness ${DISTINCTIVENESS_LABELS[service.distinctiveness].toLowerCase()}`}
-                          {service.condition === null
-                            ? ''
-                            : ` · target condition ${CONDITION_LABELS[service.condition].toLowerCase()}`}
-                        </Text>
-                      )}
-                      {!isBiodiversity && service.mitigationDuration !== null && (
-                        <Text size="xs" c="dimmed">
-                          {CREDIT_DURATION_LABELS[service.mitigationDuration]}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{serviceSize(service)}</Table.Td>
-                    <Table.Td>{showDate(service.mitigationBegins)}</Table.Td>
-                    <Table.Td>
-                      {supplied === null
-                        ? notSet
-                        : isBiodiversity
-                          ? `${formatCredits(supplied)} units`
-                          : `${formatCredits(supplied)} kg/yr`}
-                    </Table.Td>
-                    <Table.Td>
-                      {isBiodiversity ? (
-                        <Stack gap={4} align="flex-start">
-                          <Text size="sm">
-                            {service.metricEstimate === null
-                              ? 'Needs the supply'
-                              : `${formatCredits(service.metricEstimate)} units`}
-                          </Text>
-                          {outOfLine && <StatusBadge color="red.9">Out of line with the metric</StatusBadge>}
-                        </Stack>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4} align="flex-start">
-                        <StatusBadge color={SERVICE_STATUS_COLOURS[service.status]}>
-                          {serviceStatusLabel(service.status)}
-                        </StatusBadge>
-                        {service.certification !== null && (
-                          <Text size="xs">
-                            {CERTIFICATION_DECISION_LABELS[service.certification.decision]}
-                            {service.certification.standard === null
-                              ? ''
-                              : ` · ${service.certification.standard.name}`}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Section>
-  );
-}
-
-/** The biodiversity supply year by year, and each service's units by period. */
-export function ProjectSupply({ project }: { project: Project }) {
-  const { supply } = project;
-  const periods = project.services.flatMap((service) =>
-    service.unitsPerPeriod.map((period) => ({ service, period })),
-  );
-  return (
-    <Section title="Supply by year">
-      {supply === null ? (
-        <Text size="sm">The biodiversity supply has not been set.</Text>
-      ) : (
-        <Stack gap="xs">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Detail label="Baseline units lost">{formatCredits(supply.baselineUnitsLost)}</Detail>
-            <Detail label="Years to target condition">{String(supply.yearsToTargetCondition)}</Detail>
-            <Detail label="Net units at target condition">{formatCredits(claimedUnits(project))}</Detail>
-          </SimpleGrid>
-          <Table aria-label="Gains by year" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Year</Table.Th>
-                <Table.Th>Gain (units)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {supply.gainsPerYear.map((gain, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a year is its position
-                <Table.Tr key={index}>
-                  <Table.Td>{gainLabel(index)}</Table.Td>
-                  <Table.Td>{formatCredits(gain)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Stack>
-      )}
-      {periods.length > 0 && (
-        <Table aria-label="Units by period" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Units</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {periods.map(({ service, period }) => (
-              <Table.Tr key={period.id}>
-                <Table.Td>{CREDIT_TYPE_LABELS[service.type]}</Table.Td>
-                <Table.Td>{showDate(period.start)}</Table.Td>
-                <Table.Td>{showDate(period.end)}</Table.Td>
-                <Table.Td>{formatCredits(period.units)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -236,13 +47,13 @@ export function ProjectLocationView({ project }: { project: Project }) {
   const { location } = project;
   if (location === null)
     return (
-      <Section title="Location">
+      <RecordSection title="Location">
         <Text size="sm">The location has not been set.</Text>
-      </Section>
+      </RecordSection>
     );
   const links = locationLinks(location);
   return (
-    <Section title="Location">
+    <RecordSection title="Location">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Detail label="Local planning authority">{location.lpa?.name ?? notSet}</Detail>
         {location.nca !== null && <Detail label="National Character Area">{location.nca.name}</Detail>}
@@ -263,7 +74,7 @@ export function ProjectLocationView({ project }: { project: Project }) {
           ))}
         </Group>
       )}
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -271,7 +82,7 @@ export function ProjectLocationView({ project }: { project: Project }) {
 export function ProjectCostsView({ project }: { project: Project }) {
   const { costs } = project;
   return (
-    <Section title="Costs and fees">
+    <RecordSection title="Costs and fees">
       {costs === null ? (
         <Text size="sm">The costs and fees have not been set.</Text>
       ) : (
@@ -302,7 +113,7 @@ export function ProjectCostsView({ project }: { project: Project }) {
           </Detail>
         </SimpleGrid>
       )}
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -310,11 +121,11 @@ export function ProjectCostsView({ project }: { project: Project }) {
 export function ProjectOfferView({ project }: { project: Project }) {
   if (!('offer' in project) || project.offer === undefined) return null;
   return (
-    <Section title="Offer">
+    <RecordSection title="Offer">
       <Text>
         {project.offer === null ? 'No offer has been made yet.' : `${formatGBP(project.offer)} (sealed)`}
       </Text>
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -330,7 +141,7 @@ const OUTCOME_LABELS = {
 export function ProjectOutcomes({ project }: { project: Project }) {
   if (project.outcomes.length === 0) return null;
   return (
-    <Section title="Reviews and checks">
+    <RecordSection title="Reviews and checks">
       <List listStyleType="none" spacing="xs" aria-label="Reviews and checks">
         {project.outcomes.map((outcome, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: outcomes are a fixed history
@@ -351,7 +162,7 @@ export function ProjectOutcomes({ project }: { project: Project }) {
           </List.Item>
         ))}
       </List>
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -365,10 +176,9 @@ export function ProjectDocuments({
   actions: readonly EntityAction[];
   onChanged: () => void;
 }) {
-  const { apiBase } = useActionsConfig();
   const replace = actions.find((action) => action.id === replaceDocumentAction.id);
   return (
-    <Section
+    <RecordSection
       title="Documents"
       action={
         replace === undefined ? undefined : (
@@ -376,47 +186,15 @@ export function ProjectDocuments({
         )
       }
     >
-      {project.documents.length === 0 ? (
-        <Text size="sm">No documents yet.</Text>
-      ) : (
-        <Table aria-label="Documents" verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Uploaded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {project.documents.map((document) => (
-              <Table.Tr key={`${document.tag}:${document.fileId}`}>
-                <Table.Td>{documentKindLabel(document.tag)}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    size="sm"
-                    href={apiAddress(
-                      apiBase,
-                      fileDownloadPath({ id: document.fileId, ownerType: 'project', ownerId: project.id }),
-                    )}
-                    download={document.name}
-                  >
-                    {document.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{showDate(document.uploadedAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Section>
+      <DocumentsTable documents={project.documents} ownerType="project" ownerId={project.id} />
+    </RecordSection>
   );
 }
 
 /** The project group the project belongs to. */
 export function ProjectGroupView({ project }: { project: Project }) {
   return (
-    <Section title="Project group">
+    <RecordSection title="Project group">
       {project.group === null ? (
         <Text size="sm">This project is not in a project group.</Text>
       ) : (
@@ -427,6 +205,6 @@ export function ProjectGroupView({ project }: { project: Project }) {
           {` · ${project.group.type}: ${PROJECT_GROUP_TYPE_LABELS[project.group.type]}`}
         </Text>
       )}
-    </Section>
+    </RecordSection>
   );
 }

@@ -8,13 +8,12 @@ import {
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../app/api.ts';
+import { useApi } from '../../actions/ActionsConfig.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
-import { ExportButtons, type ExportFormat } from '../../components/data-table/ExportButtons.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import {
   CREDIT_TYPE_OPTIONS,
   type ListFilters,
@@ -120,7 +119,6 @@ function ProjectsList({ readOnly = false }: ProjectsListProps) {
   usePageTitle('Projects');
   const navigate = useNavigate();
   const refresh = useRefreshAfterAction();
-  const { apiBase } = useActionsConfig();
   const list = useListState(LIST_CONFIG);
   const filters = useListFilters(readOnly ? LPA_READER_FILTERS : FILTERS);
   const query = listQueryString(list.state, filters.query);
@@ -130,8 +128,6 @@ function ProjectsList({ readOnly = false }: ProjectsListProps) {
   const actions = readOnly ? [] : [...(page?.actions ?? []), ...(groups.data?.actions ?? [])];
   const createProject = actions.find((action) => action.id === 'CreateProject');
   const createGroup = actions.find((action) => action.id === 'CreateProjectGroup');
-  const exportAddress = (format: ExportFormat) =>
-    apiAddress(apiBase, `${PROJECTS_SELF}?${query}&format=${format}`);
   return (
     <Stack gap="md">
       <Title order={1}>Projects</Title>
@@ -146,7 +142,12 @@ function ProjectsList({ readOnly = false }: ProjectsListProps) {
         emptyText={filters.filtered ? 'No projects match these filters.' : 'There are no projects yet.'}
         toolbar={
           <>
-            <ExportButtons address={exportAddress} filename="projects" />
+            <ExportButtons
+              path={PROJECTS_SELF}
+              state={list.state}
+              filters={filters.query}
+              filename="projects"
+            />
             {createGroup !== undefined && (
               <EntityActionButton
                 self={PROJECT_GROUPS_SELF}

@@ -11,10 +11,18 @@ import { projectOf, supplier } from './testing/fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
-/** Every project action as the server lists them to the operator of a Certified project: two may run now. */
+/**
+ * Every project action as the server lists them to the operator of a Certified project: two may run now, the offer
+ * marked as its next step.
+ */
 const ALL_ACTIONS: EntityAction[] = PROJECT_ACTIONS.map((definition) =>
   ['SetOffer', 'Update', 'Comment', 'ReplaceDocument'].includes(definition.id)
-    ? { id: definition.id, title: definition.title, enabled: true }
+    ? {
+        id: definition.id,
+        title: definition.title,
+        enabled: true,
+        ...(definition.id === 'SetOffer' ? { next: true as const } : {}),
+      }
     : { id: definition.id, title: definition.title, enabled: false, reason: 'Not in this status' },
 );
 
@@ -50,10 +58,15 @@ describe("the project page's actions", () => {
     const { container } = show();
     const actions = await screen.findByRole('group', { name: 'Actions for Meadow Farm' });
     expect(
+      within(screen.getByRole('region', { name: 'Next step' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Set offer']);
+    expect(
       within(actions)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Set offer', 'More actions']);
+    ).toEqual(['More actions']);
     const user = userEvent.setup();
     const more = within(actions).getByRole('button', { name: 'More actions' });
     expect(more).toHaveAttribute('aria-haspopup', 'menu');

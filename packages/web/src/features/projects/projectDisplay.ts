@@ -2,6 +2,7 @@ import {
   biodiversityServiceUnits,
   CREDIT_TYPE_LABELS,
   type CreditType,
+  DISPLAY_TIME_ZONE,
   formatDate,
   isClaimOutOfLine,
   PROJECT_STATUS_LABELS,
@@ -14,7 +15,6 @@ import {
   serviceSizeUnit,
 } from '@curlew/domain';
 import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 /** A date for people, in the market's time zone. */
 export const showDate = (iso: string): string => formatDate(iso, { timeZone: DISPLAY_TIME_ZONE });
@@ -98,25 +98,10 @@ export const serviceOutOfLine = (service: ProjectService, claimed: number | null
   isClaimOutOfLine(claimed, service.metricEstimate);
 
 /**
- * The project page's actions: the step the project is at as buttons (registration, the operator's decisions, the
- * offer, the checks after the round), everything else in 'More actions' by stage.
+ * The project page's actions beside its next steps (registration, the operator's decisions, the offer, the checks
+ * after the round, which the server marks): everything else in 'More actions' by stage.
  */
 export const PROJECT_ACTION_LAYOUT: ActionLayout = {
-  nextSteps: true,
-  primary: [
-    'Register',
-    'CompleteRegistration',
-    'Reregister',
-    'AddScreeningOutcome',
-    'SetPreMarketReviewOutcome',
-    'SetCertificationDecision',
-    'SetOffer',
-    'ReinstateInClearing',
-    'Contract',
-    'Verify',
-    'RecordComplianceCheck',
-    'RecordPerformanceCheck',
-  ],
   stages: [
     {
       label: 'Registration',
@@ -147,19 +132,4 @@ export const PROJECT_ACTION_LAYOUT: ActionLayout = {
     },
     { label: 'Documents', actionIds: ['UploadNatureBasedAgreement', 'UploadSection106Agreement'] },
   ],
-};
-
-/** The agreement uploads a matched project needs before its contract. */
-const AGREEMENT_UPLOADS = ['UploadNatureBasedAgreement', 'UploadSection106Agreement'];
-
-/**
- * The project page's layout for this project: once matched, each agreement still to upload (its checklist line
- * open) is a next step, a filled button beside Contract, not only a button in 'What is still needed'.
- */
-export const projectActionLayout = (project: Pick<Project, 'status' | 'checklist'>): ActionLayout => {
-  if (project.status !== 'Matched') return PROJECT_ACTION_LAYOUT;
-  const toUpload = AGREEMENT_UPLOADS.filter((id) =>
-    project.checklist.some((item) => !item.done && item.actionIds.includes(id)),
-  );
-  return { ...PROJECT_ACTION_LAYOUT, primary: [...toUpload, ...PROJECT_ACTION_LAYOUT.primary] };
 };

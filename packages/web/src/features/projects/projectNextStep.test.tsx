@@ -67,7 +67,12 @@ beforeAll(async () => {
         actions: [
           { id: 'Update', title: 'Update details', enabled: true },
           { id: 'Contract', title: 'Contract project', enabled: false, reason: CONTRACT_REASON, next: true },
-          { id: 'UploadNatureBasedAgreement', title: 'Upload nature-based agreement', enabled: true },
+          {
+            id: 'UploadNatureBasedAgreement',
+            title: 'Upload nature-based agreement',
+            enabled: true,
+            next: true,
+          },
           { id: 'UploadSection106Agreement', title: 'Upload Section 106 agreement', enabled: true },
         ],
         checklist: [
@@ -106,10 +111,11 @@ describe("the project page's next step and 'What is still needed'", () => {
   it('keeps the refused next step a button with its reason in words, never only in the menu', async () => {
     show();
     const actions = await screen.findByRole('group', { name: 'Actions for Meadow Farm' });
-    const next = within(actions).getByRole('button', { name: 'Complete registration' });
+    const panel = screen.getByRole('region', { name: 'Next step' });
+    const next = within(panel).getByRole('button', { name: 'Complete registration' });
     expect(next).toHaveAttribute('aria-disabled', 'true');
     expect(next).toHaveAccessibleDescription(REASON);
-    expect(within(actions).getByText(REASON)).toBeVisible();
+    expect(within(panel).getByText(REASON)).toBeVisible();
     // A refused action that is not the next step stays out of a participant's sight; a role's never shows.
     expect(within(actions).queryByRole('button', { name: 'Set offer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add project screening outcome' })).not.toBeInTheDocument();
@@ -141,10 +147,11 @@ describe("a matched project's next steps", () => {
   it('offers the agreement still to upload as a filled next step beside the refused Contract', async () => {
     show('p2');
     const actions = await screen.findByRole('group', { name: 'Actions for Down Farm' });
-    const upload = within(actions).getByRole('button', { name: 'Upload nature-based agreement' });
+    const panel = screen.getByRole('region', { name: 'Next steps' });
+    const upload = within(panel).getByRole('button', { name: 'Upload nature-based agreement' });
     expect(upload).toBeEnabled();
     expect(upload).toHaveAttribute('data-variant', 'filled');
-    const contract = within(actions).getByRole('button', { name: 'Contract project' });
+    const contract = within(panel).getByRole('button', { name: 'Contract project' });
     expect(contract).toHaveAttribute('aria-disabled', 'true');
     expect(contract).toHaveAccessibleDescription(CONTRACT_REASON);
     // The uploaded agreement is no next step: it is replaced from the menu, not offered as a button.

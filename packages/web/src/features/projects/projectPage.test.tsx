@@ -35,6 +35,13 @@ const showProject = (page: typeof ProjectPage, user = operator) =>
 
 const section = (name: string) => screen.getByRole('region', { name });
 
+/** Waits for the whole page: its title, then the sections that render once the top has painted. */
+async function pageShown(name: string): Promise<HTMLElement> {
+  const title = await screen.findByRole('heading', { level: 1, name });
+  await screen.findByRole('region', { name: 'Project group' });
+  return title;
+}
+
 describe('project page', () => {
   it('shows the operator every section, the offer, the metric estimate and every action with its reason', async () => {
     server.routes = {
@@ -60,7 +67,7 @@ describe('project page', () => {
       },
     };
     showProject(ProjectPage);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' })).toBeInTheDocument();
+    expect(await pageShown('Meadow Farm')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: /breadcrumb/i })).toHaveTextContent('Meadow Farm');
 
     const summary = section('Summary');
@@ -138,7 +145,7 @@ describe('project page', () => {
       'GET /api/project/p1': { body: projectOf({ id: 'p1', offer: 98000, actions: projectActions }) },
     };
     showProject(ParticipantProjectPage, supplier);
-    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    await pageShown('Meadow Farm');
     expect(section('Offer')).toHaveTextContent('£98,000 (sealed)');
     const actions = screen.getByRole('group', { name: 'Actions for Meadow Farm' });
     await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));
@@ -165,7 +172,7 @@ describe('project page', () => {
       },
     };
     showProject(ParticipantProjectPage, supplier);
-    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    await pageShown('Meadow Farm');
     expect(screen.getByText('This offer is excluded from the clearing')).toBeInTheDocument();
     expect(screen.getByText(/excluded it on 2 Mar 2026/)).toBeInTheDocument();
     expect(screen.getByText('The land is under a competing agreement')).toBeInTheDocument();
@@ -179,7 +186,7 @@ describe('project page', () => {
       },
     };
     showProject(ParticipantProjectPage, supplier);
-    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    await pageShown('Meadow Farm');
     expect(screen.queryByText(/excluded from the clearing/)).not.toBeInTheDocument();
   });
 
@@ -189,7 +196,7 @@ describe('project page', () => {
       'GET /api/project/p1': { body: projectOf({ id: 'p1', actions: [] }) },
     };
     showProject(ParticipantProjectPage, agent);
-    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    await pageShown('Meadow Farm');
     expect(screen.queryByRole('region', { name: 'Offer' })).not.toBeInTheDocument();
     expect(screen.queryByText(/sealed/)).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Costs and fees' })).toBeInTheDocument();
@@ -211,7 +218,7 @@ describe('project page', () => {
       },
     };
     showProject(ParticipantProjectPage, supplier);
-    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    await pageShown('Meadow Farm');
     expect(section('Services')).toHaveTextContent('No services have been added yet.');
     expect(section('Supply by year')).toHaveTextContent('The biodiversity supply has not been set.');
     expect(section('Location')).toHaveTextContent('The location has not been set.');
@@ -225,7 +232,7 @@ describe('project page', () => {
       'GET /api/project/p1': { body: projectOf({ id: 'p1', actions: projectActions }) },
     };
     showProject(LpaProjectPage, lpa);
-    await screen.findByRole('heading', { level: 1, name: 'Meadow Farm' });
+    await pageShown('Meadow Farm');
     expect(screen.queryByRole('group', { name: 'Actions for Meadow Farm' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Replace document' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update details' })).not.toBeInTheDocument();

@@ -3,27 +3,24 @@ import {
   type Page,
   PROJECT_GROUPS_COLLECTION,
   PROJECTS_COLLECTION,
-  type Project,
   type ProjectGroup,
 } from '@curlew/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../actions/ActionsConfig.tsx';
+import { PROJECTS_KEY, projectQuery } from './projectQuery.ts';
+
+export { PROJECTS_KEY };
 
 /** The self link of the projects collection, where CreateProject opens and posts. */
 export const PROJECTS_SELF = `/${PROJECTS_COLLECTION}`;
 /** The self link of the project groups collection, where CreateProjectGroup opens and posts. */
 export const PROJECT_GROUPS_SELF = `/${PROJECT_GROUPS_COLLECTION}`;
 
-/** Cache key prefix of everything about projects and project groups. */
-export const PROJECTS_KEY = ['projects'] as const;
-
 /** A list page with the collection's create actions for the signed-in user. */
 export type PageWithActions<T> = Page<T> & { actions?: EntityAction[] };
 
 const enc = encodeURIComponent;
 
-/** The self link of a project. */
-const projectSelf = (id: string): string => `/project/${enc(id)}`;
 /** The self link of a project group. */
 const projectGroupSelf = (id: string): string => `/project-group/${enc(id)}`;
 
@@ -35,10 +32,7 @@ export const projectGroupPagePath = (id: string): string => `/project-group/${en
 /** One project with its actions (`GET /api/project/{id}`). */
 export function useProject(id: string) {
   const api = useApi();
-  return useQuery({
-    queryKey: [...PROJECTS_KEY, 'project', id],
-    queryFn: ({ signal }) => api.get<Project>(projectSelf(id), { signal }),
-  });
+  return useQuery(projectQuery(api, id));
 }
 
 /** One project group with its members and actions (`GET /api/project-group/{id}`). */

@@ -1,11 +1,10 @@
 import { CREDIT_REQUIREMENT_STATUS_LABELS, type CreditTrace, PROJECT_STATUS_LABELS } from '@curlew/domain';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { showDate } from '../projects/projectDisplay.ts';
-import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { WhenLoaded } from '../rounds/LoadFailure.tsx';
 import { Detail, Details, Heading, Section, SmallTable } from './RegistryParts.tsx';
 import {
   ADMIN_PATHS,
@@ -46,7 +45,7 @@ function TraceView({ trace, paths }: { trace: CreditTrace; paths: RegistryPaths 
         {trace.sources.length === 0 && <Text size="sm">No project supplies this credit.</Text>}
         {trace.sources.map((source) => (
           <Stack key={`${source.project.id}-${source.creditType}`} gap="xs">
-            <Text fw={600}>
+            <Text fw={600} component="div">
               {paths.project === null ? (
                 source.project.name
               ) : (
@@ -116,10 +115,11 @@ function CreditTraceOf({ paths }: { paths: RegistryPaths }) {
   const { creditId = '' } = useParams();
   const trace = useRegistryRecord<CreditTrace>(`/credits/registry/${encodeURIComponent(creditId)}`);
   usePageTitle(trace.data === undefined ? 'Credit' : `Credit: ${trace.data.credit.requirement.name}`);
-  if (trace.isPending) return <PageLoader />;
-  if (trace.isError)
-    return <LoadFailure what="Credit" error={trace.error} retry={() => void trace.refetch()} />;
-  return <TraceView trace={trace.data} paths={paths} />;
+  return (
+    <WhenLoaded query={trace} what="Credit">
+      {(data) => <TraceView trace={data} paths={paths} />}
+    </WhenLoaded>
+  );
 }
 
 /** `/registry/credits/{creditId}` (operator): a credit traced from its sites to its development. */

@@ -7,10 +7,8 @@ import {
 } from '@curlew/domain';
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../app/api.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
-import { ExportButtons, type ExportFormat } from '../../components/data-table/ExportButtons.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { type ListFilter, type ListFilters, optionsOf } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
@@ -115,7 +113,6 @@ export function CreditsList({
   prefix,
   label = 'Credits',
 }: CreditsListProps) {
-  const { apiBase } = useActionsConfig();
   const config: ListConfig = {
     sortKeys: REGISTRY_CREDIT_SORT_KEYS,
     defaultSort: 'requirement',
@@ -128,8 +125,6 @@ export function CreditsList({
   );
   const query = listQueryString(list.state, fixed ?? filters.query);
   const paged = usePagedList<RegistryCredit>([...REGISTRY_KEY, 'credits'], `/credits/registry?${query}`);
-  const exportAddress = (format: ExportFormat) =>
-    apiAddress(apiBase, `/credits/registry?${query}&format=${format}`);
   return (
     <Stack gap="sm">
       <DataTable
@@ -143,7 +138,14 @@ export function CreditsList({
         emptyText={
           filters.filtered ? 'No credits match these filters.' : 'There are no credits in the registry yet.'
         }
-        toolbar={<ExportButtons address={exportAddress} filename="credits-registry" />}
+        toolbar={
+          <ExportButtons
+            path="/credits/registry"
+            state={list.state}
+            filters={fixed ?? filters.query}
+            filename="credits-registry"
+          />
+        }
       />
     </Stack>
   );

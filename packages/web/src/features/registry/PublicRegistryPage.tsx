@@ -4,12 +4,15 @@ import {
   type PublicAreaTotal,
   type PublicRegistry,
 } from '@curlew/domain';
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useApi } from '../../actions/ActionsConfig.tsx';
+import { useActionsConfig, useApi } from '../../actions/ActionsConfig.tsx';
+import { apiAddress } from '../../app/api.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { PublicStatementsSection } from '../opportunity/PublicStatementsSection.tsx';
+import { PublicRegistryMap } from './PublicRegistryMap.tsx';
 import { RetryAlert, Section, SmallTable } from './RegistryParts.tsx';
 import { unitsText } from './registryApi.ts';
 
@@ -37,9 +40,33 @@ function AreaTotals({
   );
 }
 
+/** The public registry's open data: each table as CSV, everything as JSON, the sites as GeoJSON points. */
+const DOWNLOADS = [
+  { label: 'Sites (CSV)', path: '/public/registry?format=csv&table=sites' },
+  { label: 'Units by LPA (CSV)', path: '/public/registry?format=csv&table=lpa' },
+  { label: 'Units by NCA (CSV)', path: '/public/registry?format=csv&table=nca' },
+  { label: 'Everything (JSON)', path: '/public/registry' },
+  { label: 'Sites as points (GeoJSON)', path: '/public/registry.geojson' },
+] as const;
+
+function Downloads() {
+  const { apiBase } = useActionsConfig();
+  return (
+    <Group gap="xs" component="nav" aria-label="Open data downloads">
+      <Text size="sm">Open data:</Text>
+      {DOWNLOADS.map((download) => (
+        <Anchor key={download.path} size="sm" href={apiAddress(apiBase, download.path)}>
+          {download.label}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
 /**
  * `/public/registry` (no sign-in): the sites of the registry by local planning authority and National Character
- * Area with their credit types, units and status; never a price or anyone's details.
+ * Area with their credit types, units and status, a map of units by LPA beside its table, and the open data
+ * downloads, then the rounds whose opportunity statement is public; never a price or anyone's details.
  */
 export function PublicRegistryPage() {
   usePageTitle('Public registry');
@@ -56,6 +83,7 @@ export function PublicRegistryPage() {
           Sites supplying nature recovery credits through Curlew, with their units and status, by local
           planning authority and National Character Area.
         </Text>
+        <Downloads />
         {registry.isPending && <PageLoader />}
         {registry.isError && (
           <RetryAlert
@@ -66,6 +94,7 @@ export function PublicRegistryPage() {
         )}
         {registry.data !== undefined && (
           <>
+            <PublicRegistryMap totals={registry.data.byLpa} />
             <Section id="public-sites" title="Sites">
               <SmallTable
                 label="Sites"
@@ -92,17 +121,13 @@ export function PublicRegistryPage() {
               />
             </Section>
             <AreaTotals
-              id="public-lpa"
-              title="Units by local planning authority"
-              totals={registry.data.byLpa}
-            />
-            <AreaTotals
               id="public-nca"
               title="Units by National Character Area"
               totals={registry.data.byNca}
             />
           </>
         )}
+        <PublicStatementsSection />
         <Anchor component={Link} to="/login" size="sm">
           Sign in
         </Anchor>

@@ -7,8 +7,6 @@ import {
 } from '@curlew/domain';
 import { Anchor, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
 import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
@@ -99,7 +97,6 @@ function RegistryRecords<T extends { id: string }>({
   flaggedEmptyText: string;
 }) {
   usePageTitle(title);
-  const { apiBase } = useActionsConfig();
   const list = useListState(config);
   const filters = useListFilters(declared);
   const query = listQueryString(list.state, { registry: 'true', ...filters.query });
@@ -118,7 +115,9 @@ function RegistryRecords<T extends { id: string }>({
         emptyText={filters.filtered ? flaggedEmptyText : emptyText}
         toolbar={
           <ExportButtons
-            address={(format) => apiAddress(apiBase, `/${collection}?${query}&format=${format}`)}
+            path={`/${collection}`}
+            state={list.state}
+            filters={{ registry: 'true', ...filters.query }}
             filename={file}
           />
         }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import type { ListFilters } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
@@ -70,6 +71,14 @@ export function ReservePage() {
         query={paged}
         searchLabel="Search the reserve by project"
         filters={filters}
+        toolbar={
+          <ExportButtons
+            path="/reserved-credits"
+            state={list.state}
+            filters={filters.query}
+            filename="reserved-credits"
+          />
+        }
         emptyText={
           filters.filtered ? 'No reserved credits match these filters.' : 'Nothing is held in reserve yet.'
         }

@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import type { ComponentType } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../../actions/testing/localServer.ts';
+import { PublicOpportunityPage } from '../opportunity/PublicOpportunityPage.tsx';
 import { operator } from '../organisations/testing/fixtures.ts';
 import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { supplier } from '../projects/testing/fixtures.ts';
@@ -100,7 +101,21 @@ const PAGES: readonly { name: string; path: string; at: string; page: ComponentT
     path: '/public/registry',
     at: '/public/registry',
     page: PublicRegistryPage,
-    ready: 'Hampshire Downs',
+    ready: 'Spring 2026',
+  },
+  {
+    name: "a round's public opportunity statement",
+    path: '/public/round/:roundId/opportunity',
+    at: '/public/round/r1/opportunity',
+    page: PublicOpportunityPage,
+    ready: 'Download CSV',
+  },
+  {
+    name: 'a round with no public opportunity statement',
+    path: '/public/round/:roundId/opportunity',
+    at: '/public/round/r9/opportunity',
+    page: PublicOpportunityPage,
+    ready: 'This round has no public opportunity statement.',
   },
 ];
 

@@ -17,15 +17,15 @@ import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@m
 import { Link, useParams } from 'react-router-dom';
 import { useActionPanel } from '../../actions/ActionPanelProvider.tsx';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
-import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
 import { StillNeeded } from '../../components/actions/StillNeeded.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
-import { LoadFailure } from '../rounds/LoadFailure.tsx';
+import { WhenLoaded } from '../rounds/LoadFailure.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { roundPagePath } from '../rounds/roundsApi.ts';
@@ -125,7 +125,7 @@ function RequirementView({
           <EntityActionButtons
             self={r.self}
             actions={r.actions}
-            exclude={HEADER_EXCLUDED}
+            exclude={[...HEADER_EXCLUDED, ...nextStepIds(r.actions)]}
             enabledOnly={reader !== 'operator'}
             label={`Actions for ${r.name}`}
             layout={REQUIREMENT_ACTION_LAYOUT}
@@ -133,6 +133,7 @@ function RequirementView({
           />
         )}
       </Group>
+      {!readOnly && <NextSteps self={r.self} actions={r.actions} onSucceeded={changed} />}
       {r.outcome && <OutcomeCard outcome={r.outcome} side="requirement" />}
       <ClearingExclusionNotice exclusion={r.clearingExclusion} noun="bid" />
       {!readOnly && <ResumeWizard requirement={r} onDone={changed} />}
@@ -186,16 +187,11 @@ function RequirementRecordPage({ reader }: { reader: RequirementReader }) {
   const requirement = useRequirement(requirementId);
   useCrumbName('requirement', requirement.data?.name);
   usePageTitle(requirement.data?.name ?? 'Credit requirement');
-  if (requirement.isPending) return <PageLoader />;
-  if (requirement.isError)
-    return (
-      <LoadFailure
-        what="Credit requirement"
-        error={requirement.error}
-        retry={() => void requirement.refetch()}
-      />
-    );
-  return <RequirementView requirement={requirement.data} reader={reader} />;
+  return (
+    <WhenLoaded query={requirement} what="Credit requirement">
+      {(data) => <RequirementView requirement={data} reader={reader} />}
+    </WhenLoaded>
+  );
 }
 
 /** `/credit-requirements/{id}` (admin): the whole requirement, its bid, and every action the server lists. */

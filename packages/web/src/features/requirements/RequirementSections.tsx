@@ -3,8 +3,6 @@ import {
   CREDIT_TYPE_LABELS,
   type CreditRequirement,
   DISTINCTIVENESS_LABELS,
-  documentKindLabel,
-  fileDownloadPath,
   formatCredits,
   formatGBP,
   formatNumber,
@@ -13,24 +11,15 @@ import {
   REQUIREMENT_ENTITY,
   redemptionDateLabel,
 } from '@curlew/domain';
-import { Anchor, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../app/api.ts';
+import { DocumentsTable } from '../../components/records/DocumentsTable.tsx';
+import { RecordSection } from '../../components/records/RecordSection.tsx';
 import { CertificateLine, otherDocuments } from '../registry/CertificateLine.tsx';
 import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { NeedTable } from './RequirementFormExtras.tsx';
 import { bidRatesText, type NeedStart, nutrientNeed, yearlyUnitsOf, yesNo } from './requirementDisplay.ts';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={2}>{title}</Title>
-      {children}
-    </Stack>
-  );
-}
 
 const orDash = (value: string | null | undefined): string =>
   value === null || value === undefined ? '—' : value;
@@ -127,10 +116,10 @@ export function NeedSection({ requirement, start }: { requirement: CreditRequire
     );
   }
   return (
-    <Section title="Credits needed">
+    <RecordSection title="Credits needed">
       {body}
       <CreditLines requirement={requirement} />
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -139,7 +128,7 @@ export function PlaceSection({ requirement }: { requirement: CreditRequirement }
   const { development, location } = requirement;
   if (requirement.type === 'Investor') {
     return (
-      <Section title="Location">
+      <RecordSection title="Location">
         {location === null ? (
           <Text size="sm">The location has not been set yet.</Text>
         ) : (
@@ -148,11 +137,11 @@ export function PlaceSection({ requirement }: { requirement: CreditRequirement }
             <Detail label="National Character Area">{location.nca.name}</Detail>
           </SimpleGrid>
         )}
-      </Section>
+      </RecordSection>
     );
   }
   return (
-    <Section title="Development">
+    <RecordSection title="Development">
       {development === null ? (
         <Text size="sm">The development has not been set yet.</Text>
       ) : (
@@ -174,56 +163,18 @@ export function PlaceSection({ requirement }: { requirement: CreditRequirement }
           <Detail label="Only supply from my own LPA or NCA">{yesNo(development.localOnly)}</Detail>
         </SimpleGrid>
       )}
-    </Section>
+    </RecordSection>
   );
 }
 
 /** The requirement's documents, each a download, with its one credit allocation certificate once rights are allocated. */
 export function DocumentsSection({ requirement }: { requirement: CreditRequirement }) {
-  const { apiBase } = useActionsConfig();
   const documents = otherDocuments(requirement.documents);
   return (
-    <Section title="Documents">
+    <RecordSection title="Documents">
       <CertificateLine requirement={requirement} />
-      {documents.length === 0 ? (
-        <Text size="sm">No documents yet.</Text>
-      ) : (
-        <Table aria-label="Documents" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Document</Table.Th>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Uploaded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {documents.map((document) => (
-              <Table.Tr key={document.fileId}>
-                <Table.Td>{documentKindLabel(document.tag)}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    href={apiAddress(
-                      apiBase,
-                      fileDownloadPath({
-                        id: document.fileId,
-                        ownerType: REQUIREMENT_ENTITY,
-                        ownerId: requirement.id,
-                      }),
-                    )}
-                    download={document.name}
-                  >
-                    {document.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <time dateTime={document.uploadedAt}>{showDate(document.uploadedAt)}</time>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Section>
+      <DocumentsTable documents={documents} ownerType={REQUIREMENT_ENTITY} ownerId={requirement.id} />
+    </RecordSection>
   );
 }
 
@@ -241,7 +192,7 @@ export function BidSection({ requirement, start }: { requirement: CreditRequirem
         )
       : undefined;
   return (
-    <Section title="Bid">
+    <RecordSection title="Bid">
       <Text size="sm" c="dimmed">
         Sealed: only the market operator, the buyer or investor and its agent with authority to bid see it.
       </Text>
@@ -258,6 +209,6 @@ export function BidSection({ requirement, start }: { requirement: CreditRequirem
           </Detail>
         )}
       </SimpleGrid>
-    </Section>
+    </RecordSection>
   );
 }

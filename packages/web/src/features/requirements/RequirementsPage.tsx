@@ -9,13 +9,11 @@ import {
 } from '@curlew/domain';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
-import { useActionsConfig } from '../../actions/ActionsConfig.tsx';
-import { apiAddress } from '../../app/api.ts';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
-import { ExportButtons, type ExportFormat } from '../../components/data-table/ExportButtons.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import {
   CREDIT_TYPE_OPTIONS,
   type ListFilter,
@@ -175,7 +173,6 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
   usePageTitle('Credit requirements');
   const navigate = useNavigate();
   const refresh = useRefreshAfterAction();
-  const { apiBase } = useActionsConfig();
   const list = useListState(LIST_CONFIG);
   const filters = useListFilters(FILTERS_OF[reader]);
   const query = usePagedList<RequirementListItem>(
@@ -184,13 +181,6 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
   );
   const page = query.data as PageWithActions<RequirementListItem> | undefined;
   const create = reader === 'lpa' ? undefined : page?.actions?.find((a) => a.id === 'CreateRequirement');
-  const exportAddress = (format: ExportFormat) => {
-    const params = new URLSearchParams(listQueryString(list.state, filters.query));
-    params.delete('page');
-    params.delete('pageSize');
-    params.set('format', format);
-    return apiAddress(apiBase, `${REQUIREMENTS_SELF}?${params.toString()}`);
-  };
   const roundId = filters.query.roundId;
   return (
     <Stack gap="md">
@@ -198,7 +188,13 @@ function RequirementsList({ reader }: { reader: RequirementReader }) {
         <Title order={1}>Credit requirements</Title>
         <Group gap="xs">
           {reader === 'operator' && (
-            <ExportButtons address={exportAddress} filename="credit-requirements" size="md" />
+            <ExportButtons
+              path={REQUIREMENTS_SELF}
+              state={list.state}
+              filters={filters.query}
+              filename="credit-requirements"
+              size="md"
+            />
           )}
           {create !== undefined && (
             <EntityActionButton

@@ -90,21 +90,10 @@ export const yesNo = (value: boolean | null | undefined): string =>
   value === true ? 'Yes' : value === false ? 'No' : 'Not answered';
 
 /**
- * The requirement page's actions: the step the requirement is at as buttons (registration, the bid, the credits after
- * the round), everything else in 'More actions' by stage.
+ * The requirement page's actions beside its next steps (registration, the bid, the credits after the round, which the
+ * server marks): everything else in 'More actions' by stage.
  */
 export const REQUIREMENT_ACTION_LAYOUT: ActionLayout = {
-  nextSteps: true,
-  primary: [
-    'Register',
-    'CompleteRegistration',
-    'SetBid',
-    'ReinstateInClearing',
-    'AllocateRights',
-    'IssueCredits',
-    'RedeemCredits',
-    'Retire',
-  ],
   stages: [
     {
       label: 'Registration',

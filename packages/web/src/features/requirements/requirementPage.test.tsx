@@ -46,7 +46,7 @@ describe('credit requirement page', () => {
           bid,
           group: { id: 'g1', name: 'Plot 4 development' },
           actions: [
-            { id: 'SetBid', title: 'Set bid', enabled: true },
+            { id: 'SetBid', title: 'Set bid', enabled: true, next: true },
             { id: 'AllocateRights', title: 'Allocate rights', enabled: false, reason: 'Not matched yet' },
             { id: 'Comment', title: 'Comment', enabled: true },
             { id: 'WizardBuyerCredits', title: 'Set credits', enabled: true },
@@ -89,7 +89,8 @@ describe('credit requirement page', () => {
     expect(screen.getByRole('link', { name: 'Spring 2026' })).toHaveAttribute('href', '/markets/m1/round/r1');
     const actions = screen.getByRole('group', { name: 'Actions for Plot 4 nitrogen' });
     // The bid is the requirement's step now; a refused later step waits in 'More actions' with its reason.
-    expect(within(actions).getByRole('button', { name: 'Set bid' })).toBeEnabled();
+    const next = screen.getByRole('region', { name: 'Next step' });
+    expect(within(next).getByRole('button', { name: 'Set bid' })).toBeEnabled();
     expect(within(actions).queryByRole('button', { name: 'Allocate rights' })).not.toBeInTheDocument();
     await userEvent.setup().click(within(actions).getByRole('button', { name: 'More actions' }));
     const allocate = await screen.findByRole('menuitem', { name: 'Allocate rights' });
@@ -174,7 +175,10 @@ describe('credit requirement page', () => {
     server.routes = {
       ...emptyFeedsOf('requirement', 'q1'),
       'GET /api/requirement/q1': {
-        body: requirementOf({ id: 'q1', actions: [{ id: 'SetBid', title: 'Set bid', enabled: true }] }),
+        body: requirementOf({
+          id: 'q1',
+          actions: [{ id: 'SetBid', title: 'Set bid', enabled: true, next: true }],
+        }),
       },
     };
     renderPage([{ path: '/credit-requirements/:requirementId', page: ParticipantRequirementPage }], {
@@ -276,7 +280,7 @@ describe('credit requirement page', () => {
           id: 'q1',
           status: 'Bid',
           bid,
-          actions: [{ id: 'SetBid', title: 'Set bid', enabled: true }],
+          actions: [{ id: 'SetBid', title: 'Set bid', enabled: true, next: true }],
         }),
       },
     };

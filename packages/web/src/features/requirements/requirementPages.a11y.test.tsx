@@ -18,7 +18,7 @@ import { emptyFeedsOf, groupOf, requirementOf, requirementRowOf } from './testin
 const buyer = signedIn(['participant'], { id: 'o2', name: 'Harbour Homes', type: 'PARTICIPANT' });
 const lpa = signedIn(['lpa'], { id: 'l1', name: 'Test Valley', type: 'LPA' });
 const actions = [
-  { id: 'SetBid', title: 'Set bid', enabled: true },
+  { id: 'SetBid', title: 'Set bid', enabled: true, next: true as const },
   { id: 'AllocateRights', title: 'Allocate rights', enabled: false, reason: 'Not matched yet' },
   { id: 'Comment', title: 'Comment', enabled: true },
 ];

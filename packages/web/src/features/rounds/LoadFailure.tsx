@@ -1,5 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { PageLoader } from '../../app/shell/PageLoader.tsx';
 
 /** What a page shows when its record could not be loaded: not found, or the reason with a Retry button. */
 export function LoadFailure({ what, error, retry }: { what: string; error: Error; retry: () => void }) {
@@ -20,4 +23,20 @@ export function LoadFailure({ what, error, retry }: { what: string; error: Error
       </Stack>
     </Alert>
   );
+}
+
+/** A page's record: the loader while it loads, its failure (not found, or the reason with Retry), else the page. */
+export function WhenLoaded<T>({
+  query,
+  what,
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageLoader />;
+  if (query.isError)
+    return <LoadFailure what={what} error={query.error} retry={() => void query.refetch()} />;
+  return children(query.data);
 }

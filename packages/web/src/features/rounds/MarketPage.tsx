@@ -3,15 +3,15 @@ import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
-import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton, EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { LoadFailure } from './LoadFailure.tsx';
+import { WhenLoaded } from './LoadFailure.tsx';
 import { ROUND_STATUS_COLOUR, roundStatusLabel, showDate } from './roundDisplay.ts';
 import { MARKETS_KEY, type PageWithActions, ROUNDS_SELF, roundPagePath, useMarket } from './roundsApi.ts';
 
@@ -84,19 +84,27 @@ function MarketRounds({ market }: { market: Market }) {
         query={query}
         emptyText="This market has no rounds yet."
         toolbar={
-          create === undefined ? undefined : (
-            <EntityActionButton
-              self={ROUNDS_SELF}
-              action={create}
-              variant="filled"
-              prefill={{ marketId: market.id }}
-              onSucceeded={(result) => {
-                void refresh();
-                const created = result.context?.id;
-                if (created !== undefined) void navigate(roundPagePath(market.id, created));
-              }}
+          <>
+            <ExportButtons
+              path={ROUNDS_SELF}
+              state={list.state}
+              filters={{ marketId: market.id }}
+              filename="rounds"
             />
-          )
+            {create !== undefined && (
+              <EntityActionButton
+                self={ROUNDS_SELF}
+                action={create}
+                variant="filled"
+                prefill={{ marketId: market.id }}
+                onSucceeded={(result) => {
+                  void refresh();
+                  const created = result.context?.id;
+                  if (created !== undefined) void navigate(roundPagePath(market.id, created));
+                }}
+              />
+            )}
+          </>
         }
       />
     </Stack>
@@ -137,8 +145,9 @@ export function MarketPage() {
   const market = useMarket(marketId);
   useCrumbName('market', market.data?.name);
   usePageTitle(market.data?.name ?? 'Market');
-  if (market.isPending) return <PageLoader />;
-  if (market.isError)
-    return <LoadFailure what="Market" error={market.error} retry={() => void market.refetch()} />;
-  return <MarketView market={market.data} />;
+  return (
+    <WhenLoaded query={market} what="Market">
+      {(data) => <MarketView market={data} />}
+    </WhenLoaded>
+  );
 }

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -80,18 +81,21 @@ export function MarketsPage() {
         searchLabel="Search markets"
         emptyText="There are no markets yet."
         toolbar={
-          create === undefined ? undefined : (
-            <EntityActionButton
-              self={MARKETS_SELF}
-              action={create}
-              variant="filled"
-              onSucceeded={(result) => {
-                void refresh();
-                const created = result.context?.id;
-                if (created !== undefined) void navigate(marketPagePath(created));
-              }}
-            />
-          )
+          <>
+            <ExportButtons path={MARKETS_SELF} state={list.state} filename="markets" />
+            {create !== undefined && (
+              <EntityActionButton
+                self={MARKETS_SELF}
+                action={create}
+                variant="filled"
+                onSucceeded={(result) => {
+                  void refresh();
+                  const created = result.context?.id;
+                  if (created !== undefined) void navigate(marketPagePath(created));
+                }}
+              />
+            )}
+          </>
         }
       />
     </Stack>

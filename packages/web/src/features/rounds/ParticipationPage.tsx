@@ -1,22 +1,19 @@
-import { commentAction, PARTICIPATION_ACTIONS, REGISTRATION_STATUS_LABELS } from '@curlew/domain';
+import { commentAction, REGISTRATION_STATUS_LABELS } from '@curlew/domain';
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { Detail } from './MarketPage.tsx';
-import { NextSteps, nextStepIds } from './NextSteps.tsx';
 import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, roundStatusLabel, showDate } from './roundDisplay.ts';
 import { roundPagePath, useMarket, useParticipation } from './roundsApi.ts';
-
-/** The moves of a participation's life shown as its next step: Withdraw stays among the other actions. */
-const PARTICIPATION_NEXT_STEPS = ['Register', 'CompleteRegistration', 'Reinstate'];
 
 /**
  * `markets/{marketId}/round/{roundId}/participation/{participationId}` and
@@ -44,7 +41,6 @@ export function ParticipationPage() {
     );
   const p = participation.data;
   const subject = { subjectType: 'participation', subjectId: p.id };
-  const steps = nextStepIds(PARTICIPATION_ACTIONS, p.status, PARTICIPATION_NEXT_STEPS);
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-start">
@@ -60,14 +56,14 @@ export function ParticipationPage() {
         <EntityActionButtons
           self={p.self}
           actions={p.actions}
-          exclude={[commentAction.id, ...steps]}
+          exclude={[commentAction.id, ...nextStepIds(p.actions)]}
           // The next steps, refused or not, are in their panel: the other actions only when they may run now.
           enabledOnly
           label={`Actions for ${p.organisation.name} in ${p.round.name}`}
           onSucceeded={() => void refresh()}
         />
       </Group>
-      <NextSteps self={p.self} actions={p.actions} stepIds={steps} onSucceeded={() => void refresh()} />
+      <NextSteps self={p.self} actions={p.actions} onSucceeded={() => void refresh()} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Detail label="Market round">
           <Anchor component={Link} to={roundPagePath(p.round.marketId, p.round.id)}>

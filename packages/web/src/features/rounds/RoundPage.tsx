@@ -1,24 +1,29 @@
 import type { MarketRound, Participation } from '@curlew/domain';
-import { REGISTRATION_STATUS_LABELS, ROUND_ACTIONS } from '@curlew/domain';
+import { REGISTRATION_STATUS_LABELS } from '@curlew/domain';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/currentUser.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
-import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
+import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
+import { StillNeeded } from '../../components/actions/StillNeeded.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { RoundMapSection } from '../map/RoundMapSection.tsx';
 import { BalancingShortfalls } from '../match/BalancingShortfalls.tsx';
 import { MatchProgress } from '../match/MatchProgress.tsx';
 import './ImportDataPreview.tsx';
 import { OwnOutcomes } from '../match/OwnOutcomes.tsx';
 import { RoundStatementView } from '../match/RoundStatementView.tsx';
+import {
+  OPPORTUNITY_ACTIONS,
+  OpportunityStatementSection,
+} from '../opportunity/OpportunityStatementSection.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
-import { NextSteps, nextStepIds } from './NextSteps.tsx';
 import { RoundDatasets } from './RoundDatasets.tsx';
+import { RoundHistory } from './RoundHistory.tsx';
 import { RoundParticipants } from './RoundParticipants.tsx';
-import { RoundChecklistView, RoundHistory } from './RoundReadiness.tsx';
 import {
   RoundDates,
   RoundDeclarations,
@@ -28,7 +33,6 @@ import {
 } from './RoundSections.tsx';
 import {
   CAPACITY_LABELS,
-  OPERATOR_ROUND_ACTION_LAYOUT,
   REGISTRATION_STATUS_COLOURS,
   ROUND_ACTION_LAYOUT,
   ROUND_STATUS_COLOUR,
@@ -37,22 +41,19 @@ import {
 import { participationSelf, useListAt, useRound, useRoundCrumbs } from './roundsApi.ts';
 
 // Shown beside the sections, not as header buttons.
-const SECTION_ACTIONS = ['AddDeclarations', 'RemoveDeclaration'];
+const SECTION_ACTIONS = ['AddDeclarations', 'RemoveDeclaration', ...OPPORTUNITY_ACTIONS];
 
 function RoundHeader({
   round,
   onChanged,
   enabledOnly = false,
-  layout = ROUND_ACTION_LAYOUT,
 }: {
   round: MarketRound;
   onChanged: () => void;
-  layout?: ActionLayout;
   /** Participants and agents see only what they may do now, not the operator's refused buttons. */
   enabledOnly?: boolean;
 }) {
-  const steps = nextStepIds(ROUND_ACTIONS, round.status, layout.primary);
-  const checklistOpen = round.checklist?.items.some((item) => !item.done) === true;
+  const checklistOpen = round.checklist?.some((item) => !item.done) === true;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -66,10 +67,10 @@ function RoundHeader({
         <EntityActionButtons
           self={round.self}
           actions={round.actions}
-          exclude={[...SECTION_ACTIONS, ...steps]}
+          exclude={[...SECTION_ACTIONS, ...nextStepIds(round.actions)]}
           // A settled round is over: the refused actions of its whole life would only be noise.
           enabledOnly={enabledOnly || round.status === 'Settled'}
-          layout={layout}
+          layout={ROUND_ACTION_LAYOUT}
           label={`Actions for ${round.name}`}
           onSucceeded={onChanged}
         />
@@ -77,13 +78,9 @@ function RoundHeader({
       <NextSteps
         self={round.self}
         actions={round.actions}
-        stepIds={steps}
         onSucceeded={onChanged}
-        explainedElsewhere={
-          checklistOpen
-            ? { [round.checklist?.actionId ?? '']: 'Complete what is still needed, listed below.' }
-            : {}
-        }
+        // The checklist lists what Open waits for, line by line, instead of Open's long refusal.
+        explainedElsewhere={checklistOpen ? { Open: 'Complete what is still needed, listed below.' } : {}}
       />
     </Stack>
   );
@@ -107,15 +104,23 @@ export function OperatorRoundPage() {
     return <LoadFailure what="Market round" error={round.error} retry={() => void round.refetch()} />;
   return (
     <Stack gap="xl">
-      <RoundHeader round={round.data} onChanged={changed} layout={OPERATOR_ROUND_ACTION_LAYOUT} />
-      <RoundChecklistView round={round.data} onChanged={changed} />
+      <RoundHeader round={round.data} onChanged={changed} />
+      <StillNeeded
+        self={round.data.self}
+        checklist={round.data.checklist ?? []}
+        actions={round.data.actions}
+        goal="the round can open for registration"
+        onSucceeded={changed}
+      />
       <MatchProgress round={round.data} onChanged={() => void round.refetch()} />
       <RoundStatementView round={round.data} />
       <BalancingShortfalls round={round.data} />
+      <OpportunityStatementSection round={round.data} onChanged={changed} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundReserveView round={round.data} />
       <RoundScope round={round.data} />
+      <RoundMapSection round={round.data} />
       <RoundDeclarations round={round.data} onChanged={changed} />
       <RoundParticipants round={round.data} />
       <RoundDatasets round={round.data} />
@@ -154,7 +159,7 @@ function OwnParticipations({
       ) : (
         list.data.items.map((participation) => (
           <Group key={participation.id} justify="space-between">
-            <Text>
+            <Text component="div">
               {asAgent && `${participation.organisation.name}, `}
               {CAPACITY_LABELS[participation.capacity]}:{' '}
               <StatusBadge color={REGISTRATION_STATUS_COLOURS[participation.status]}>
@@ -195,12 +200,14 @@ export function ParticipantRoundPage() {
       <RoundHeader round={shown} onChanged={() => void refresh()} enabledOnly />
       <OwnOutcomes round={round.data} />
       <RoundStatementView round={round.data} />
+      <OpportunityStatementSection round={round.data} onChanged={() => void refresh()} />
       <RoundTimeline round={round.data} />
       <RoundDates round={round.data} />
       <RoundScope round={round.data} />
       {organisationId !== undefined && (
         <OwnParticipations round={round.data} organisationId={organisationId} asAgent={asAgent} />
       )}
+      <RoundMapSection round={round.data} reader="participant" />
       <Anchor component={Link} to="/">
         Back to your home
       </Anchor>

@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { type ListFilters, optionsOf } from '../../components/data-table/listFilters.ts';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListFilters } from '../../components/data-table/useAddressFilters.ts';
@@ -151,6 +152,14 @@ export function RoundParticipants({ round }: { round: MarketRound }) {
         list={list}
         query={query}
         filters={filters}
+        toolbar={
+          <ExportButtons
+            path="/participations"
+            state={list.state}
+            filters={{ roundId: round.id, ...filters.query }}
+            filename="participations"
+          />
+        }
         emptyText={
           filters.filtered
             ? 'No participants match these filters.'

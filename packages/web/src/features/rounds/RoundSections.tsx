@@ -5,9 +5,11 @@ import {
   type MarketRound,
   REGISTRATION_PERIODS,
   RESERVE_APPLIES_TO_LABELS,
+  type RegistrationPeriod,
 } from '@curlew/domain';
-import { Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
+import { RowsTable } from '../../components/data-table/RowsTable.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { Detail } from './MarketPage.tsx';
 import { isWindowOpen, PERIOD_LABELS, roundTimeline, serviceLabels, showDate } from './roundDisplay.ts';
@@ -37,41 +39,43 @@ export function RoundTimeline({ round }: { round: MarketRound }) {
   );
 }
 
+const windowDate = (window: MarketRound['registrationDates'][RegistrationPeriod], end: 'start' | 'end') =>
+  window === null ? 'Not set' : showDate(window[end]);
+
 /** The registration windows with the ones open now marked (registration happens only while the round is Open). */
 export function RoundDates({ round, now = new Date() }: { round: MarketRound; now?: Date }) {
   const registering = isRoundOpenForRegistration(round);
   return (
     <Stack gap="xs">
       <Title order={2}>Key dates</Title>
-      <Table aria-label="Registration windows">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Window</Table.Th>
-            <Table.Th>Opens</Table.Th>
-            <Table.Th>Closes</Table.Th>
-            <Table.Th>Now</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {REGISTRATION_PERIODS.map((period) => {
-            const window = round.registrationDates[period];
-            return (
-              <Table.Tr key={period}>
-                <Table.Td>{PERIOD_LABELS[period]}</Table.Td>
-                <Table.Td>{window === null ? 'Not set' : showDate(window.start)}</Table.Td>
-                <Table.Td>{window === null ? 'Not set' : showDate(window.end)}</Table.Td>
-                <Table.Td>
-                  {registering && isWindowOpen(window, now) ? (
-                    <StatusBadge color="teal.9">Open now</StatusBadge>
-                  ) : (
-                    <Text size="sm">—</Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <RowsTable
+        aria-label="Registration windows"
+        rows={REGISTRATION_PERIODS}
+        rowKey={(period) => period}
+        columns={[
+          { id: 'window', header: 'Window', render: (period) => PERIOD_LABELS[period] },
+          {
+            id: 'opens',
+            header: 'Opens',
+            render: (period) => windowDate(round.registrationDates[period], 'start'),
+          },
+          {
+            id: 'closes',
+            header: 'Closes',
+            render: (period) => windowDate(round.registrationDates[period], 'end'),
+          },
+          {
+            id: 'now',
+            header: 'Now',
+            render: (period) =>
+              registering && isWindowOpen(round.registrationDates[period], now) ? (
+                <StatusBadge color="teal.9">Open now</StatusBadge>
+              ) : (
+                <Text size="sm">—</Text>
+              ),
+          },
+        ]}
+      />
       {round.ampEnd !== null && <Text size="sm">Asset management period ends {showDate(round.ampEnd)}</Text>}
     </Stack>
   );

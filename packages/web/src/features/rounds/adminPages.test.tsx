@@ -63,6 +63,14 @@ describe('markets list', () => {
     expect(within(other as HTMLElement).getByText('No rounds yet')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Add market' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/markets?sort=name&order=asc&format=csv`,
+    );
+    expect(screen.getByRole('link', { name: 'Export XLSX' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/markets?sort=name&order=asc&format=xlsx`,
+    );
   });
 
   it('says when there are no markets, and offers no create button the server did not list', async () => {
@@ -100,6 +108,10 @@ describe('market page', () => {
     expect(screen.getByText('15%')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Rounds of Solent nutrients' });
     await within(table).findByRole('link', { name: 'Autumn 2026' });
+    expect(screen.getByRole('link', { name: 'Export XLSX' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/rounds?marketId=m1&sort=createdAt&order=desc&format=xlsx`,
+    );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('Autumn 2026Draft'),
@@ -125,7 +137,7 @@ describe('operator round page', () => {
       body: roundOf({
         id: 'r1',
         actions: [
-          { id: 'Close', title: 'Close registration', enabled: true },
+          { id: 'Close', title: 'Close registration', enabled: true, next: true },
           { id: 'RegisterAsParticipant', title: 'Register for this market round', enabled: true },
           { id: 'SetReserveInfo', title: 'Set credit reserve', enabled: true },
           {
@@ -275,6 +287,13 @@ describe('operator round page', () => {
       expect(within(table).queryByRole('link', { name: 'Wetland Trust' })).not.toBeInTheDocument(),
     );
     expect(within(table).getByRole('link', { name: 'Harbour Homes' })).toBeInTheDocument();
+    // The participants' export follows the round and the capacity chosen, without the paging.
+    const exports = screen
+      .getAllByRole('link', { name: 'Export CSV' })
+      .map((link) => link.getAttribute('href'));
+    expect(exports).toEqual([
+      `${server.origin}/api/participations?roundId=r1&capacity=Buyer&sort=organisation&order=asc&format=csv`,
+    ]);
   });
 
   it('shows a failed round beside the matching step', async () => {

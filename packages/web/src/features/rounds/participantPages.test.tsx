@@ -28,7 +28,7 @@ describe("participant's round page", () => {
         body: roundOf({
           id: 'r1',
           actions: [
-            { id: 'RegisterAsParticipant', title: 'Register', enabled: true },
+            { id: 'RegisterAsParticipant', title: 'Register', enabled: true, next: true },
             {
               id: 'Close',
               title: 'Close registration',
@@ -163,7 +163,7 @@ describe('participation page', () => {
           previousStatus: 'Provisional',
           agent: { id: 'a1', name: 'Fen Agents' },
           actions: [
-            { id: 'Reinstate', title: 'Reinstate', enabled: true },
+            { id: 'Reinstate', title: 'Reinstate', enabled: true, next: true },
             {
               id: 'CompleteRegistration',
               title: 'Complete registration',

@@ -1,6 +1,7 @@
 import {
   BIDDER_TYPE_LABELS,
   CREDIT_TYPE_LABELS,
+  DISPLAY_TIME_ZONE,
   formatDate,
   MARKET_ROUND_STATUS_LABELS,
   type MarketRound,
@@ -11,7 +12,6 @@ import {
   type RegistrationWindow,
 } from '@curlew/domain';
 import type { ActionLayout } from '../../components/actions/MoreActionsMenu.tsx';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
 
 /** A round status as people read it ('Open for registration', 'Bids and offers open'). */
 export const roundStatusLabel = (status: MarketRoundStatus): string => MARKET_ROUND_STATUS_LABELS[status];
@@ -114,22 +114,10 @@ export const serviceLabels = (round: MarketRound): string[] =>
   round.services.map((service) => CREDIT_TYPE_LABELS[service]);
 
 /**
- * The round page's actions: the moves of the round's life the reader may make now as filled buttons, the settings
- * and imports it may use now as plain ones, and every refused action, with the reason, in 'More actions' by stage.
+ * The round page's actions beside its next steps (which the server marks): the settings and imports the reader may
+ * use now as plain buttons, every other action (refused ones with the reason) in 'More actions' by stage.
  */
 export const ROUND_ACTION_LAYOUT: ActionLayout = {
-  primary: [
-    'Open',
-    'RegisterAsParticipant',
-    'Close',
-    'OpenBidsAndOffers',
-    'CloseBidsAndOffers',
-    'Match',
-    'Review',
-    'AcceptMatch',
-    'RejectMatch',
-    'Settle',
-  ],
   secondary: [
     'Update',
     'SetRegistrationDates',
@@ -146,13 +134,4 @@ export const ROUND_ACTION_LAYOUT: ActionLayout = {
     { label: 'Matching', actionIds: ['Match', 'ImportMatch', 'Review', 'AcceptMatch', 'RejectMatch'] },
     { label: 'Settlement', actionIds: ['Settle'] },
   ],
-};
-
-/**
- * The operator's round page: as ROUND_ACTION_LAYOUT, but registering an organisation provisionally stays in 'More
- * actions', since the operator records participants directly with Record participant.
- */
-export const OPERATOR_ROUND_ACTION_LAYOUT: ActionLayout = {
-  ...ROUND_ACTION_LAYOUT,
-  primary: ROUND_ACTION_LAYOUT.primary.filter((id) => id !== 'RegisterAsParticipant'),
 };

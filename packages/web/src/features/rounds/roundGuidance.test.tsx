@@ -32,38 +32,40 @@ const draft = roundOf({
   id: 'r1',
   status: 'Draft',
   actions: [
-    { id: 'Open', title: 'Open for registration', enabled: false, reason: 'Before the round opens ...' },
+    {
+      id: 'Open',
+      title: 'Open for registration',
+      enabled: false,
+      reason: 'Before the round opens ...',
+      next: true,
+    },
     { id: 'SetRegistrationDates', title: 'Set registration dates', enabled: true },
     { id: 'SetReserveInfo', title: 'Set credit reserve', enabled: true },
     { id: 'AddDeclarations', title: 'Add declarations', enabled: true },
   ],
-  checklist: {
-    actionId: 'Open',
-    title: 'What is still needed to open for registration',
-    items: [
-      {
-        id: 'dates',
-        label: 'Registration dates',
-        done: true,
-        detail: 'Set for every registration window',
-        actionId: 'SetRegistrationDates',
-      },
-      {
-        id: 'reserve',
-        label: 'Credit reserve',
-        done: false,
-        detail: 'It is not agreed with the EMB',
-        actionId: 'SetReserveInfo',
-      },
-      {
-        id: 'declarations.MarketRoundProject_Offer',
-        label: 'Declarations asked at project offer',
-        done: false,
-        detail: 'None for participants and agents yet',
-        actionId: 'AddDeclarations',
-      },
-    ],
-  },
+  checklist: [
+    {
+      id: 'dates',
+      label: 'Registration dates',
+      done: true,
+      detail: 'Set for every registration window',
+      actionIds: ['SetRegistrationDates'],
+    },
+    {
+      id: 'reserve',
+      label: 'Credit reserve',
+      done: false,
+      detail: 'It is not agreed with the EMB',
+      actionIds: ['SetReserveInfo'],
+    },
+    {
+      id: 'declarations.MarketRoundProject_Offer',
+      label: 'Declarations asked at project offer',
+      done: false,
+      detail: 'None for participants and agents yet',
+      actionIds: ['AddDeclarations'],
+    },
+  ],
   history: [
     {
       status: 'Draft',
@@ -100,9 +102,9 @@ describe("the operator's round page guides the next step", () => {
     expect(needed).toHaveTextContent('2 of 3 still to do before the round can open for registration.');
     const lines = within(needed).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
-      'DoneRegistration datesSet for every registration window',
-      'To doCredit reserveIt is not agreed with the EMBSet credit reserve',
-      'To doDeclarations asked at project offerNone for participants and agents yetAdd declarations',
+      '✓Registration dates: doneSet for every registration window',
+      '•Credit reserve: not done yetIt is not agreed with the EMBSet credit reserve',
+      '•Declarations asked at project offer: not done yetNone for participants and agents yetAdd declarations',
     ]);
     // A done line has no button; an open line opens the dialog that completes it.
     expect(within(lines[0] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
@@ -125,11 +127,8 @@ describe("the operator's round page guides the next step", () => {
       'GET /api/round/r1': {
         body: {
           ...draft,
-          actions: [{ id: 'Open', title: 'Open for registration', enabled: true }],
-          checklist: {
-            ...draft.checklist,
-            items: draft.checklist?.items.map((item) => ({ ...item, done: true })),
-          },
+          actions: [{ id: 'Open', title: 'Open for registration', enabled: true, next: true }],
+          checklist: draft.checklist?.map((item) => ({ ...item, done: true })),
         },
       },
       [PARTICIPANTS]: { body: listOf([]) },
@@ -154,6 +153,7 @@ describe("the operator's round page guides the next step", () => {
               title: 'Match bids and offers',
               enabled: false,
               reason: 'There are no offers and bids to clear',
+              next: true,
             },
             { id: 'ImportMatch', title: 'Import match', enabled: true },
           ],
@@ -254,7 +254,7 @@ describe('the participation page', () => {
               enabled: false,
               reason: 'This organisation has already registered for this round',
             },
-            { id: 'CompleteRegistration', title: 'Complete registration', enabled: true },
+            { id: 'CompleteRegistration', title: 'Complete registration', enabled: true, next: true },
             { id: 'Withdraw', title: 'Withdraw from market round', enabled: true },
           ],
         }),

@@ -1,8 +1,13 @@
 import type { FieldError, NcaImportReport } from '@curlew/domain';
 import { Alert, Button, FileInput, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useNcaImport } from './refdataApi.ts';
+
+/** An upload's failure as an API error (a network failure has no status). */
+export const asApiError = (error: unknown): ApiError | null =>
+  error instanceof ApiError ? error : error ? new ApiError(String(error), 0) : null;
 
 /** One line's problems in an import report: 'Line 4: number: Must be a whole number greater than 0'. */
 export function describeImportError(error: FieldError): string {
@@ -89,30 +94,41 @@ export function NcaImportErrors({ error }: { error: ApiError }) {
   );
 }
 
-/** Upload of National Character Areas as a CSV with the columns number and name; shows a per-line report. */
-export function NcaImport() {
+/** An import's upload: the file as CSV; its report, or the error that refused it. */
+type CsvUpload<Report> = Pick<
+  UseMutationResult<Report, Error, File>,
+  'mutate' | 'reset' | 'isPending' | 'data' | 'error'
+>;
+
+/**
+ * A CSV import: its title, what the file must hold, a file input and Import; then the refused lines or the
+ * per-line report of the import.
+ */
+export function CsvImportPanel<Report>({
+  title,
+  fileLabel,
+  upload,
+  summary,
+  children,
+}: {
+  title: string;
+  fileLabel: string;
+  upload: CsvUpload<Report>;
+  summary: (report: Report) => ReactNode;
+  children: ReactNode;
+}) {
   const [file, setFile] = useState<File | null>(null);
-  const upload = useNcaImport();
-  const error =
-    upload.error instanceof ApiError
-      ? upload.error
-      : upload.error
-        ? new ApiError(String(upload.error), 0)
-        : null;
+  const error = asApiError(upload.error);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Import National Character Areas
+          {title}
         </Title>
-        <Text size="sm">
-          A CSV file whose first line names the columns <code>number</code> and <code>name</code>, one NCA per
-          line with its Natural England number. New numbers are added, changed names are updated; a file with
-          any bad line imports nothing.
-        </Text>
+        <Text size="sm">{children}</Text>
         <Group align="flex-end">
           <FileInput
-            label="NCA file"
+            label={fileLabel}
             placeholder="Choose a .csv file"
             accept=".csv,text/csv"
             value={file}
@@ -127,8 +143,24 @@ export function NcaImport() {
           </Button>
         </Group>
         {error ? <NcaImportErrors error={error} /> : null}
-        {upload.data ? <NcaImportSummary report={upload.data} /> : null}
+        {upload.data ? summary(upload.data) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** Upload of National Character Areas as a CSV with the columns number and name; shows a per-line report. */
+export function NcaImport() {
+  return (
+    <CsvImportPanel
+      title="Import National Character Areas"
+      fileLabel="NCA file"
+      upload={useNcaImport()}
+      summary={(report) => <NcaImportSummary report={report} />}
+    >
+      A CSV file whose first line names the columns <code>number</code> and <code>name</code>, one NCA per
+      line with its Natural England number. New numbers are added, changed names are updated; a file with any
+      bad line imports nothing.
+    </CsvImportPanel>
   );
 }

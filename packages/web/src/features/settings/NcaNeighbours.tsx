@@ -1,22 +1,9 @@
 import type { NcaNeighbour, NcaNeighbourImportReport } from '@curlew/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  List,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../app/api.ts';
 import { showToast } from '../../app/toasts.ts';
-import { ImportReportSummary, NcaImportErrors } from './NcaImport.tsx';
+import { asApiError, CsvImportPanel, ImportReportSummary } from './NcaImport.tsx';
 import {
   type RefDataRecord,
   useNcaNeighbourImport,
@@ -27,9 +14,6 @@ import { refDataItemPath } from './refdataRoute.ts';
 
 const neighboursOf = (nca: RefDataRecord): NcaNeighbour[] =>
   Array.isArray(nca.neighbours) ? (nca.neighbours as NcaNeighbour[]) : [];
-
-const asApiError = (error: unknown): ApiError | null =>
-  error instanceof ApiError ? error : error ? new ApiError(String(error), 0) : null;
 
 /**
  * The NCAs sharing a boundary with an NCA (supply there counts at 0.75 in the statutory metric's spatial risk),
@@ -154,40 +138,17 @@ export function NcaNeighbourImportSummary({ report }: { report: NcaNeighbourImpo
 
 /** Upload of neighbouring NCA pairs as a CSV with the columns nca and neighbour; shows a per-line report. */
 export function NcaNeighbourImport() {
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useNcaNeighbourImport();
-  const error = asApiError(upload.error);
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Import neighbouring NCAs
-        </Title>
-        <Text size="sm">
-          A CSV file whose first line names the columns <code>nca</code> and <code>neighbour</code>, one pair
-          of NCAs sharing a boundary per line, by Natural England number. A pair may be listed once or both
-          ways; both NCAs must already exist. New pairs are added, none are removed; a file with any bad line
-          imports nothing.
-        </Text>
-        <Group align="flex-end">
-          <FileInput
-            label="Neighbours file"
-            placeholder="Choose a .csv file"
-            accept=".csv,text/csv"
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              upload.reset();
-            }}
-            clearable
-          />
-          <Button disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
-            Import
-          </Button>
-        </Group>
-        {error ? <NcaImportErrors error={error} /> : null}
-        {upload.data ? <NcaNeighbourImportSummary report={upload.data} /> : null}
-      </Stack>
-    </Paper>
+    <CsvImportPanel
+      title="Import neighbouring NCAs"
+      fileLabel="Neighbours file"
+      upload={useNcaNeighbourImport()}
+      summary={(report) => <NcaNeighbourImportSummary report={report} />}
+    >
+      A CSV file whose first line names the columns <code>nca</code> and <code>neighbour</code>, one pair of
+      NCAs sharing a boundary per line, by Natural England number. A pair may be listed once or both ways;
+      both NCAs must already exist. New pairs are added, none are removed; a file with any bad line imports
+      nothing.
+    </CsvImportPanel>
   );
 }

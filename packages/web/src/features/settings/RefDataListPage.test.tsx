@@ -51,6 +51,12 @@ describe('RefDataListPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/settings/refdata/standards?q=salt&active=true',
     );
+    // The exports follow the search and the filter, without the paging.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `${server.origin}/api/settings/standards?active=true&q=salt&order=asc&format=csv`,
+    );
+    expect(screen.getByRole('link', { name: 'Export XLSX' })).toHaveAttribute('download', 'standards.xlsx');
 
     await user.click(screen.getByRole('checkbox', { name: 'Active only' }));
     await user.click(await screen.findByRole('button', { name: 'Name' }));

@@ -6,6 +6,7 @@ import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { NotFoundPage } from '../../app/shell/NotFoundPage.tsx';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { FilterBar } from '../../components/data-table/FilterBar.tsx';
 import type { ListFilters } from '../../components/data-table/listFilters.ts';
 import type { ListConfig } from '../../components/data-table/listState.ts';
@@ -54,15 +55,24 @@ function RefDataList({ type }: { type: RefDataType }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{title}</Title>
-        {editable ? (
-          <Button component={Link} to={refDataItemPath(type, 'new')}>
-            Create
-          </Button>
-        ) : (
-          <Text c="dimmed" size="sm">
-            Read-only: the statutory biodiversity metric's habitat types
-          </Text>
-        )}
+        <Group gap="xs">
+          <ExportButtons
+            path={`/settings/${type}`}
+            state={list.state}
+            filters={filters.query}
+            filename={type}
+            size="md"
+          />
+          {editable ? (
+            <Button component={Link} to={refDataItemPath(type, 'new')}>
+              Create
+            </Button>
+          ) : (
+            <Text c="dimmed" size="sm">
+              Read-only: the statutory biodiversity metric's habitat types
+            </Text>
+          )}
+        </Group>
       </Group>
       <FilterBar list={list} searchLabel="Search" searchPlaceholder="Name or code" filters={filters} />
       {items.isPending ? <PageLoader /> : null}

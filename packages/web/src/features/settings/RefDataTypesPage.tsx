@@ -1,7 +1,8 @@
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
+import { RowsTable } from '../../components/data-table/RowsTable.tsx';
 import { useRefDataSummary } from './refdataApi.ts';
 import { refDataListPath } from './refdataRoute.ts';
 
@@ -19,31 +20,32 @@ export function RefDataTypesPage() {
         </Alert>
       ) : null}
       {summary.data ? (
-        <Table striped highlightOnHover captionSide="top" maw={720}>
-          <Table.Caption>Kinds of reference data</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Items</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th>Editable</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {summary.data.map((row) => (
-              <Table.Tr key={row.type}>
-                <Table.Td>
-                  <Anchor component={Link} to={refDataListPath(row.type)}>
-                    {row.label}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{row.count}</Table.Td>
-                <Table.Td>{row.activeCount}</Table.Td>
-                <Table.Td>{row.editable ? 'Yes' : 'No (statutory metric)'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RowsTable
+          rows={summary.data}
+          columns={[
+            {
+              id: 'kind',
+              header: 'Kind',
+              render: (row) => (
+                <Anchor component={Link} to={refDataListPath(row.type)}>
+                  {row.label}
+                </Anchor>
+              ),
+            },
+            { id: 'items', header: 'Items', render: (row) => row.count },
+            { id: 'active', header: 'Active', render: (row) => row.activeCount },
+            {
+              id: 'editable',
+              header: 'Editable',
+              render: (row) => (row.editable ? 'Yes' : 'No (statutory metric)'),
+            },
+          ]}
+          rowKey={(row) => row.type}
+          caption="Kinds of reference data"
+          striped
+          highlightOnHover
+          maw={720}
+        />
       ) : null}
       <Text size="sm" c="dimmed">
         Inactive items stay on existing records but are no longer offered in forms.

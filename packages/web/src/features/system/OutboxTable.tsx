@@ -1,7 +1,8 @@
-import { formatDateTime, type MailStatus, type OutboxMessage } from '@curlew/domain';
-import { Anchor, Button, Code, Stack, Table, Text } from '@mantine/core';
+import type { MailStatus, OutboxMessage } from '@curlew/domain';
+import { Anchor, Button, Code, Stack, Text } from '@mantine/core';
+import { RowsTable, type RowsTableColumn } from '../../components/data-table/RowsTable.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { DISPLAY_TIME_ZONE } from '../activity/display.ts';
+import { systemTime as when } from './systemApi.ts';
 
 /** The colour of each e-mail status. */
 const MAIL_STATUS_COLOURS = {
@@ -10,8 +11,6 @@ const MAIL_STATUS_COLOURS = {
   Sent: 'teal',
   Failed: 'red',
 } as const satisfies Record<MailStatus, string>;
-
-const when = (at: string) => formatDateTime(at, { timeZone: DISPLAY_TIME_ZONE });
 
 /** Where an e-mail stands in words: when it was sent, or when it is tried next, and how often it was tried. */
 function Delivery({ mail }: { mail: OutboxMessage }) {
@@ -33,6 +32,31 @@ function Delivery({ mail }: { mail: OutboxMessage }) {
   );
 }
 
+/** The e-mail's text (unless it carries a code) and the page it links to. */
+function Message({ mail }: { mail: OutboxMessage }) {
+  return (
+    <Stack gap={4}>
+      {mail.text === null ? (
+        <Text size="sm" c="dimmed">
+          Not shown: it carries a code that opens an account.
+        </Text>
+      ) : (
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {mail.text}
+        </Code>
+      )}
+      {mail.link ? (
+        <Text size="sm">
+          Links to{' '}
+          <Anchor href={mail.link} style={{ overflowWrap: 'anywhere' }}>
+            {mail.link}
+          </Anchor>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
  * The e-mails of the outbox: recipient, subject, when it was written, where it stands (with the last error), the
  * message (unless it carries a code, in production) and the page it links to; a Failed one can be sent again.
@@ -46,66 +70,41 @@ export function OutboxTable({
   retrying: number | null;
   onRetry(mail: OutboxMessage): void;
 }) {
+  const columns: readonly RowsTableColumn<OutboxMessage>[] = [
+    { id: 'to', header: 'To', render: (mail) => mail.to },
+    { id: 'subject', header: 'Subject', render: (mail) => mail.subject },
+    { id: 'when', header: 'When', nowrap: true, render: (mail) => when(mail.createdAt) },
+    { id: 'message', header: 'Message', render: (mail) => <Message mail={mail} /> },
+    {
+      id: 'delivery',
+      header: 'Delivery',
+      render: (mail) => (
+        <Stack gap="xs" align="flex-start">
+          <Delivery mail={mail} />
+          {mail.status === 'Failed' ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={retrying === mail.id}
+              onClick={() => onRetry(mail)}
+              aria-label={`Send again to ${mail.to}`}
+            >
+              Send again
+            </Button>
+          ) : null}
+        </Stack>
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped captionSide="top" verticalSpacing="sm">
-        <Table.Caption>Recent e-mails, newest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>To</Table.Th>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Delivery</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {mails.map((mail) => (
-            <Table.Tr key={mail.id}>
-              <Table.Td>{mail.to}</Table.Td>
-              <Table.Td>{mail.subject}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(mail.createdAt)}</Table.Td>
-              <Table.Td>
-                <Stack gap={4}>
-                  {mail.text === null ? (
-                    <Text size="sm" c="dimmed">
-                      Not shown: it carries a code that opens an account.
-                    </Text>
-                  ) : (
-                    <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {mail.text}
-                    </Code>
-                  )}
-                  {mail.link ? (
-                    <Text size="sm">
-                      Links to{' '}
-                      <Anchor href={mail.link} style={{ overflowWrap: 'anywhere' }}>
-                        {mail.link}
-                      </Anchor>
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap="xs" align="flex-start">
-                  <Delivery mail={mail} />
-                  {mail.status === 'Failed' ? (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={retrying === mail.id}
-                      onClick={() => onRetry(mail)}
-                      aria-label={`Send again to ${mail.to}`}
-                    >
-                      Send again
-                    </Button>
-                  ) : null}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      rows={mails}
+      columns={columns}
+      rowKey={(mail) => String(mail.id)}
+      caption="Recent e-mails, newest first"
+      minWidth={900}
+      striped
+      verticalSpacing="sm"
+    />
   );
 }

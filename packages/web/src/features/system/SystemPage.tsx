@@ -1,123 +1,26 @@
-import { MAIL_STATUSES, type MailStatus, type OutboxAnswer, type OutboxMessage } from '@curlew/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { Stack, Title } from '@mantine/core';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
-import { showToast } from '../../app/toasts.ts';
-import { OutboxTable } from './OutboxTable.tsx';
-import { OUTBOX_PAGE_SIZE, OUTBOX_QUERY_KEY, useOutbox, useRetryMail } from './outboxApi.ts';
+import { BackupsSection } from './BackupsSection.tsx';
+import { HealthSection } from './HealthSection.tsx';
+import { OutboxSection } from './OutboxSection.tsx';
+import { ResetSection } from './ResetSection.tsx';
+import { TasksSection } from './TasksSection.tsx';
 
-const ALL = 'All';
-
-/** How the server sends e-mail, in words. */
-const transportText = (transport: OutboxAnswer['transport']): string =>
-  transport === 'smtp'
-    ? 'E-mails are sent through the mail server (SMTP_URL) by every server process. One the mail server refuses is tried again after a minute, then after doubling waits of up to an hour; after 10 attempts it is kept here as Failed until you send it again.'
-    : 'No mail server is configured (SMTP_URL), so e-mails are kept here and not sent. Their codes open accounts: share them only with the person they were written for.';
-
-/** system (sysadmin only): the mail outbox, every e-mail and where it stands, failed ones sent again from here. */
+/**
+ * system (sysadmin only): the health of the system (database, migrations, version, sessions, queues), solver tasks
+ * with Cancel, backups (make, download, restore outside production), the mail outbox with Send again, and the reset
+ * to the demo data outside production.
+ */
 export function SystemPage() {
   usePageTitle('System');
-  const queryClient = useQueryClient();
-  const retry = useRetryMail();
-  const [typed, setTyped] = useState('');
-  const [recipient, setRecipient] = useState('');
-  const [status, setStatus] = useState<MailStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const [retrying, setRetrying] = useState<number | null>(null);
-  const outbox = useOutbox({ to: recipient || undefined, status, page });
-  const filter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setRecipient(typed.trim());
-    setPage(1);
-  };
-  const sendAgain = async (mail: OutboxMessage) => {
-    setRetrying(mail.id);
-    try {
-      await retry(mail.id);
-      showToast(`The e-mail to ${mail.to} is queued to be sent again`, 'success');
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : 'The e-mail could not be queued again', 'error');
-    } finally {
-      setRetrying(null);
-      void queryClient.invalidateQueries({ queryKey: OUTBOX_QUERY_KEY });
-    }
-  };
-  const answer = outbox.data;
-  const pages = answer ? Math.max(1, Math.ceil(answer.total / OUTBOX_PAGE_SIZE)) : 1;
   return (
-    <Stack gap="lg">
+    <Stack gap="xl">
       <Title order={1}>System</Title>
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Mail outbox
-        </Title>
-        {answer ? <Text>{transportText(answer.transport)}</Text> : null}
-        <form onSubmit={filter} aria-label="Filter the mail outbox">
-          <Group align="end">
-            <TextInput
-              label="Recipient"
-              description="Show only e-mails sent to this address"
-              type="email"
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-              maxLength={254}
-            />
-            <Button type="submit" variant="default">
-              Filter
-            </Button>
-            <Button variant="subtle" onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
-              Refresh
-            </Button>
-          </Group>
-        </form>
-        {answer ? (
-          <SegmentedControl
-            aria-label="Status"
-            value={status ?? ALL}
-            onChange={(value) => {
-              setStatus(value === ALL ? undefined : (value as MailStatus));
-              setPage(1);
-            }}
-            data={[
-              {
-                value: ALL,
-                label: `All (${MAIL_STATUSES.reduce((sum, each) => sum + answer.counts[each], 0)})`,
-              },
-              ...MAIL_STATUSES.map((each) => ({ value: each, label: `${each} (${answer.counts[each]})` })),
-            ]}
-            style={{ alignSelf: 'flex-start' }}
-          />
-        ) : null}
-        {outbox.isPending ? <PageLoader /> : null}
-        {outbox.error ? (
-          <Alert color="red">The mail outbox could not be loaded: {outbox.error.message}</Alert>
-        ) : null}
-        {answer && answer.items.length === 0 ? (
-          <Text>
-            {recipient
-              ? `No e-mails to ${recipient}${status ? ` that are ${status.toLowerCase()}` : ''}.`
-              : status
-                ? `No ${status.toLowerCase()} e-mails.`
-                : 'No e-mails yet.'}
-          </Text>
-        ) : null}
-        {answer && answer.items.length > 0 ? (
-          <OutboxTable mails={answer.items} retrying={retrying} onRetry={(mail) => void sendAgain(mail)} />
-        ) : null}
-        {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" /> : null}
-      </Stack>
+      <HealthSection />
+      <TasksSection />
+      <BackupsSection />
+      <OutboxSection />
+      <ResetSection />
     </Stack>
   );
 }

@@ -2,8 +2,13 @@ import type { EntityAction, OrganisationUser } from '@curlew/domain';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { EntityActionButton, EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
+import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
+import type { ListState } from '../../components/data-table/listState.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { accountActions, accountStatus, useOrganisationUsers } from './usersApi.ts';
+
+/** The users section lists every user on one page, by name; its exports follow the same order. */
+const USERS_LIST_STATE: ListState = { q: '', sort: 'displayName', order: 'asc', page: 1, pageSize: 100 };
 
 /** Props of an organisation's users section. */
 export interface OrganisationUsersProps {
@@ -114,14 +119,22 @@ export function OrganisationUsers({
         <Title order={2} size="h4" id={headingId}>
           Users
         </Title>
-        {inviteAction !== undefined && (
-          <EntityActionButton
-            self={organisationSelf}
-            action={inviteAction}
+        <Group gap="xs">
+          <ExportButtons
+            path={`/organisation/${encodeURIComponent(organisationId)}/users`}
+            state={USERS_LIST_STATE}
+            filename="users"
             size="xs"
-            onSucceeded={onActionSucceeded}
           />
-        )}
+          {inviteAction !== undefined && (
+            <EntityActionButton
+              self={organisationSelf}
+              action={inviteAction}
+              size="xs"
+              onSucceeded={onActionSucceeded}
+            />
+          )}
+        </Group>
       </Group>
       {body}
     </Stack>

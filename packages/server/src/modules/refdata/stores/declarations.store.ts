@@ -1,13 +1,15 @@
-import { DECLARATION_CATEGORIES, type Declaration, declarationInputSchema, memberOf } from '@curlew/domain';
+import {
+  DECLARATION_CATEGORY_LABELS,
+  type Declaration,
+  declarationInputSchema,
+  declarationListQuerySchema,
+} from '@curlew/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { ListSpec } from '../refdata.list.ts';
-import type { ListFilters } from '../refdata.store.ts';
+import { activeOnly, settingsList, updatedColumn, yesNo } from '../refdata.read.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { declarations } from '../refdata.tables.ts';
 
 type Row = typeof declarations.$inferSelect;
-
-const isDeclarationCategory = memberOf(DECLARATION_CATEGORIES);
 
 const present = (row: Row): Declaration => ({
   id: row.id,
@@ -21,8 +23,30 @@ const present = (row: Row): Declaration => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const spec: ListSpec = {
-  sortColumns: {
+/** Declarations asked in market rounds; several may share a name, so writes have no conflict. */
+export const declarationsStore = tableStore({
+  table: declarations,
+  activeColumn: declarations.active,
+  present,
+  nameOf: (item) => item.name,
+  optionOrder: sql`lower(${declarations.name})`,
+  writes: { input: (_db, body) => declarationInputSchema.parse(body) },
+});
+
+/** `GET /api/settings/declarations`: by category, or those asked of agents or of participants. */
+export const declarationsList = settingsList({
+  type: 'declarations',
+  table: declarations,
+  query: declarationListQuerySchema,
+  itemType: 'Declaration',
+  activeColumn: declarations.active,
+  filters: {
+    active: activeOnly(declarations.active),
+    category: (category) => eq(declarations.category, category),
+    for: (audience) =>
+      audience === 'agents' ? eq(declarations.isForAgents, true) : eq(declarations.isForParticipants, true),
+  },
+  sort: {
     name: sql`lower(${declarations.name})`,
     category: declarations.category,
     isForAgents: declarations.isForAgents,
@@ -30,24 +54,15 @@ const spec: ListSpec = {
     active: declarations.active,
     updatedAt: declarations.updatedAt,
   },
-  defaultSort: 'name',
-  tieBreak: declarations.id,
-  searchColumns: [declarations.name, declarations.text],
-  activeColumn: declarations.active,
-};
-
-const filtersOf = (filters: ListFilters) => [
-  isDeclarationCategory(filters.category) ? eq(declarations.category, filters.category) : undefined,
-  filters.for === 'agents' ? eq(declarations.isForAgents, true) : undefined,
-  filters.for === 'participants' ? eq(declarations.isForParticipants, true) : undefined,
-];
-
-/** Declarations asked in market rounds; several may share a name, so writes have no conflict. */
-export const declarationsStore = tableStore({
-  table: declarations,
-  spec,
-  present,
-  nameOf: (item) => item.name,
-  filters: filtersOf,
-  writes: { input: (_db, body) => declarationInputSchema.parse(body) },
+  search: [declarations.name, declarations.text],
+  present: declarationsStore.presentPage,
+  columns: [
+    { header: 'Name', width: 32, value: (item) => item.name },
+    { header: 'Category', width: 32, value: (item) => DECLARATION_CATEGORY_LABELS[item.category] },
+    { header: 'Text', width: 60, value: (item) => item.text },
+    { header: 'For agents', width: 12, value: (item) => yesNo(item.isForAgents) },
+    { header: 'For participants', width: 16, value: (item) => yesNo(item.isForParticipants) },
+    { header: 'Active', width: 10, value: (item) => yesNo(item.active) },
+    updatedColumn(),
+  ],
 });

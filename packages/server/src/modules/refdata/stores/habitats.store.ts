@@ -1,7 +1,13 @@
-import { type Habitat, habitatQuerySchema } from '@curlew/domain';
+import {
+  HABITAT_DISTINCTIVENESS_LABELS,
+  type Habitat,
+  habitatListQuerySchema,
+  habitatQuerySchema,
+  MODULE_LABELS,
+} from '@curlew/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
-import type { ListSpec } from '../refdata.list.ts';
+import { settingsList } from '../refdata.read.ts';
 import type { ListFilters } from '../refdata.store.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { habitats } from '../refdata.tables.ts';
@@ -18,18 +24,6 @@ const present = (row: Row): Habitat => ({
   tradingRule: row.tradingRule,
 });
 
-const spec: ListSpec = {
-  sortColumns: {
-    module: habitats.module,
-    broadHabitat: habitats.broadHabitat,
-    habitatType: sql`lower(${habitats.habitatType})`,
-    distinctiveness: habitats.distinctivenessScore,
-  },
-  defaultSort: 'broadHabitat',
-  tieBreak: habitats.habitatType,
-  searchColumns: [habitats.habitatType, habitats.broadHabitat],
-};
-
 /** The module and broad-habitat conditions of a habitat filter (validated; 422 on bad values). */
 function habitatFilters(filters: ListFilters) {
   const { module, broadHabitat } = habitatQuerySchema.parse({
@@ -45,10 +39,43 @@ function habitatFilters(filters: ListFilters) {
 /** Statutory-metric habitat types: read-only, always active. */
 export const habitatsStore = tableStore({
   table: habitats,
-  spec,
   present,
   nameOf: (item) => item.habitatType,
-  filters: habitatFilters,
+  optionOrder: habitats.broadHabitat,
+});
+
+/** `GET /api/settings/habitats`: by module and broad habitat; rows of one broad habitat by habitat type. */
+export const habitatsList = settingsList({
+  type: 'habitats',
+  table: habitats,
+  query: habitatListQuerySchema,
+  itemType: 'Habitat',
+  filters: {
+    active: () => undefined,
+    module: (module) => eq(habitats.module, module),
+    broadHabitat: (broadHabitat) => eq(habitats.broadHabitat, broadHabitat),
+  },
+  sort: {
+    module: habitats.module,
+    // Habitat types of one broad habitat (or band) follow each other by name.
+    broadHabitat: sql`(${habitats.broadHabitat}, ${habitats.habitatType})`,
+    habitatType: sql`lower(${habitats.habitatType})`,
+    distinctiveness: sql`(${habitats.distinctivenessScore}, ${habitats.habitatType})`,
+  },
+  search: [habitats.habitatType, habitats.broadHabitat],
+  present: habitatsStore.presentPage,
+  columns: [
+    { header: 'Module', width: 14, value: (item) => MODULE_LABELS[item.module] },
+    { header: 'Broad habitat', width: 28, value: (item) => item.broadHabitat ?? '' },
+    { header: 'Habitat type', width: 40, value: (item) => item.habitatType },
+    {
+      header: 'Distinctiveness',
+      width: 16,
+      value: (item) => HABITAT_DISTINCTIVENESS_LABELS[item.distinctiveness],
+    },
+    { header: 'Score', width: 8, value: (item) => item.distinctivenessScore },
+    { header: 'Trading rule', width: 40, value: (item) => item.tradingRule },
+  ],
 });
 
 /** Habitat types of a module and broad habitat (SPEC 5: habitat types filtered by broad habitat). */

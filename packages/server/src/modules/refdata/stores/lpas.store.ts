@@ -1,8 +1,7 @@
-import { type Lpa, type LpaNeighbour, lpaInputSchema } from '@curlew/domain';
+import { type Lpa, type LpaNeighbour, lpaInputSchema, lpaListQuerySchema } from '@curlew/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
-import type { ListSpec } from '../refdata.list.ts';
-import type { ListFilters } from '../refdata.store.ts';
+import { activeOnly, settingsList, updatedColumn, yesNo } from '../refdata.read.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { lpas } from '../refdata.tables.ts';
 
@@ -35,26 +34,6 @@ async function neighboursOf(db: Queryable, codes: readonly string[]): Promise<Lp
   });
 }
 
-const spec: ListSpec = {
-  sortColumns: {
-    code: lpas.code,
-    name: sql`lower(${lpas.name})`,
-    authorityType: lpas.authorityType,
-    ladCode: lpas.ladCode,
-    current: lpas.current,
-    active: lpas.active,
-  },
-  defaultSort: 'name',
-  tieBreak: lpas.id,
-  searchColumns: [lpas.name, lpas.code, lpas.ladCode],
-  activeColumn: lpas.active,
-};
-
-const filtersOf = (filters: ListFilters) => [
-  filters.current === 'true' ? eq(lpas.current, true) : undefined,
-  filters.authorityType ? eq(lpas.authorityType, filters.authorityType as Row['authorityType']) : undefined,
-];
-
 const withNeighbours = async (db: Queryable, row: Row): Promise<Lpa> =>
   present(row, await neighboursOf(db, row.neighbourCodes));
 
@@ -70,11 +49,10 @@ async function renameInNeighbours(db: Queryable, before: Row, after: Row): Promi
 /** Local planning authorities and their neighbours. */
 export const lpasStore = tableStore({
   table: lpas,
-  spec,
+  activeColumn: lpas.active,
   present,
   presentDetail: withNeighbours,
   nameOf: (item) => item.name,
-  filters: filtersOf,
   optionOrder: lpas.name,
   writes: {
     input: (_db, body) => {
@@ -84,4 +62,37 @@ export const lpasStore = tableStore({
     conflict: { path: 'code', message: (values) => `An LPA with code ${values.code} already exists` },
     afterUpdate: renameInNeighbours,
   },
+});
+
+/** `GET /api/settings/lpas`: current LPAs (`current=true`) and one kind of authority. */
+export const lpasList = settingsList({
+  type: 'lpas',
+  table: lpas,
+  query: lpaListQuerySchema,
+  itemType: 'Lpa',
+  activeColumn: lpas.active,
+  filters: {
+    active: activeOnly(lpas.active),
+    current: (current) => eq(lpas.current, current === 'true'),
+    authorityType: (authorityType) => eq(lpas.authorityType, authorityType),
+  },
+  sort: {
+    code: lpas.code,
+    name: sql`lower(${lpas.name})`,
+    authorityType: lpas.authorityType,
+    ladCode: lpas.ladCode,
+    current: lpas.current,
+    active: lpas.active,
+  },
+  search: [lpas.name, lpas.code, lpas.ladCode],
+  present: lpasStore.presentPage,
+  columns: [
+    { header: 'Code', width: 12, value: (item) => item.code },
+    { header: 'Name', width: 36, value: (item) => item.name },
+    { header: 'Authority type', width: 28, value: (item) => item.authorityType },
+    { header: 'LAD code', width: 12, value: (item) => item.ladCode ?? '' },
+    { header: 'Current', width: 10, value: (item) => yesNo(item.current) },
+    { header: 'Active', width: 10, value: (item) => yesNo(item.active) },
+    updatedColumn(),
+  ],
 });

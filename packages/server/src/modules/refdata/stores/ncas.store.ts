@@ -1,7 +1,7 @@
-import { type Nca, type NcaNeighbour, ncaInputSchema } from '@curlew/domain';
+import { type Nca, type NcaNeighbour, ncaInputSchema, ncaListQuerySchema } from '@curlew/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
-import type { ListSpec } from '../refdata.list.ts';
+import { activeOnly, settingsList, updatedColumn, yesNo } from '../refdata.read.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { ncaNeighbours, ncas } from '../refdata.tables.ts';
 
@@ -31,23 +31,11 @@ async function readNcaNeighbours(db: Queryable, ncaId: string): Promise<NcaNeigh
   return rows.map((row) => ({ ...row, label: ncaLabel(row.number, row.name) }));
 }
 
-const spec: ListSpec = {
-  sortColumns: {
-    number: ncas.number,
-    name: sql`lower(${ncas.name})`,
-    active: ncas.active,
-    updatedAt: ncas.updatedAt,
-  },
-  defaultSort: 'number',
-  tieBreak: ncas.id,
-  searchColumns: [ncas.name, ncas.number],
-  activeColumn: ncas.active,
-};
-
 /** National Character Areas. */
 export const ncasStore = tableStore({
   table: ncas,
-  spec,
+  activeColumn: ncas.active,
+  optionOrder: ncas.number,
   present,
   presentDetail: async (db, row) => ({ ...present(row), neighbours: await readNcaNeighbours(db, row.id) }),
   nameOf: (item) => item.label,
@@ -55,4 +43,28 @@ export const ncasStore = tableStore({
     input: (_db, body) => ncaInputSchema.parse(body),
     conflict: { path: 'number', message: (values) => `NCA ${values.number} already exists` },
   },
+});
+
+/** `GET /api/settings/ncas`: by number unless sorted otherwise; `q` searches names and numbers. */
+export const ncasList = settingsList({
+  type: 'ncas',
+  table: ncas,
+  query: ncaListQuerySchema,
+  itemType: 'Nca',
+  activeColumn: ncas.active,
+  filters: { active: activeOnly(ncas.active) },
+  sort: {
+    number: ncas.number,
+    name: sql`lower(${ncas.name})`,
+    active: ncas.active,
+    updatedAt: ncas.updatedAt,
+  },
+  search: [ncas.name, ncas.number],
+  present: ncasStore.presentPage,
+  columns: [
+    { header: 'Number', width: 10, value: (item) => item.number },
+    { header: 'Name', width: 40, value: (item) => item.name },
+    { header: 'Active', width: 10, value: (item) => yesNo(item.active) },
+    updatedColumn(),
+  ],
 });

@@ -1,6 +1,6 @@
-import { type ProjectType, projectTypeInputSchema } from '@curlew/domain';
+import { type ProjectType, projectTypeInputSchema, projectTypeListQuerySchema } from '@curlew/domain';
 import { sql } from 'drizzle-orm';
-import type { ListSpec } from '../refdata.list.ts';
+import { activeOnly, settingsList, updatedColumn, yesNo } from '../refdata.read.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { projectTypes } from '../refdata.tables.ts';
 
@@ -16,23 +16,11 @@ const present = (row: Row): ProjectType => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const spec: ListSpec = {
-  sortColumns: {
-    name: sql`lower(${projectTypes.name})`,
-    incompatibleWithCurrentService: projectTypes.incompatibleWithCurrentService,
-    active: projectTypes.active,
-    updatedAt: projectTypes.updatedAt,
-  },
-  defaultSort: 'name',
-  tieBreak: projectTypes.id,
-  searchColumns: [projectTypes.name, projectTypes.description],
-  activeColumn: projectTypes.active,
-};
-
 /** Project types. */
 export const projectTypesStore = tableStore({
   table: projectTypes,
-  spec,
+  activeColumn: projectTypes.active,
+  optionOrder: sql`lower(${projectTypes.name})`,
   present,
   nameOf: (item) => item.name,
   writes: {
@@ -42,4 +30,33 @@ export const projectTypesStore = tableStore({
     },
     conflict: { path: 'name', message: (values) => `A project type named '${values.name}' already exists` },
   },
+});
+
+/** `GET /api/settings/project-types`. */
+export const projectTypesList = settingsList({
+  type: 'project-types',
+  table: projectTypes,
+  query: projectTypeListQuerySchema,
+  itemType: 'ProjectType',
+  activeColumn: projectTypes.active,
+  filters: { active: activeOnly(projectTypes.active) },
+  sort: {
+    name: sql`lower(${projectTypes.name})`,
+    incompatibleWithCurrentService: projectTypes.incompatibleWithCurrentService,
+    active: projectTypes.active,
+    updatedAt: projectTypes.updatedAt,
+  },
+  search: [projectTypes.name, projectTypes.description],
+  present: projectTypesStore.presentPage,
+  columns: [
+    { header: 'Name', width: 32, value: (item) => item.name },
+    { header: 'Description', width: 48, value: (item) => item.description ?? '' },
+    {
+      header: 'Incompatible with current service',
+      width: 16,
+      value: (item) => yesNo(item.incompatibleWithCurrentService),
+    },
+    { header: 'Active', width: 10, value: (item) => yesNo(item.active) },
+    updatedColumn(),
+  ],
 });

@@ -2,11 +2,13 @@ import {
   type Standard,
   type StandardVersion,
   standardInputSchema,
+  standardListQuerySchema,
   standardVersionInputSchema,
 } from '@curlew/domain';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
-import { type ListSpec, withConflictCheck } from '../refdata.list.ts';
+import { withConflictCheck } from '../refdata.list.ts';
+import { activeOnly, settingsList, updatedColumn, yesNo } from '../refdata.read.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { standards, standardVersions } from '../refdata.tables.ts';
 
@@ -68,22 +70,11 @@ async function withVersions(db: Queryable, row: Row): Promise<Standard> {
   return present(row, versions, versions[0]?.version ?? null);
 }
 
-const spec: ListSpec = {
-  sortColumns: {
-    name: sql`lower(${standards.name})`,
-    active: standards.active,
-    updatedAt: standards.updatedAt,
-  },
-  defaultSort: 'name',
-  tieBreak: standards.id,
-  searchColumns: [standards.name, standards.description],
-  activeColumn: standards.active,
-};
-
 /** Certification standards with their versions. */
 export const standardsStore = tableStore({
   table: standards,
-  spec,
+  activeColumn: standards.active,
+  optionOrder: sql`lower(${standards.name})`,
   presentPage: withLatestVersions,
   presentDetail: withVersions,
   nameOf: (item) => item.name,
@@ -94,6 +85,30 @@ export const standardsStore = tableStore({
     },
     conflict: { path: 'name', message: (values) => `A standard named '${values.name}' already exists` },
   },
+});
+
+/** `GET /api/settings/standards`: each standard with its newest version. */
+export const standardsList = settingsList({
+  type: 'standards',
+  table: standards,
+  query: standardListQuerySchema,
+  itemType: 'Standard',
+  activeColumn: standards.active,
+  filters: { active: activeOnly(standards.active) },
+  sort: {
+    name: sql`lower(${standards.name})`,
+    active: standards.active,
+    updatedAt: standards.updatedAt,
+  },
+  search: [standards.name, standards.description],
+  present: standardsStore.presentPage,
+  columns: [
+    { header: 'Name', width: 32, value: (item) => item.name },
+    { header: 'Description', width: 48, value: (item) => item.description ?? '' },
+    { header: 'Latest version', width: 14, value: (item) => item.latestVersion ?? '' },
+    { header: 'Active', width: 10, value: (item) => yesNo(item.active) },
+    updatedColumn(),
+  ],
 });
 
 /** Adds a version to a standard; undefined when the standard does not exist. */

@@ -1,9 +1,13 @@
-import { type Subcatchment, subcatchmentInputSchema } from '@curlew/domain';
+import {
+  SUBCATCHMENT_NUTRIENT_LABELS,
+  type Subcatchment,
+  subcatchmentInputSchema,
+  subcatchmentListQuerySchema,
+} from '@curlew/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/connect.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { ListSpec } from '../refdata.list.ts';
-import type { ListFilters } from '../refdata.store.ts';
+import { activeOnly, settingsList, updatedColumn, yesNo } from '../refdata.read.ts';
 import { tableStore } from '../refdata.table-store.ts';
 import { lpas, subcatchments } from '../refdata.tables.ts';
 
@@ -19,23 +23,6 @@ const present = (row: Row): Subcatchment => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-const spec: ListSpec = {
-  sortColumns: {
-    name: sql`lower(${subcatchments.name})`,
-    nutrient: subcatchments.nutrient,
-    active: subcatchments.active,
-    updatedAt: subcatchments.updatedAt,
-  },
-  defaultSort: 'name',
-  tieBreak: subcatchments.id,
-  searchColumns: [subcatchments.name, subcatchments.designatedSites],
-  activeColumn: subcatchments.active,
-};
-
-const filtersOf = (filters: ListFilters) => [
-  filters.lpa ? sql`${filters.lpa} = any(${subcatchments.lpaCodes})` : undefined,
-];
 
 /** Parses a subcatchment into its columns and checks each LPA code names a known LPA (422 on `lpaCodes.{i}`). */
 async function parseSubcatchment(db: Queryable, body: unknown) {
@@ -57,12 +44,41 @@ async function parseSubcatchment(db: Queryable, body: unknown) {
 /** Nutrient-neutrality subcatchments. */
 export const subcatchmentsStore = tableStore({
   table: subcatchments,
-  spec,
+  activeColumn: subcatchments.active,
+  optionOrder: sql`lower(${subcatchments.name})`,
   present,
   nameOf: (item) => item.name,
-  filters: filtersOf,
   writes: {
     input: parseSubcatchment,
     conflict: { path: 'name', message: (values) => `A subcatchment named '${values.name}' already exists` },
   },
+});
+
+/** `GET /api/settings/subcatchments`: those reaching into an LPA (`lpa`, by code). */
+export const subcatchmentsList = settingsList({
+  type: 'subcatchments',
+  table: subcatchments,
+  query: subcatchmentListQuerySchema,
+  itemType: 'Subcatchment',
+  activeColumn: subcatchments.active,
+  filters: {
+    active: activeOnly(subcatchments.active),
+    lpa: (code) => sql`${code} = any(${subcatchments.lpaCodes})`,
+  },
+  sort: {
+    name: sql`lower(${subcatchments.name})`,
+    nutrient: subcatchments.nutrient,
+    active: subcatchments.active,
+    updatedAt: subcatchments.updatedAt,
+  },
+  search: [subcatchments.name, subcatchments.designatedSites],
+  present: subcatchmentsStore.presentPage,
+  columns: [
+    { header: 'Name', width: 32, value: (item) => item.name },
+    { header: 'Nutrient', width: 14, value: (item) => SUBCATCHMENT_NUTRIENT_LABELS[item.nutrient] },
+    { header: 'Designated sites', width: 40, value: (item) => item.designatedSites ?? '' },
+    { header: 'LPA codes', width: 30, value: (item) => item.lpaCodes.join(' ') },
+    { header: 'Active', width: 10, value: (item) => yesNo(item.active) },
+    updatedColumn(),
+  ],
 });

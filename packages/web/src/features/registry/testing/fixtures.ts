@@ -7,6 +7,7 @@ import type {
   ReservedCreditRecord,
 } from '@curlew/domain';
 import type { Routes } from '../../../actions/testing/localServer.ts';
+import { publicListingsOf, STATEMENT } from '../../opportunity/testing/fixtures.ts';
 import { listOf } from '../../organisations/testing/fixtures.ts';
 import { projectOf, projectRowOf } from '../../projects/testing/fixtures.ts';
 import { requirementOf, requirementRowOf } from '../../requirements/testing/fixtures.ts';
@@ -129,9 +130,17 @@ const totalsOf = (): RegistryTotals => ({
   ],
 });
 
-/** The public registry with one site. */
-const publicOf = (): PublicRegistry => ({
+/** The public registry: two sites in two planning areas, one with nitrogen too, and a biodiversity site with no LPA. */
+export const publicOf = (): PublicRegistry => ({
   sites: [
+    {
+      name: 'Riverside Fen',
+      status: 'Matched',
+      lpa: 'Eastleigh',
+      nca: 'Hampshire Downs',
+      creditTypes: ['Biodiversity', 'NutrientMitigationNitrogen'],
+      units: 35,
+    },
     {
       name: 'Meadow Farm',
       status: 'Contracted',
@@ -140,9 +149,56 @@ const publicOf = (): PublicRegistry => ({
       creditTypes: ['Biodiversity'],
       units: 17,
     },
+    {
+      name: 'Hilltop Copse',
+      status: 'Matched',
+      lpa: null,
+      nca: null,
+      creditTypes: ['Biodiversity'],
+      units: 2,
+    },
   ],
-  byLpa: [{ area: 'Test Valley', creditType: 'Biodiversity', sites: 1, units: 17 }],
-  byNca: [{ area: 'Hampshire Downs', creditType: 'Biodiversity', sites: 1, units: 17 }],
+  byLpa: [
+    { area: 'Eastleigh', code: 'E60000102', creditType: 'Biodiversity', sites: 1, units: 5 },
+    { area: 'Eastleigh', code: 'E60000102', creditType: 'NutrientMitigationNitrogen', sites: 1, units: 30 },
+    { area: 'Not recorded', code: null, creditType: 'Biodiversity', sites: 1, units: 2 },
+    { area: 'Test Valley', code: 'E60000101', creditType: 'Biodiversity', sites: 1, units: 17 },
+  ],
+  byNca: [
+    { area: 'Hampshire Downs', code: '130', creditType: 'Biodiversity', sites: 2, units: 22 },
+    { area: 'Hampshire Downs', code: '130', creditType: 'NutrientMitigationNitrogen', sites: 1, units: 30 },
+    { area: 'Not recorded', code: null, creditType: 'Biodiversity', sites: 1, units: 2 },
+  ],
+});
+
+/** Two planning areas side by side, as `GET /api/map/areas` names them (TopoJSON). */
+export const areasOf = () => ({
+  type: 'Topology',
+  objects: {
+    areas: {
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Polygon', arcs: [[0]], properties: { code: 'E60000101', name: 'Test Valley' } },
+        { type: 'Polygon', arcs: [[1]], properties: { code: 'E60000102', name: 'Eastleigh' } },
+      ],
+    },
+  },
+  arcs: [
+    [
+      [-1.6, 51.0],
+      [-1.4, 51.0],
+      [-1.4, 51.2],
+      [-1.6, 51.2],
+      [-1.6, 51.0],
+    ],
+    [
+      [-1.4, 51.0],
+      [-1.2, 51.0],
+      [-1.2, 51.2],
+      [-1.4, 51.2],
+      [-1.4, 51.0],
+    ],
+  ],
 });
 
 const DEFAULT_CREDITS = 'sort=requirement&order=asc&page=1&pageSize=25';
@@ -218,4 +274,7 @@ export const registryRoutes = (): Routes => ({
   },
   'GET /api/reserved-credit/rc1': { body: reservedRecordOf() },
   'GET /api/public/registry': { body: publicOf() },
+  'GET /api/map/areas': { body: areasOf() },
+  'GET /api/public/opportunity-statements': { body: publicListingsOf() },
+  'GET /api/public/round/r1/opportunity': { body: STATEMENT },
 });

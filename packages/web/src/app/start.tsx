@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
+import '@mantine/notifications/styles.css';
+import type { CurrentUser } from '@curlew/domain';
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { App, queryClient } from './App.tsx';
+import { setCurrentUser } from './currentUser.ts';
+import { AREA_ROUTES, PUBLIC_ROUTES } from './routing/areas.ts';
+import { preloadPageAt } from './routing/preload.ts';
+
+/**
+ * Shows the whole app in `root` at the current address. `user`, when the caller already knows who is signed in
+ * (the sign-in page hands over after signing in), saves asking the server again.
+ */
+export function startApp(root: Root, user?: CurrentUser | null): void {
+  if (user !== undefined) setCurrentUser(queryClient, user);
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  // Once the frame has painted, so that the first paint does not wait for them.
+  requestAnimationFrame(() =>
+    setTimeout(() => preloadPageAt(window.location.pathname, queryClient, PUBLIC_ROUTES, AREA_ROUTES)),
+  );
+}
