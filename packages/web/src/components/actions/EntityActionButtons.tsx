@@ -17,6 +17,8 @@ export interface EntityActionButtonProps {
   prefill?: Readonly<Record<string, unknown>>;
   /** Disabled, show the reason in words under the button (a next step kept in sight), not only on hover. */
   showReason?: boolean;
+  /** A class for the button (a next step's, whose long title may wrap). */
+  className?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export function EntityActionButton({
   size = 'sm',
   prefill,
   showReason = false,
+  className,
 }: EntityActionButtonProps) {
   const panel = useActionPanel();
   const reasonId = useId();
@@ -39,6 +42,7 @@ export function EntityActionButton({
   if (action.enabled) {
     return (
       <Button
+        className={className}
         variant={variant}
         size={size}
         onClick={() =>
@@ -58,6 +62,7 @@ export function EntityActionButton({
   const reason = action.reason ?? 'Not available';
   const button = (
     <Button
+      className={className}
       variant={variant}
       size={size}
       data-disabled

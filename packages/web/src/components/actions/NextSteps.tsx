@@ -2,6 +2,7 @@ import type { EntityAction } from '@curlew/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { EntityActionButton } from './EntityActionButtons.tsx';
+import classes from './NextSteps.module.css';
 
 /** The ids of the actions the server marks as the record's next steps (never one refused for the reader's role). */
 export const nextStepIds = (actions: readonly EntityAction[]): string[] =>
@@ -20,14 +21,14 @@ export interface NextStepsProps {
 function RefusedStep({ action, note }: { action: EntityAction; note: string }) {
   const reasonId = useId();
   return (
-    <Group gap="sm" wrap="nowrap" align="center">
+    <Group gap="sm" align="center">
       <Button
+        className={classes.step}
         variant="filled"
         data-disabled
         aria-disabled="true"
         aria-describedby={reasonId}
         onClick={(event) => event.preventDefault()}
-        style={{ flexShrink: 0 }}
       >
         {action.title}
       </Button>
@@ -57,7 +58,13 @@ export function NextSteps({ self, actions, onSucceeded, explainedElsewhere = {} 
         {steps.map((action) =>
           action.enabled ? (
             <Group key={action.id}>
-              <EntityActionButton self={self} action={action} variant="filled" onSucceeded={onSucceeded} />
+              <EntityActionButton
+                self={self}
+                action={action}
+                variant="filled"
+                onSucceeded={onSucceeded}
+                className={classes.step}
+              />
             </Group>
           ) : (
             <RefusedStep

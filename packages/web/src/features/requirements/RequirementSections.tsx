@@ -11,8 +11,9 @@ import {
   REQUIREMENT_ENTITY,
   redemptionDateLabel,
 } from '@curlew/domain';
-import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RowsTable, type RowsTableColumn } from '../../components/data-table/RowsTable.tsx';
 import { DocumentsTable } from '../../components/records/DocumentsTable.tsx';
 import { RecordSection } from '../../components/records/RecordSection.tsx';
 import { CertificateLine, otherDocuments } from '../registry/CertificateLine.tsx';
@@ -24,34 +25,41 @@ import { bidRatesText, type NeedStart, nutrientNeed, yearlyUnitsOf, yesNo } from
 const orDash = (value: string | null | undefined): string =>
   value === null || value === undefined ? '—' : value;
 
-/** The lines of the requirement: each credit it needs, with what it was allocated. */
+/** The columns of the requirement's credit lines: each credit it needs, with what it was allocated. */
+const CREDIT_LINE_COLUMNS: RowsTableColumn<CreditRequirement['credits'][number]>[] = [
+  { id: 'type', header: 'Credit type', render: (credit) => CREDIT_TYPE_LABELS[credit.type] },
+  { id: 'status', header: 'Status', render: (credit) => CREDIT_STATUS_LABELS[credit.status] },
+  {
+    id: 'required',
+    header: 'Required units',
+    numeric: true,
+    render: (credit) => formatCredits(credit.requiredUnits),
+  },
+  {
+    id: 'allocated',
+    header: 'Allocated units',
+    numeric: true,
+    render: (credit) => (credit.actualUnits === null ? '—' : formatCredits(credit.actualUnits)),
+  },
+  {
+    id: 'duration',
+    header: 'Duration',
+    render: (credit) => (credit.isPermanent || credit.years === null ? 'Permanent' : `${credit.years} years`),
+  },
+];
+
+/** The lines of the requirement: each credit it needs, with what it was allocated; sideways scroll on a phone. */
 function CreditLines({ requirement }: { requirement: CreditRequirement }) {
   if (requirement.credits.length === 0) return null;
   return (
-    <Table aria-label="Credits" withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Credit type</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Required units</Table.Th>
-          <Table.Th>Allocated units</Table.Th>
-          <Table.Th>Duration</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {requirement.credits.map((credit) => (
-          <Table.Tr key={credit.id}>
-            <Table.Td>{CREDIT_TYPE_LABELS[credit.type]}</Table.Td>
-            <Table.Td>{CREDIT_STATUS_LABELS[credit.status]}</Table.Td>
-            <Table.Td>{formatCredits(credit.requiredUnits)}</Table.Td>
-            <Table.Td>{credit.actualUnits === null ? '—' : formatCredits(credit.actualUnits)}</Table.Td>
-            <Table.Td>
-              {credit.isPermanent || credit.years === null ? 'Permanent' : `${credit.years} years`}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <RowsTable
+      aria-label="Credits"
+      withTableBorder
+      minWidth={520}
+      rows={requirement.credits}
+      columns={CREDIT_LINE_COLUMNS}
+      rowKey={(credit) => credit.id}
+    />
   );
 }
 
