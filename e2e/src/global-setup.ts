@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium.ts';
+import { serverDatabase } from './database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -93,13 +94,17 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
   throw new Error(`server did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
 }
 
-/** Builds the e2e web app when stale, starts one real server on a fresh data folder for the whole e2e run. */
+/**
+ * Builds the e2e web app when stale, starts one real server for the whole e2e run on a fresh data folder and a fresh
+ * database: PostgreSQL when TEST_DATABASE_URL is set (as in CI), else PGlite.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // First, so a machine without Chromium stops before any build or server start.
   ensureChromium();
   if (webBuildIsStale()) buildWebApp();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'curlew-e2e-'));
+  const database = await serverDatabase('e2e', dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
@@ -108,12 +113,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...database.env,
       WEB_DIST_DIR: webDist,
       NODE_ENV: 'test',
       PUBLIC_URL: baseUrl,
       CURLEW_DEMO_PASSWORD: demoPassword,
-      DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
       // Every journey signs up from this machine's one address.
@@ -132,5 +136,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 }

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverDatabase } from './database.ts';
 
 const root = join(import.meta.dirname, '../..');
 const password = 'production-check-2026';
@@ -41,32 +41,6 @@ async function servingUrl(server: ReturnType<typeof launch>): Promise<string> {
   return server.output.text.match(pattern)?.[1] ?? '';
 }
 
-/** The database the production start runs on: PostgreSQL when TEST_DATABASE_URL is set, else a data folder. */
-async function productionDatabase(
-  folder: string,
-): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { env: { DATA_DIR: join(folder, 'data'), DATABASE_URL: '' }, drop: async () => {} };
-  const name = `curlew_production_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
 describe('the production build and start', () => {
   const folder = mkdtempSync(join(tmpdir(), 'curlew-production-'));
   const release = join(folder, 'release');
@@ -95,7 +69,7 @@ describe('the production build and start', () => {
     for (const devOnly of ['tsx', 'vite', 'esbuild', 'typescript', 'vitest', 'drizzle-kit']) {
       expect(existsSync(join(release, 'node_modules', devOnly)), devOnly).toBe(false);
     }
-    const database = await productionDatabase(folder);
+    const database = await serverDatabase('production', join(folder, 'data'));
     dropDatabase = database.drop;
     const common = {
       ...database.env,

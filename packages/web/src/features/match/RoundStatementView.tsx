@@ -6,9 +6,10 @@ import {
   formatPenceAsGBP,
   formatPercent,
 } from '@curlew/domain';
-import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '../../app/api.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
+import { RowsTable, type RowsTableColumn } from '../../components/data-table/RowsTable.tsx';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
 import { useRoundStatement } from './matchApi.ts';
 
@@ -16,6 +17,23 @@ const PUBLISHED: readonly MarketRound['status'][] = ['Matched', 'Settled'];
 
 const priceRange = (low: number, high: number): string =>
   low === high ? formatPenceAsGBP(low) : `${formatPenceAsGBP(low)} to ${formatPenceAsGBP(high)}`;
+
+const TRADED_COLUMNS: RowsTableColumn<RoundStatement['creditTypes'][number]>[] = [
+  { id: 'type', header: 'Credit type', render: (line) => CREDIT_TYPE_LABELS[line.creditType] },
+  { id: 'units', header: 'Units sold', numeric: true, render: (line) => formatCredits(line.units) },
+  {
+    id: 'delivered',
+    header: 'Units delivered after multipliers',
+    numeric: true,
+    render: (line) => formatCredits(line.deliveredUnits),
+  },
+  {
+    id: 'price',
+    header: 'Price paid per unit',
+    numeric: true,
+    render: (line) => priceRange(line.lowestPricePerUnitPence, line.highestPricePerUnitPence),
+  },
+];
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -45,30 +63,13 @@ function StatementBody({ statement }: { statement: RoundStatement }) {
       {statement.creditTypes.length === 0 ? (
         <Text size="sm">No credits were traded in this round.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Credits traded">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Credit type</Table.Th>
-                <Table.Th>Units sold</Table.Th>
-                <Table.Th>Units delivered after multipliers</Table.Th>
-                <Table.Th>Price paid per unit</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {statement.creditTypes.map((line) => (
-                <Table.Tr key={line.creditType}>
-                  <Table.Td>{CREDIT_TYPE_LABELS[line.creditType]}</Table.Td>
-                  <Table.Td>{formatCredits(line.units)}</Table.Td>
-                  <Table.Td>{formatCredits(line.deliveredUnits)}</Table.Td>
-                  <Table.Td>
-                    {priceRange(line.lowestPricePerUnitPence, line.highestPricePerUnitPence)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          aria-label="Credits traded"
+          minWidth={480}
+          rows={statement.creditTypes}
+          columns={TRADED_COLUMNS}
+          rowKey={(line) => line.creditType}
+        />
       )}
     </Stack>
   );

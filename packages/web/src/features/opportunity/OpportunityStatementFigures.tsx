@@ -10,44 +10,77 @@ import {
   REGISTRATION_PERIODS,
   RESERVE_APPLIES_TO_LABELS,
 } from '@curlew/domain';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { RowsTable, type RowsTableColumn } from '../../components/data-table/RowsTable.tsx';
 
 const AREA_KIND_LABELS = { LPA: 'LPA', NCA: 'NCA', Subcatchment: 'Subcatchment' } as const;
 
+type CreditTypeLine = OpportunityStatement['creditTypes'][number];
+type AreaLine = OpportunityStatement['areas'][number];
+
+const CREDIT_TYPE_COLUMNS: RowsTableColumn<CreditTypeLine>[] = [
+  { id: 'type', header: 'Credit type', render: (line) => CREDIT_TYPE_LABELS[line.creditType] },
+  {
+    id: 'supply',
+    header: 'Supply (units)',
+    numeric: true,
+    render: (line) => formatCredits(line.supplyUnits),
+  },
+  {
+    id: 'demand',
+    header: 'Demand (units)',
+    numeric: true,
+    render: (line) => formatCredits(line.demandUnits),
+  },
+  { id: 'projects', header: 'Projects', numeric: true, render: (line) => line.projects },
+  { id: 'requirements', header: 'Credit requirements', numeric: true, render: (line) => line.requirements },
+  {
+    id: 'fee',
+    header: 'Market operator fee',
+    numeric: true,
+    render: (line) => formatGBP(line.marketOperatorFee),
+  },
+  {
+    id: 'monitoring',
+    header: 'Monitoring costs',
+    numeric: true,
+    render: (line) => formatGBP(line.complianceMonitoring + line.performanceMonitoring),
+  },
+  {
+    id: 'perUnit',
+    header: 'Fees per unit of supply',
+    numeric: true,
+    render: (line) =>
+      line.feesPerUnit === null ? 'No supply' : formatGBP(line.feesPerUnit, { pence: true }),
+  },
+];
+
+const AREA_COLUMNS: RowsTableColumn<AreaLine>[] = [
+  { id: 'type', header: 'Credit type', render: (line) => CREDIT_TYPE_LABELS[line.creditType] },
+  { id: 'area', header: 'Area', render: (line) => `${AREA_KIND_LABELS[line.kind]}: ${line.area}` },
+  {
+    id: 'supply',
+    header: 'Supply (units)',
+    numeric: true,
+    render: (line) => formatCredits(line.supplyUnits),
+  },
+  {
+    id: 'demand',
+    header: 'Demand (units)',
+    numeric: true,
+    render: (line) => formatCredits(line.demandUnits),
+  },
+];
+
 function CreditTypes({ statement }: { statement: OpportunityStatement }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Supply, demand and fees by credit type">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Credit type</Table.Th>
-            <Table.Th>Supply (units)</Table.Th>
-            <Table.Th>Demand (units)</Table.Th>
-            <Table.Th>Projects</Table.Th>
-            <Table.Th>Credit requirements</Table.Th>
-            <Table.Th>Market operator fee</Table.Th>
-            <Table.Th>Monitoring costs</Table.Th>
-            <Table.Th>Fees per unit of supply</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {statement.creditTypes.map((line) => (
-            <Table.Tr key={line.creditType}>
-              <Table.Td>{CREDIT_TYPE_LABELS[line.creditType]}</Table.Td>
-              <Table.Td>{formatCredits(line.supplyUnits)}</Table.Td>
-              <Table.Td>{formatCredits(line.demandUnits)}</Table.Td>
-              <Table.Td>{line.projects}</Table.Td>
-              <Table.Td>{line.requirements}</Table.Td>
-              <Table.Td>{formatGBP(line.marketOperatorFee)}</Table.Td>
-              <Table.Td>{formatGBP(line.complianceMonitoring + line.performanceMonitoring)}</Table.Td>
-              <Table.Td>
-                {line.feesPerUnit === null ? 'No supply' : formatGBP(line.feesPerUnit, { pence: true })}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      aria-label="Supply, demand and fees by credit type"
+      minWidth={640}
+      rows={statement.creditTypes}
+      columns={CREDIT_TYPE_COLUMNS}
+      rowKey={(line) => line.creditType}
+    />
   );
 }
 
@@ -55,30 +88,13 @@ function Areas({ statement }: { statement: OpportunityStatement }) {
   if (statement.areas.length === 0)
     return <Text size="sm">No supply or demand is registered in any area.</Text>;
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label="Supply and demand by area">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Credit type</Table.Th>
-            <Table.Th>Area</Table.Th>
-            <Table.Th>Supply (units)</Table.Th>
-            <Table.Th>Demand (units)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {statement.areas.map((line) => (
-            <Table.Tr key={`${line.creditType} ${line.kind} ${line.area}`}>
-              <Table.Td>{CREDIT_TYPE_LABELS[line.creditType]}</Table.Td>
-              <Table.Td>
-                {AREA_KIND_LABELS[line.kind]}: {line.area}
-              </Table.Td>
-              <Table.Td>{formatCredits(line.supplyUnits)}</Table.Td>
-              <Table.Td>{formatCredits(line.demandUnits)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <RowsTable
+      aria-label="Supply and demand by area"
+      minWidth={480}
+      rows={statement.areas}
+      columns={AREA_COLUMNS}
+      rowKey={(line) => `${line.creditType} ${line.kind} ${line.area}`}
+    />
   );
 }
 
