@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     demoPassword: string;
+    /** The shared server runs on PostgreSQL (TEST_DATABASE_URL set), not on PGlite. */
+    onPostgres: boolean;
   }
 }
 
@@ -129,6 +131,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForHealth(baseUrl, server, 170_000);
   project.provide('baseUrl', baseUrl);
   project.provide('demoPassword', demoPassword);
+  project.provide('onPostgres', database.env.DATABASE_URL !== '');
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

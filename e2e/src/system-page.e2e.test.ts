@@ -1,6 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { openBrowser, signIn, waitForPath, waitForSignedInAs } from './browser.ts';
 
+/** The shared server's database: what the health line names and which backups it makes. */
+const onPostgres = inject('onPostgres');
+
 describe('System page', () => {
   it('shows the system administrator the mail outbox, and keeps every other operator out', async () => {
     const baseUrl = inject('baseUrl');
@@ -60,13 +63,13 @@ describe('System page', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'System' }).click();
     await waitForPath(page, '/system');
 
-    // Health: the embedded database answers and every migration of this build is applied.
+    // Health: the server's database answers and every migration of this build is applied.
     const health = page.getByRole('table', { name: 'The system now' });
     await health.waitFor();
     const line = (name: string) =>
       health.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
     expect(await line('Database').getByRole('cell').textContent()).toMatch(
-      /^AnsweringEmbedded \(PGlite\), [\d.]+ ms$/,
+      onPostgres ? /^AnsweringPostgreSQL, [\d.]+ ms$/ : /^AnsweringEmbedded \(PGlite\), [\d.]+ ms$/,
     );
     const migrations = (await line('Migrations').getByRole('cell').textContent()) ?? '';
     const [, applied, inBuild] = /^(\d+) of (\d+) applied$/.exec(migrations) ?? [];
@@ -85,19 +88,23 @@ describe('System page', () => {
       /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
     );
 
-    // Backups: one made here is listed first, with its download; the embedded database offers no restore here.
+    // Backups: one made here is listed first, with its download. PostgreSQL's (pg_dump) may be restored from here
+    // outside production; the embedded database's only with the server stopped.
     const backups = page.getByRole('region', { name: 'Backups' });
     const table = backups.getByRole('table', { name: 'Backups, newest first' });
     const before = (await table.count()) === 0 ? 0 : (await table.getByRole('row').count()) - 1;
     await backups.getByRole('button', { name: 'Make a backup' }).click();
-    await page.getByText(/^Backup curlew-\d{8}-\d{9}\.tar made$/).waitFor({ timeout: 240_000 });
+    const extension = onPostgres ? 'pgdump' : 'tar';
+    await page
+      .getByText(new RegExp(`^Backup curlew-\\d{8}-\\d{9}\\.${extension} made$`))
+      .waitFor({ timeout: 240_000 });
     await table
       .getByRole('row')
       .nth(before + 1)
       .waitFor();
     const newest = table.getByRole('row').nth(1);
     const name = (await newest.getByRole('cell').first().textContent()) ?? '';
-    expect(name).toMatch(/^curlew-\d{8}-\d{9}\.tar$/);
+    expect(name).toMatch(new RegExp(`^curlew-\\d{8}-\\d{9}\\.${extension}$`));
     expect(await newest.getByRole('cell').nth(1).textContent()).toMatch(
       /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
     );
@@ -109,12 +116,18 @@ describe('System page', () => {
     }, `/api/system/backups/${name}/download`);
     expect(served.status).toBe(200);
     expect(served.bytes).toBeGreaterThan(0);
-    expect(await backups.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
-    await backups
-      .getByText(
-        'The embedded database is restored with the server stopped: npm run restore -- <backup file>.',
-      )
-      .waitFor();
+    if (onPostgres) {
+      // Offered on every backup, not pressed: the journeys share this server.
+      await newest.getByRole('button', { name: `Restore ${name}` }).waitFor();
+      expect(await backups.getByText(/npm run restore/).count()).toBe(0);
+    } else {
+      expect(await backups.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
+      await backups
+        .getByText(
+          'The embedded database is restored with the server stopped: npm run restore -- <backup file>.',
+        )
+        .waitFor();
+    }
 
     // Reset: offered outside production behind the typed word (not pressed: the journeys share this server).
     const reset = page.getByRole('region', { name: 'Reset the database' });
