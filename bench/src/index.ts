@@ -111,17 +111,16 @@ async function benchUserRoute(): Promise<void> {
   }
 }
 
-// BENCH_ONLY=login: only the sign-in page's figures (its bundle and Lighthouse); BENCH_ONLY=map: only the round map;
-// BENCH_ONLY=processes: only one process against two on one PostgreSQL (as `npm run bench:processes`).
+// BENCH_ONLY names one part: login (the sign-in page's bundle and Lighthouse), user (the session route), projects,
+// requirements (the requirements list), search, map (the round map), processes (one process against two on one
+// PostgreSQL, as `npm run bench:processes`). Unset, every part runs.
 const only = process.env.BENCH_ONLY || undefined;
 const runs = (part: string): boolean => only === undefined || only === part;
 if (runs('login') || runs('map')) buildWeb();
 if (runs('login')) await benchLoginBundle();
-if (only === undefined) {
-  await benchUserRoute();
-  await benchProjects(DEMO_PASSWORD);
-  await benchRequirementsList();
-  await benchSearch();
-}
+if (runs('user')) await benchUserRoute();
+if (runs('projects')) await benchProjects(DEMO_PASSWORD);
+if (runs('requirements')) await benchRequirementsList();
+if (runs('search')) await benchSearch();
 if (runs('map')) await benchMap(DEMO_PASSWORD);
 if (runs('processes')) await benchProcesses();
