@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -26,17 +26,24 @@ export async function lighthousePerformance(
   try {
     const scores: { label: string; score: number }[] = [];
     for (const { label, url, cookie } of pages) {
-      // Lighthouse's defaults: a mobile device, simulated slow 4G and a 4x slower CPU.
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      });
+      // Lighthouse's defaults: a mobile device, simulated slow 4G and a 4x slower CPU. A run whose trace failed
+      // (its runtimeError, e.g. NO_NAVSTART, asks to run again) is run again, up to three times in all.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+        if (result?.lhr.runtimeError === undefined || attempt === 3) break;
+        console.log(`  (Lighthouse: ${result.lhr.runtimeError.code} on ${label}; running it again)`);
+      }
       // LIGHTHOUSE_REPORT_DIR keeps each page's full report (its metrics and audits) for reading afterwards.
       const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
       if (reportDir && result) {
+        mkdirSync(reportDir, { recursive: true });
         const file = join(
           reportDir,
           `lighthouse-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`,

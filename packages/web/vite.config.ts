@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 /**
  * What the sign-in page loads before it shows: React, Mantine's base and the components of its form, and the
@@ -18,9 +18,46 @@ const SIGN_IN_CORE = [
   /\/packages\/web\/src\/auth\/(AuthCard|FormError|LoginForm|loginFlow|PasswordField|useSchemaForm)\.tsx?$/,
 ];
 
+/**
+ * Every signed-in page needs the `record` chunk (the action panel and breadcrumbs, with the project pages): index.html
+ * names it, and its styles, for the browser to fetch beside the app's own chunks, rather than once the app has started
+ * and asked for it. /login (login.html) stays as light as it is.
+ */
+function preloadRecordChunk(): Plugin {
+  return {
+    name: 'curlew-preload-record-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('/index.html') || context.bundle === undefined) return html;
+        const record = Object.values(context.bundle).find(
+          (output) => output.type === 'chunk' && output.name === 'record',
+        );
+        if (record?.type !== 'chunk') return html;
+        const tags: HtmlTagDescriptor[] = [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${record.fileName}` },
+            injectTo: 'head',
+          },
+          ...[...(record.viteMetadata?.importedCss ?? [])].map(
+            (css): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', href: `/${css}` },
+              injectTo: 'head',
+            }),
+          ),
+        ];
+        return { html, tags };
+      },
+    },
+  };
+}
+
 /** Builds the browser app into `dist`; in development `/api` goes to the Curlew server on port 3000. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadRecordChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

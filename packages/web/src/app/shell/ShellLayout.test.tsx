@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt, userWith } from '../../../test/render.tsx';
 import { TEST_TREES } from '../../../test/trees.tsx';
 import { AreaTreesContext } from '../routing/AreaTreesContext.ts';
 import { ShellLayout } from './ShellLayout.tsx';
 
-const renderShell = (user: ReturnType<typeof userWith> | null) =>
+/** The shell around two pages; `user` undefined leaves who is signed in loading. */
+const renderShell = (user?: ReturnType<typeof userWith> | null) =>
   renderAt(
     <AreaTreesContext.Provider value={TEST_TREES}>
       <Routes>
@@ -58,5 +59,20 @@ describe('ShellLayout', () => {
       'href',
       '/',
     );
+  });
+
+  describe('while who is signed in is still on its way', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows a loader alone in the main content, so the bar and the page never push down one in view', () => {
+      // The user's details never arrive in this test.
+      vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+      renderShell();
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+      expect(within(main).queryByRole('heading', { name: 'The page' })).toBeNull();
+      expect(within(main).queryByRole('link')).toBeNull();
+      expect(screen.queryByRole('contentinfo')).toBeNull();
+    });
   });
 });

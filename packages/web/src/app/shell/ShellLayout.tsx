@@ -9,6 +9,7 @@ import { Footer } from './Footer.tsx';
 import { Header, useMenuEntries } from './Header.tsx';
 import { MenuPanel } from './MainMenu.tsx';
 import { OrganisationBar } from './OrganisationBar.tsx';
+import { PageLoader } from './PageLoader.tsx';
 import { RouterLink } from './RouterLink.tsx';
 import classes from './ShellLayout.module.css';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
@@ -56,16 +57,24 @@ export function ShellLayout() {
           </AppShell.Navbar>
         ) : null}
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
-          {user ? <OrganisationBar user={user} /> : null}
-          <Container size="xl" py="md" className={classes.page}>
-            {user ? (
-              <Suspense fallback={null}>
-                <Breadcrumbs />
-              </Suspense>
-            ) : null}
-            <Outlet />
-          </Container>
-          <Footer link={RouterLink} />
+          {isPending ? (
+            // Until who is signed in is known, a loader alone: the organisation bar and the page then appear
+            // together, never pushing down a page already in view.
+            <PageLoader />
+          ) : (
+            <>
+              {user ? <OrganisationBar user={user} /> : null}
+              <Container size="xl" py="md" className={classes.page}>
+                {user ? (
+                  <Suspense fallback={null}>
+                    <Breadcrumbs />
+                  </Suspense>
+                ) : null}
+                <Outlet />
+              </Container>
+              <Footer link={RouterLink} />
+            </>
+          )}
         </AppShell.Main>
       </AppShell>
     </CrumbNamesProvider>
