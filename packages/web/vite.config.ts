@@ -44,7 +44,7 @@ function preloadRecordChunk(): Plugin {
           ...[...(record.viteMetadata?.importedCss ?? [])].map(
             (css): HtmlTagDescriptor => ({
               tag: 'link',
-              attrs: { rel: 'preload', as: 'style', href: `/${css}` },
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
               injectTo: 'head',
             }),
           ),

@@ -8,6 +8,7 @@ import { colourSchemeFor, primaryArea } from './roles.ts';
 import { AppRoutes } from './routing/AppRoutes.tsx';
 import { AREA_ROUTES, PUBLIC_ROUTES } from './routing/areas.ts';
 import { readSchemeHint, writeSchemeHint } from './schemeHint.ts';
+import { ScrollToTop } from './shell/ScrollToTop.tsx';
 import { ToastHost } from './shell/ToastHost.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -29,6 +30,7 @@ function ThemedApp() {
     <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver}>
       <ToastHost />
       <BrowserRouter>
+        <ScrollToTop />
         <AppRoutes publicRoutes={PUBLIC_ROUTES} trees={AREA_ROUTES} />
       </BrowserRouter>
     </MantineProvider>
