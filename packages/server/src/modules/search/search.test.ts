@@ -3,15 +3,14 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
 import {
-  buildOrganisation,
   buildPlaces,
   buildProject,
   buildProjectGroup,
   buildRequirement,
   buildRequirementGroup,
-  buildRound,
-  buildUser,
-} from '../../../test/factories.ts';
+} from '../../../test/factories.records.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
+import { buildOrganisation, buildUser } from '../../../test/factories.ts';
 import { asRole, buildWorld, type Role, type World } from '../../../test/world.ts';
 import { findUserById } from '../../auth/users.repo.ts';
 import { searchItems } from '../../platform/read/search.ts';
