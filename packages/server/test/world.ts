@@ -3,14 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/platform/db/connect.ts';
 import { requestJson } from './app.ts';
 import { signIn } from './auth.ts';
-import {
-  buildOrganisation,
-  buildRound,
-  buildUser,
-  linkClient,
-  type OrganisationRow,
-  type UserRow,
-} from './factories.ts';
+import { buildRound } from './factories.rounds.ts';
+import { buildOrganisation, buildUser, linkClient, type OrganisationRow, type UserRow } from './factories.ts';
 
 /** The roles every authorisation test runs as. */
 export const ROLES = ['admin', 'sysadmin', 'lpa', 'participant', 'agent', 'anonymous'] as const;
@@ -37,7 +31,8 @@ export interface World {
   cookieOf(role: Role): string;
 }
 
-export { buildAgentAuthority, buildRound, linkClient } from './factories.ts';
+export { buildAgentAuthority, buildRound } from './factories.rounds.ts';
+export { linkClient } from './factories.ts';
 
 /** Inserts an organisation with one signed-in user of the given groups. */
 export async function buildMember(

@@ -14,7 +14,7 @@ import {
   buildProjectGroup,
   buildRequirement,
   buildRequirementGroup,
-} from '../../test/factories.ts';
+} from '../../test/factories.records.ts';
 import { buildAgentAuthority, buildWorld, type World } from '../../test/world.ts';
 import { findUserById } from '../auth/users.repo.ts';
 import type { Actor } from '../platform/actions/types.ts';

@@ -2,13 +2,9 @@ import type { ActivityItemView, FeedPage } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
-import {
-  buildOrganisation,
-  buildParticipation,
-  buildProject,
-  buildRound,
-  buildUser,
-} from '../../../test/factories.ts';
+import { buildProject } from '../../../test/factories.records.ts';
+import { buildParticipation, buildRound } from '../../../test/factories.rounds.ts';
+import { buildOrganisation, buildUser } from '../../../test/factories.ts';
 import { type ActivityEntry, recordActivity } from '../../platform/actions/activity.ts';
 
 const PASSWORD = 'wading-bird-estuary-41';

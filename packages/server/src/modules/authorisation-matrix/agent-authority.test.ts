@@ -1,4 +1,5 @@
-import { buildAgentAuthority, buildOrganisation, buildRound } from '../../../test/factories.ts';
+import { buildAgentAuthority, buildRound } from '../../../test/factories.rounds.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import { describeMatrix, every, forEveryRole } from './matrix.testing.ts';
 
 /** Only the client's members confirm or decline what was filed for it; the operator decides. */

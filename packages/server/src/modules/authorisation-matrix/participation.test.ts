@@ -1,4 +1,5 @@
-import { buildAgentAuthority, buildOrganisation } from '../../../test/factories.ts';
+import { buildAgentAuthority } from '../../../test/factories.rounds.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import { linkClient } from '../../../test/world.ts';
 import {
   buildParticipation,

@@ -1,4 +1,6 @@
-import { buildAgentAuthority, buildOrganisation, buildProjectGroup } from '../../../test/factories.ts';
+import { buildProjectGroup } from '../../../test/factories.records.ts';
+import { buildAgentAuthority } from '../../../test/factories.rounds.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import { linkClient } from '../../../test/world.ts';
 import { describeMatrix, type Expectation, every, forEveryRole } from './matrix.testing.ts';
 

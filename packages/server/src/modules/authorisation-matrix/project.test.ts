@@ -1,4 +1,5 @@
-import { buildAgentAuthority, buildProject, buildRound } from '../../../test/factories.ts';
+import { buildProject } from '../../../test/factories.records.ts';
+import { buildAgentAuthority, buildRound } from '../../../test/factories.rounds.ts';
 import { buildProjectReferences, linkLpa } from '../projects/projects.testing.ts';
 import { describeMatrix, type Expectation, every, forEveryRole } from './matrix.testing.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildAgentAuthority } from '../../../test/factories.ts';
+import { buildAgentAuthority } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, ROLES, type Role, type World } from '../../../test/world.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { linkLpa } from '../projects/projects.testing.ts';

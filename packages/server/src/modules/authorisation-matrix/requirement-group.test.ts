@@ -1,4 +1,5 @@
-import { buildAgentAuthority, buildRequirementGroup } from '../../../test/factories.ts';
+import { buildRequirementGroup } from '../../../test/factories.records.ts';
+import { buildAgentAuthority } from '../../../test/factories.rounds.ts';
 import { describeMatrix, type Expectation, every, forEveryRole } from './matrix.testing.ts';
 
 /** The buyer's side on a group of an open round: it adds, removes, renames and comments (each needs values: 422). */

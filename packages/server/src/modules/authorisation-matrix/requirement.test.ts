@@ -1,4 +1,5 @@
-import { buildAgentAuthority, buildPlaces, buildRequirement, buildRound } from '../../../test/factories.ts';
+import { buildPlaces, buildRequirement } from '../../../test/factories.records.ts';
+import { buildAgentAuthority, buildRound } from '../../../test/factories.rounds.ts';
 import { linkLpa } from '../projects/projects.testing.ts';
 import { describeMatrix, type Expectation, every, forEveryRole } from './matrix.testing.ts';
 

@@ -1,7 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildPlaces, buildProject } from '../../../test/factories.ts';
+import { buildPlaces, buildProject } from '../../../test/factories.records.ts';
 import { asRole, buildRound, postMultipart, type World } from '../../../test/world.ts';
 import { readCsvRecords } from '../../platform/csv.ts';
 import type { Database } from '../../platform/db/connect.ts';

@@ -2,7 +2,7 @@ import type { ImportDataPreview } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildRequirement } from '../../../test/factories.ts';
+import { buildRequirement } from '../../../test/factories.records.ts';
 import { buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { projects } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementBids } from '../requirements/requirements.tables.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
+import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.records.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { type AcceptedRound, acceptRound, failCompliance } from '../registry/registry.testing.ts';

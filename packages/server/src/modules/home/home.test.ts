@@ -2,12 +2,8 @@ import { formatIsoDate, type HomeRecord } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import {
-  buildParticipation,
-  buildProject,
-  buildProjectGroup,
-  buildRequirement,
-} from '../../../test/factories.ts';
+import { buildProject, buildProjectGroup, buildRequirement } from '../../../test/factories.records.ts';
+import { buildParticipation } from '../../../test/factories.rounds.ts';
 import {
   asRole,
   buildAgentAuthority,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/database.ts';
-import { buildOrganisation, buildRound } from '../../../test/factories.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import {
   callWith,
   type HttpClient,

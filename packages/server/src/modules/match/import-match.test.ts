@@ -2,7 +2,7 @@ import { clearRound } from '@curlew/matching';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildRequirementGroup } from '../../../test/factories.ts';
+import { buildRequirementGroup } from '../../../test/factories.records.ts';
 import { asRole, buildRound, buildWorld, postMultipart, type World } from '../../../test/world.ts';
 import { projectServices } from '../projects/projects.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';

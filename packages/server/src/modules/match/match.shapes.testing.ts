@@ -6,7 +6,7 @@ import {
   buildProjectGroup,
   buildRequirement,
   buildRequirementGroup,
-} from '../../../test/factories.ts';
+} from '../../../test/factories.records.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { projectServices, projectServiceUnits } from '../projects/projects.tables.ts';
 import { lpas } from '../refdata/refdata.tables.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
+import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.records.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { projectServices, projectServiceUnits } from '../projects/projects.tables.ts';
 import { creditRequirements, requirementCredits } from '../requirements/requirements.tables.ts';

@@ -1,7 +1,7 @@
 import type { Page, UnmatchedProject, UnmatchedRequirement } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildProject } from '../../../test/factories.ts';
+import { buildProject } from '../../../test/factories.records.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { parseCsv } from '../../platform/csv.ts';
 import { buildClearableRound, type ClearableRound } from './match.testing.ts';

@@ -2,7 +2,7 @@ import type { AgentPermission } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildParticipation } from '../../../test/factories.ts';
+import { buildParticipation } from '../../../test/factories.rounds.ts';
 import {
   asRole,
   buildAgentAuthority,

@@ -6,7 +6,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildProject, buildRequirement } from '../../../test/factories.ts';
+import { buildProject, buildRequirement } from '../../../test/factories.records.ts';
 import { asRole, buildRound, buildWorld, type World } from '../../../test/world.ts';
 import { markets } from '../markets/markets.tables.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';

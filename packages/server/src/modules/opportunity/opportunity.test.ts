@@ -2,13 +2,9 @@ import type { MarketRound, OpportunityStatement, OpportunityStatementAnswer } fr
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import {
-  buildOrganisation,
-  buildParticipation,
-  buildPlaces,
-  buildProject,
-  buildRequirement,
-} from '../../../test/factories.ts';
+import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.records.ts';
+import { buildParticipation } from '../../../test/factories.rounds.ts';
+import { buildOrganisation } from '../../../test/factories.ts';
 import {
   asRole,
   buildAgentAuthority,

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildParticipation } from '../../../test/factories.ts';
+import { buildParticipation } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 
 describeWithApp('why an action on a participation is refused, in words for a person', (t) => {

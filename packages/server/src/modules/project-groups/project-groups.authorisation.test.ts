@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, ProjectGroup } from '@curlew/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildProject } from '../../../test/factories.ts';
+import { buildProject } from '../../../test/factories.records.ts';
 import { asRole, ROLES, type Role, type World } from '../../../test/world.ts';
 import { buildAuthorisationFixture } from '../projects/projects.authorisation.testing.ts';
 

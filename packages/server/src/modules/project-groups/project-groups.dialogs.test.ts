@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildProject, buildProjectGroup, buildRound } from '../../../test/factories.ts';
+import { buildProject, buildProjectGroup } from '../../../test/factories.records.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { prepareSuppliers } from '../projects/projects.testing.ts';
 

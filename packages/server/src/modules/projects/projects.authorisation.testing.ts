@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildParticipation, buildProject, buildProjectGroup, buildRound } from '../../../test/factories.ts';
+import { buildProject, buildProjectGroup } from '../../../test/factories.records.ts';
+import { buildParticipation, buildRound } from '../../../test/factories.rounds.ts';
 import {
   asRole,
   buildAgentAuthority,

@@ -2,7 +2,7 @@ import type { ChecklistItem, EntityAction, Project } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildParticipation } from '../../../test/factories.ts';
+import { buildParticipation } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { setRoundStatus } from '../rounds/rounds.testing.ts';
 import { projects } from './projects.tables.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildProject, buildRound } from '../../../test/factories.ts';
+import { buildProject } from '../../../test/factories.records.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import {
   buildProjectMatrixTargets,

@@ -1,7 +1,7 @@
 import { formatDate, PROJECT_ACTIONS, PROJECT_STATUSES, type ProjectStatus } from '@curlew/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildProject } from '../../../test/factories.ts';
+import { buildProject } from '../../../test/factories.records.ts';
 import { asRole, buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import { statusWords } from '../../platform/actions/status.ts';
 import { setRoundStatus, setWindows } from '../rounds/rounds.testing.ts';

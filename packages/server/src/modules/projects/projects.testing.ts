@@ -1,11 +1,7 @@
 import type { AgentPermission } from '@curlew/domain';
 import { eq } from 'drizzle-orm';
-import {
-  buildAgentAuthority,
-  buildParticipation,
-  buildProject,
-  buildProjectGroup,
-} from '../../../test/factories.ts';
+import { buildProject, buildProjectGroup } from '../../../test/factories.records.ts';
+import { buildAgentAuthority, buildParticipation } from '../../../test/factories.rounds.ts';
 import type { World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { organisations } from '../organisations/organisations.tables.ts';

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import { buildPlaces, buildProject } from '../../../test/factories.ts';
+import { buildPlaces, buildProject } from '../../../test/factories.records.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { planningAreas } from '../map/map.areas.ts';
 import { projects } from '../projects/projects.tables.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildRequirement, buildRound } from '../../../test/factories.ts';
+import { buildRequirement } from '../../../test/factories.records.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { setRoundStatus } from '../rounds/rounds.testing.ts';
 

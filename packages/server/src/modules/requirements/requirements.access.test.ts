@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
-import {
-  buildAgentAuthority,
-  buildPlaces,
-  buildRequirement,
-  buildRequirementGroup,
-} from '../../../test/factories.ts';
+import { buildPlaces, buildRequirement, buildRequirementGroup } from '../../../test/factories.records.ts';
+import { buildAgentAuthority } from '../../../test/factories.rounds.ts';
 import {
   asRole,
   buildMember,

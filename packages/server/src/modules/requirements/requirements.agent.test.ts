@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildAgentAuthority, buildRound } from '../../../test/factories.ts';
+import { buildAgentAuthority, buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { pdf, postAction, prepareReferences, prepareRound, registerIn } from './requirements.testing.ts';
 

@@ -1,7 +1,8 @@
 import type { ChecklistItem, CreditRequirement } from '@curlew/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildRequirement, buildRequirementGroup, buildRound } from '../../../test/factories.ts';
+import { buildRequirement, buildRequirementGroup } from '../../../test/factories.records.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { postAction, prepareRound } from './requirements.testing.ts';
 

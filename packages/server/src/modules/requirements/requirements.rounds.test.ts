@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildParticipation, buildRequirement, buildRound } from '../../../test/factories.ts';
+import { buildRequirement } from '../../../test/factories.records.ts';
+import { buildParticipation, buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { marketRounds } from '../rounds/rounds.tables.ts';
 import { declareEverything } from '../rounds/rounds.testing.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { requestJson, type TestApp } from '../../../test/app.ts';
-import { buildParticipation, buildPlaces } from '../../../test/factories.ts';
+import { buildPlaces } from '../../../test/factories.records.ts';
+import { buildParticipation } from '../../../test/factories.rounds.ts';
 import { buildWorld, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { habitats } from '../refdata/refdata.tables.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp } from '../../../test/app.ts';
-import { buildRequirement } from '../../../test/factories.ts';
+import { buildRequirement } from '../../../test/factories.records.ts';
 import { asRole, type World } from '../../../test/world.ts';
 import { setRoundStatus, setWindows } from '../rounds/rounds.testing.ts';
 import { postAction, type prepareReferences, setUpRequirementActions } from './requirements.testing.ts';

@@ -2,7 +2,8 @@ import { DECLARATION_CATEGORIES, type Page, type RoundDeclaration } from '@curle
 import { beforeAll, expect, it } from 'vitest';
 import { describeWithApp, requestJson } from '../../../test/app.ts';
 import { signIn } from '../../../test/auth.ts';
-import { buildOrganisation, buildRound, buildUser } from '../../../test/factories.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
+import { buildOrganisation, buildUser } from '../../../test/factories.ts';
 import { declareEverything } from './rounds.testing.ts';
 
 const PASSWORD = 'wading-bird-estuary-41';

@@ -6,8 +6,8 @@ import {
   buildProjectGroup,
   buildRequirement,
   buildRequirementGroup,
-  buildRound,
-} from '../../../test/factories.ts';
+} from '../../../test/factories.records.ts';
+import { buildRound } from '../../../test/factories.rounds.ts';
 import { asRole, buildWorld, type World } from '../../../test/world.ts';
 import { setRoundStatus } from './rounds.testing.ts';
 

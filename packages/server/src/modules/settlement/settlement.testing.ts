@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.ts';
+import { buildPlaces, buildProject, buildRequirement } from '../../../test/factories.records.ts';
 import { asRole, buildRound, PDF_BYTES, postMultipart, type World } from '../../../test/world.ts';
 import type { Database } from '../../platform/db/connect.ts';
 import { SolverTaskRunner } from '../match/runner.ts';

@@ -1,10 +1,8 @@
 import {
-  addNutrientService,
   addProjectsToGroup,
   addToProjectGroup,
   buildActionFormData,
   createProjectGroup,
-  editNutrientService,
   removeFromProjectGroup,
   updateProjectGroup,
   WARNINGS,
@@ -20,65 +18,19 @@ import { renderPage } from '../organisations/testing/renderPage.tsx';
 import { ProjectGroupPage } from './ProjectGroupPage.tsx';
 import { ProjectPage } from './ProjectPage.tsx';
 import { ProjectsPage } from './ProjectsPage.tsx';
-import { projectGroupOf, projectOf, supplier } from './testing/fixtures.ts';
+import {
+  action,
+  choose,
+  feeds,
+  optionNames,
+  pageDialogs,
+  projectPage,
+  projectRoutes,
+} from './testing/dialogs.ts';
+import { projectGroupOf, supplier } from './testing/fixtures.ts';
 
 const server = dialogServer();
-
-type User = ReturnType<typeof userEvent.setup>;
-const action = (id: string, title: string) => ({ id, title, enabled: true });
-const feeds = (subjectType: string, id: string): Routes => ({
-  [`GET /api/comments?subjectType=${subjectType}&subjectId=${id}&page=1&pageSize=10`]: { body: listOf([]) },
-  [`GET /api/activity?subjectType=${subjectType}&subjectId=${id}&page=1&pageSize=10`]: { body: listOf([]) },
-});
-const posted = async (path: string) => {
-  await waitFor(() =>
-    expect(server.received.some((request) => request.method === 'POST' && request.path === path)).toBe(true),
-  );
-  return JSON.parse(
-    server.received.find((request) => request.method === 'POST' && request.path === path)?.body ?? '{}',
-  );
-};
-
-/** Opens a page, clicks one of its action buttons and answers the dialog. */
-const openDialog = async (
-  title: string,
-  page: { path: string; at: string; component: typeof ProjectPage },
-  routes: Routes,
-  user = operator,
-) => {
-  server.routes = routes;
-  const events = userEvent.setup();
-  renderPage([{ path: page.path, page: page.component }], { at: page.at, apiBase: server.origin, user });
-  if (page.component === ProjectPage) await clickAction(events, title);
-  else await events.click(await screen.findByRole('button', { name: title }));
-  const form = await screen.findByRole('form', { name: title }, { timeout: 30_000 });
-  return { user: events, dialog: form.closest('[role="dialog"]') as HTMLElement };
-};
-
-const choose = async (user: User, dialog: HTMLElement, label: RegExp | string, option: string) => {
-  await user.click(within(dialog).getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-};
-/** The options a field's dropdown offers now (its own listbox, not another field's). */
-const optionNames = async (user: User, dialog: HTMLElement, label: RegExp | string) => {
-  const field = within(dialog).getByRole('combobox', { name: label });
-  await user.click(field);
-  const listbox = document.getElementById(field.getAttribute('aria-controls') ?? '');
-  const names = listbox
-    ? within(listbox)
-        .queryAllByRole('option')
-        .map((option) => option.textContent)
-    : [];
-  await user.keyboard('{Escape}');
-  return names;
-};
-
-const projectPage = { path: '/projects/:id', at: '/projects/p1', component: ProjectPage };
-const projectRoutes = (actions: ReturnType<typeof action>[], more: Routes): Routes => ({
-  'GET /api/project/p1': { body: projectOf({ id: 'p1', actions }) },
-  ...feeds('project', 'p1'),
-  ...more,
-});
+const { posted, openDialog } = pageDialogs(server);
 
 describe('Add project group', () => {
   const roundsAndProjects = buildActionFormData(createProjectGroup, {
@@ -324,78 +276,6 @@ describe('the project group page', () => {
     expect(await posted('/api/project-group/g1/action/Update')).toEqual({
       name: 'Stockbridge all-or-none',
       type: 'AND',
-    });
-  });
-});
-
-describe('nutrient service dialogs', () => {
-  it("Add nutrient service offers only Nitrogen and Phosphorous, in kg/yr, and adds with 'Add service'", async () => {
-    const { user, dialog } = await openDialog(
-      'Add nutrient service',
-      projectPage,
-      projectRoutes([action('AddNutrientService', 'Add nutrient service')], {
-        'GET /api/project/p1/action/AddNutrientService': {
-          body: buildActionFormData(addNutrientService, {
-            initialValues: { mitigationBegins: '2026-04-01' },
-          }),
-        },
-        'POST /api/project/p1/action/AddNutrientService': { body: {} },
-      }),
-    );
-    expect(await optionNames(user, dialog, /^Service/)).toEqual(['Nitrogen', 'Phosphorous']);
-    expect(within(dialog).getByRole('button', { name: 'Add service' })).toBeDisabled();
-    await choose(user, dialog, /^Service/, 'Phosphorous');
-    await choose(user, dialog, /^Mitigation duration/, '3 years');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Area' }), '2.5');
-    const units = within(dialog).getByRole('textbox', { name: 'Mitigation supplied' });
-    expect(units.closest('[data-field="units"]')).toHaveTextContent('kg/yr');
-    await user.type(units, '0');
-    expect(within(dialog).getByRole('button', { name: 'Add service' })).toBeDisabled();
-    await user.clear(units);
-    await user.type(units, '40');
-    await user.click(within(dialog).getByRole('button', { name: 'Add service' }));
-    expect(await posted('/api/project/p1/action/AddNutrientService')).toEqual({
-      service: 'NutrientMitigationPhosphorous',
-      mitigationBegins: '2026-04-01',
-      mitigationDuration: 'ThreeYears',
-      area: 2.5,
-      units: 40,
-    });
-  });
-
-  it("Edit nutrient service shows the service's values and applies a change with 'Apply'", async () => {
-    const { user, dialog } = await openDialog(
-      'Edit nutrient service',
-      projectPage,
-      projectRoutes([action('EditNutrientService', 'Edit nutrient service')], {
-        'GET /api/project/p1/action/EditNutrientService': {
-          body: buildActionFormData(editNutrientService, {
-            initialValues: {
-              serviceId: 's2',
-              service: 'NutrientMitigationNitrogen',
-              mitigationBegins: '2026-04-01',
-              mitigationDuration: 'Permanent',
-              area: 3,
-              units: 55,
-            },
-            options: { serviceId: [{ value: 's2', label: 'Nitrogen: 55 kg/yr' }] },
-          }),
-        },
-        'POST /api/project/p1/action/EditNutrientService': { body: {} },
-      }),
-    );
-    expect(within(dialog).getByText('Nitrogen: 55 kg/yr')).toBeInTheDocument();
-    const units = within(dialog).getByRole('textbox', { name: 'Mitigation supplied' });
-    expect(units).toHaveValue('55');
-    await user.clear(units);
-    await user.type(units, '60');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(await posted('/api/project/p1/action/EditNutrientService')).toMatchObject({
-      serviceId: 's2',
-      service: 'NutrientMitigationNitrogen',
-      mitigationDuration: 'Permanent',
-      area: 3,
-      units: 60,
     });
   });
 });
