@@ -19,6 +19,9 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           environment: 'node',
+          // Test files share a worker's loaded modules (each builds its own app and database): importing the server
+          // once per worker instead of once per file takes about a third off the server's run.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['./test/setup.ts'],
@@ -30,6 +33,7 @@ export default defineConfig({
           name: 'web',
           root: 'packages/web',
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['./test/setup.ts'],
           testTimeout: 60_000,
           // As long as the Testing Library's waits (test/setup.ts): a busy machine renders slowly.

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // jsdom lacks the layout APIs Mantine relies on; give it inert versions.
 Object.defineProperty(window, 'matchMedia', {
@@ -30,4 +31,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  // Test files share a worker (isolate: false): no toast, stub or fake clock outlives its test.
+  notifications.clean();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -30,24 +30,29 @@ export const MAP_ATTRIBUTION =
 // MapLibre's worker is served as a file of the app (script-src 'self'), not made from a blob.
 maplibregl.setWorkerUrl(workerUrl);
 
-let areasPromise: Promise<Areas> | undefined;
+/** The areas asked of each API address (one in the app: its own origin). */
+const areasByApi = new Map<string, Promise<Areas>>();
 
 /**
  * England's planning areas, fetched once per page load (the browser revalidates them with their ETag); a page may
  * call it before it shows the map, so the areas arrive while its own data does.
  */
 export const loadAreas = (apiBase: string): Promise<Areas> => {
-  areasPromise ??= fetch(`${apiBase}/api/map/areas`)
+  const asked = areasByApi.get(apiBase);
+  if (asked !== undefined) return asked;
+  const areas = fetch(`${apiBase}/api/map/areas`)
     .then((response) => {
       if (!response.ok) throw new Error('The map could not be loaded');
       return response.json() as Promise<Topology<{ areas: GeometryCollection<AreaProperties> }>>;
     })
     .then((topology) => feature(topology, topology.objects.areas) as Areas)
     .catch((error: unknown) => {
-      areasPromise = undefined;
+      // A failure is not kept: the next map asks again.
+      areasByApi.delete(apiBase);
       throw error;
     });
-  return areasPromise;
+  areasByApi.set(apiBase, areas);
+  return areas;
 };
 
 /** A MapLibre map with no outside style: a plain sea, the areas added once it loads. Throws without WebGL. */
