@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { scratchDatabase } from './scratch-database.ts';
 import { type BenchServer, repoRoot, spawnServer } from './spawn-server.ts';
+import { percentile } from './stats.ts';
 
 const PASSWORD = 'bench-demo-password-2026';
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -66,11 +67,6 @@ async function measure(
     latencies: loads.flatMap((one) => one.latencies),
   };
 }
-
-const percentile = (values: number[], fraction: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
-};
 
 /** Signs the reader in on `baseUrl` and answers the session cookie ('curlew_session=...'). */
 async function sessionCookie(baseUrl: string): Promise<string> {

@@ -3,14 +3,10 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, spawnServer } from './spawn-server.ts';
+import { percentile } from './stats.ts';
 
 const TARGET_P95_MS = 100;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-
-const percentile = (values: number[], fraction: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
-};
 
 /** A scratch PostgreSQL database for the run, dropped afterwards; undefined when no server answers. */
 async function scratchDatabase(base: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
