@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '../format/date.ts';
+import { formatNumber } from '../format/number.ts';
 import type { JsonValue } from '../forms/fields.ts';
 import { sentenceCase } from '../vocab/labels.ts';
 import type { ActivityItemView } from './subject.ts';
@@ -47,7 +48,7 @@ const dateText = (value: string): string => {
 function valueText(value: JsonValue | undefined): string {
   if (value === undefined || value === null || value === '') return 'none';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return value.toLocaleString('en-GB');
+  if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'string') {
     const text = dateText(value);
     return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text;

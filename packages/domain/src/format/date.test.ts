@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatIsoDate, formatMonthYear, formatTime } from './date.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  formatMonthYear,
+  formatTime,
+  MONTH_ABBREVIATIONS,
+} from './date.ts';
 
 const originalTimeZone = process.env.TZ;
 
@@ -69,5 +76,70 @@ describe('date formats (UTC unless told)', () => {
     expect(() => formatDate('2025-02-30')).toThrow(RangeError);
     expect(() => formatDate('yesterday')).toThrow(RangeError);
     expect(() => formatDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('summer time in Europe/London, worked out without Intl', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const intlParts = (at: number) =>
+    Object.fromEntries(intl.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+  const byIntl = (at: number): string => {
+    const { year, month, day, hour, minute } = intlParts(at);
+    const pad = (value: number | undefined) => String(value).padStart(2, '0');
+    return `${day} ${MONTH_ABBREVIATIONS[(month ?? 0) - 1]} ${year} ${pad(hour)}:${pad(minute)}`;
+  };
+  const intlOffset = (at: number): number => {
+    const { year = 0, month = 0, day = 0, hour = 0, minute = 0 } = intlParts(at);
+    return Date.UTC(year, month - 1, day, hour, minute) - at;
+  };
+
+  it('agrees with Intl every six hours from 1996 to 2060, and every quarter hour of the weeks the clocks change', () => {
+    const HOUR = 3_600_000;
+    const differences: string[] = [];
+    const check = (at: number) => {
+      const ours = formatDateTime(at, { timeZone: 'Europe/London' });
+      const theirs = byIntl(at);
+      if (ours !== theirs) differences.push(`${new Date(at).toISOString()}: ${ours} against ${theirs}`);
+    };
+    for (let at = Date.UTC(1996, 0, 1); at < Date.UTC(2061, 0, 1); at += 6 * HOUR) check(at);
+    let changes = 0;
+    for (let year = 1996; year <= 2060; year += 1) {
+      // The last Sunday of March and of October falls between the 25th and the 31st.
+      for (const month of [2, 9]) {
+        for (let at = Date.UTC(year, month, 25); at < Date.UTC(year, month + 1, 1); at += 15 * 60_000) {
+          check(at);
+          if (intlOffset(at) !== intlOffset(at - 15 * 60_000)) {
+            changes += 1;
+            check(at - 60_000);
+            check(at + 60_000);
+          }
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+    // Two changes a year, 65 years.
+    expect(changes).toBe(130);
+  });
+
+  it('puts the changes of 2026 where the law puts them', () => {
+    // BST began at 01:00 GMT on Sunday 29 March 2026 and ends at 01:00 GMT on Sunday 25 October 2026.
+    expect(formatDateTime('2026-03-29T00:59:00Z', { timeZone: 'Europe/London' })).toBe('29 Mar 2026 00:59');
+    expect(formatDateTime('2026-03-29T01:00:00Z', { timeZone: 'Europe/London' })).toBe('29 Mar 2026 02:00');
+    expect(formatDateTime('2026-10-25T00:59:00Z', { timeZone: 'Europe/London' })).toBe('25 Oct 2026 01:59');
+    expect(formatDateTime('2026-10-25T01:00:00Z', { timeZone: 'Europe/London' })).toBe('25 Oct 2026 01:00');
+  });
+
+  it('asks Intl before 1996, when the rule was another', () => {
+    // In 1995 summer time ended on 22 October, not the last Sunday (29 October).
+    expect(formatDateTime('1995-10-23T12:00:00Z', { timeZone: 'Europe/London' })).toBe('23 Oct 1995 12:00');
+    expect(formatDateTime('1995-10-21T12:00:00Z', { timeZone: 'Europe/London' })).toBe('21 Oct 1995 13:00');
   });
 });

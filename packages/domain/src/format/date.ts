@@ -64,9 +64,46 @@ const toDate = (value: DateInput): Date => {
   return date;
 };
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The first year of the UK's summer-time rule below (the EU rule, kept by the Summer Time Order 2002). */
+const UK_RULE_FROM = 1996;
+
+/** 01:00 UTC on the last Sunday of the month (0-based `month`) of `year`. */
+const lastSundayOneAm = (year: number, month: number): number => {
+  const lastDay = Date.UTC(year, month + 1, 0, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+};
+
+/**
+ * The zone's offset from UTC at `date`, in hours, where it is known without Intl: 0 in UTC; in Europe/London from
+ * 1996, British Summer Time (+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+ * October. Building an Intl.DateTimeFormat first loads the browser's locale data, a pause every page would pay on
+ * its first date; date.test.ts checks these offsets against Intl hour by hour. Undefined elsewhere: Intl answers.
+ */
+const knownOffsetHours = (date: Date, zone: string): number | undefined => {
+  if (zone === 'UTC') return 0;
+  if (zone !== 'Europe/London') return undefined;
+  const year = date.getUTCFullYear();
+  if (year < UK_RULE_FROM) return undefined;
+  const at = date.getTime();
+  return at >= lastSundayOneAm(year, 2) && at < lastSundayOneAm(year, 9) ? 1 : 0;
+};
+
 const partsOf = (value: DateInput, { timeZone = 'UTC' }: DateFormatOptions): DateParts => {
   const date = toDate(value);
   const zone = typeof value === 'string' && CALENDAR_DATE.test(value.trim()) ? 'UTC' : timeZone;
+  const offset = knownOffsetHours(date, zone);
+  if (offset !== undefined) {
+    const local = new Date(date.getTime() + offset * HOUR_MS);
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+    };
+  }
   const parts: Partial<DateParts> = {};
   for (const part of partFormat(zone).formatToParts(date)) {
     if (part.type === 'year' || part.type === 'month' || part.type === 'day')

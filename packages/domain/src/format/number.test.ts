@@ -118,3 +118,89 @@ describe('formatFileSize', () => {
     expect(formatFileSize(undefined)).toBe('');
   });
 });
+
+describe('en-GB numbers, written without Intl', () => {
+  // A fixed sequence (a linear congruential generator), so a failure names the same values every run.
+  let seed = 20_261_128;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const values = [
+    0,
+    -0,
+    0.5,
+    1.5,
+    2.5,
+    -2.5,
+    0.125,
+    1.005,
+    0.0049,
+    -0.0049,
+    0.005,
+    999.995,
+    999_999.9995,
+    123_456_789.125,
+    ...Array.from({ length: 4000 }, () => (next() - 0.5) * 10 ** Math.floor(next() * 12)),
+    ...Array.from({ length: 1000 }, () => Math.round((next() - 0.5) * 1e6) / 1000),
+  ];
+
+  it.each([
+    [0, 0],
+    [0, 2],
+    [2, 2],
+    [0, 3],
+  ])(
+    'agrees with Intl.NumberFormat on 5,014 values, %s to %s decimals',
+    (minimumFractionDigits, maximumFractionDigits) => {
+      const intl = new Intl.NumberFormat('en-GB', {
+        signDisplay: 'negative',
+        minimumFractionDigits,
+        maximumFractionDigits,
+      });
+      const differences = values
+        .map((value) => [
+          value,
+          formatNumber(value, { minimumFractionDigits, maximumFractionDigits }),
+          intl.format(value),
+        ])
+        .filter(([, ours, theirs]) => ours !== theirs);
+      expect(differences).toEqual([]);
+    },
+  );
+
+  it('agrees with Intl.NumberFormat on pounds, credits and percentages', () => {
+    const currency = (digits: number) =>
+      new Intl.NumberFormat('en-GB', {
+        style: 'currency',
+        currency: 'GBP',
+        signDisplay: 'negative',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    const credits = new Intl.NumberFormat('en-GB', {
+      signDisplay: 'negative',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const percent = new Intl.NumberFormat('en-GB', { signDisplay: 'negative', maximumFractionDigits: 2 });
+    const differences = values.flatMap((value) =>
+      [
+        [formatGBP(value), currency(0).format(value)],
+        [formatGBP(value, { pence: true }), currency(2).format(value)],
+        [formatCredits(value), credits.format(value)],
+        [formatPercent(value), `${percent.format(value)}%`],
+      ]
+        .filter(([ours, theirs]) => ours !== theirs)
+        .map(([ours, theirs]) => `${value}: ${ours} against ${theirs}`),
+    );
+    expect(differences).toEqual([]);
+  });
+
+  it('writes numbers whose shortest form has an exponent as Intl does', () => {
+    expect(formatNumber(1.5e21)).toBe('1,500,000,000,000,000,000,000');
+    expect(formatNumber(-3e-7, { maximumFractionDigits: 7 })).toBe('-0.0000003');
+    expect(formatNumber(-3e-7)).toBe('0');
+    expect(formatGBP(-2e21)).toBe('-£2,000,000,000,000,000,000,000');
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/number.ts';
 import type { OrganisationType } from '../vocab/organisation.values.ts';
 
 /** The kinds of record a search finds, in the order their groups are shown when they rank alike. */
@@ -59,7 +60,7 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** How many of a kind match, as the search page says it: "7", "1,250" or, past the cap, "500+". */
 export const searchTotalText = (group: Pick<SearchGroup, 'total' | 'capped'>): string =>
-  `${group.total.toLocaleString('en-GB')}${group.capped ? '+' : ''}`;
+  `${formatNumber(group.total)}${group.capped ? '+' : ''}`;
 
 /** A text with the parts that match the term, as [start, end) character ranges (never markup). */
 export interface MarkedText {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/number.ts';
 import type { CreditType } from '../vocab/credits.ts';
 import type { SizeUnit } from '../vocab/habitats.ts';
 import { MESSAGES } from './messages.ts';
@@ -33,8 +34,8 @@ const MAX_UNITS = Math.max(...Object.values(AMOUNT_LIMITS.units));
 export const AMOUNT_MESSAGES = {
   moneyCap: 'Must be at most £1,000,000,000',
   wholePence: 'Must be in pounds and whole pence (at most 2 decimal places)',
-  unitsCap: (max: number) => `Must be at most ${max.toLocaleString('en-GB')} units`,
-  sizeCap: (max: number, unit: SizeUnit) => `Must be at most ${max.toLocaleString('en-GB')} ${unit}`,
+  unitsCap: (max: number) => `Must be at most ${formatNumber(max)} units`,
+  sizeCap: (max: number, unit: SizeUnit) => `Must be at most ${formatNumber(max)} ${unit}`,
   notFinite: 'Must be a number',
 } as const;
 

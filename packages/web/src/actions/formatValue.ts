@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatFileSize,
   formatGBP,
+  formatNumber,
   formatPercent,
   isBlank,
   isUploadedFile,
@@ -21,7 +22,7 @@ const formattedNumber = (field: FieldDefinition, value: number): string => {
   if (field.formatter === 'credits') return formatCredits(value);
   if (field.formatter === 'percentage') return formatPercent(value);
   if (field.formatter === 'fileSize') return formatFileSize(value);
-  return value.toLocaleString('en-GB', { maximumFractionDigits: 10 });
+  return formatNumber(value, { maximumFractionDigits: 10 });
 };
 
 /**

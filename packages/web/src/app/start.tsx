@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import type { CurrentUser } from '@curlew/domain';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { App, queryClient } from './App.tsx';
 import { setCurrentUser } from './currentUser.ts';
@@ -15,10 +15,13 @@ import { preloadPageAt } from './routing/preload.ts';
  */
 export function startApp(root: Root, user?: CurrentUser | null): void {
   if (user !== undefined) setCurrentUser(queryClient, user);
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition lets React yield to the browser while it builds the first page, rather than block it throughout.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // Once the frame has painted, so that the first paint does not wait for them.
   requestAnimationFrame(() =>

@@ -3,6 +3,7 @@ import {
   CREDIT_REQUIREMENT_STATUSES,
   CREDIT_REQUIREMENT_TYPES,
   CREDIT_TYPE_LABELS,
+  formatNumber,
   OPTION_SOURCES,
   REQUIREMENT_SORT_KEYS,
   type RequirementListItem,
@@ -70,7 +71,7 @@ const COLUMN = {
   },
   round: { id: 'round', header: 'Market round', sortKey: 'round', render: (row) => row.round?.name ?? '—' },
   credits: { id: 'credits', header: 'Credit types', render: creditTypes },
-  units: { id: 'units', header: 'Units', render: (row) => row.units.toLocaleString('en-GB') },
+  units: { id: 'units', header: 'Units', render: (row) => formatNumber(row.units) },
   lpa: { id: 'lpa', header: 'LPA', render: (row) => row.lpa?.name ?? '—' },
   planningRef: { id: 'planningRef', header: 'Planning reference', render: (row) => row.planningRef ?? '—' },
   redemptionDate: {

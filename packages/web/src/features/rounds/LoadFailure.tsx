@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { PageLoader } from '../../app/shell/PageLoader.tsx';
 
@@ -35,8 +35,10 @@ export function WhenLoaded<T>({
   what: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <PageLoader />;
+  // The record arrives as an urgent update; the page it fills is built in a deferred render the browser may interrupt.
+  const data = useDeferredValue(query.data);
   if (query.isError)
     return <LoadFailure what={what} error={query.error} retry={() => void query.refetch()} />;
-  return children(query.data);
+  if (data === undefined) return <PageLoader />;
+  return children(data);
 }

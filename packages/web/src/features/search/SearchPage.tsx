@@ -1,4 +1,5 @@
 import {
+  formatNumber,
   type MarkedText,
   SEARCH_KINDS,
   type SearchGroup,
@@ -57,8 +58,8 @@ function ResultGroup({ group, term, paged }: { group: SearchGroup; term: string;
       </Title>
       {paged && group.capped ? (
         <Text size="sm">
-          More than {group.total.toLocaleString('en-GB')} match: these are the first{' '}
-          {group.total.toLocaleString('en-GB')} found, best first. Add words to narrow the search.
+          More than {formatNumber(group.total)} match: these are the first {formatNumber(group.total)} found,
+          best first. Add words to narrow the search.
         </Text>
       ) : null}
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -86,7 +87,7 @@ function ResultGroup({ group, term, paged }: { group: SearchGroup; term: string;
       </Stack>
       {more && !paged ? (
         <Anchor component={Link} to={`${searchTarget(term)}?kind=${group.kind}`} size="sm">
-          {group.capped ? 'Show the first' : 'Show all'} {group.total.toLocaleString('en-GB')}{' '}
+          {group.capped ? 'Show the first' : 'Show all'} {formatNumber(group.total)}{' '}
           {group.label.toLowerCase()}
         </Anchor>
       ) : null}
