@@ -83,6 +83,7 @@ export default defineConfig({
       treeshake: {
         // @curlew/domain is pure (no I/O, no global effects), so unused schemas and vocabularies are dropped.
         moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/'),
+        manualPureFunctions: ['z'],
       },
     },
   },

@@ -1,10 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { fetchCurrentUser } from './app/currentUser.ts';
-import { startApp } from './app/start.tsx';
+import { preloadCurrentPage, startApp } from './app/start.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
+// The page's code and record are asked for while the user is.
+preloadCurrentPage();
 // Who is signed in is already on its way (index.html preloads it). The app starts once it is known, so the first
 // page is built once, for that user, not as a loader first and then again. A failed answer leaves it to the app.
 void fetchCurrentUser().then(

@@ -5,7 +5,7 @@ import { yesNoValue } from '../forms/rules.ts';
 import { agentPermissionsField, agentPermissionsValue } from '../organisation/organisation.actions.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { optionalText } from '../validation/rules.ts';
-import { agentPermissionSchema } from '../vocab/market.ts';
+import { agentPermissionSchema } from '../vocab/vocab.schemas.ts';
 import type { AgentAuthorityStatus } from './agent-authority.lifecycle.ts';
 import { AGENT_AUTHORITY_ENTITY } from './agent-authority.schema.ts';
 

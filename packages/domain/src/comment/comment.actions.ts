@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineAction } from '../forms/action.ts';
 import { richTextValue } from '../forms/rules.ts';
 import type { RichTextValue } from '../forms/values.ts';
+import { COMMENT_ACTION_ID } from './comment.vocab.ts';
 import { parseRichTextJson, RICH_TEXT_TEXT_MAX_LENGTH, RICH_TEXT_TOO_LONG_MESSAGE } from './richText.ts';
 
 /**
@@ -26,7 +27,7 @@ const commentInput = z.object({ content: commentContentValue() });
  * no `entity`; each entity module gives it a policy and wires its handler to the comments module.
  */
 export const commentAction = defineAction({
-  id: 'Comment',
+  id: COMMENT_ACTION_ID,
   title: 'Comment',
   fields: [{ id: 'content', type: 'RichText', label: 'Comment', rows: 4, mentions: true }],
   input: commentInput,

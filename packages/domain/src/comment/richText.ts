@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RICH_TEXT_HEADING_TAGS } from './comment.vocab.ts';
 
 /**
  * The stored rich text of comments: a Lexical editor state (`editorState.toJSON()`) limited to the node types
@@ -14,8 +15,6 @@ export const RICH_TEXT_TEXT_MAX_LENGTH = 20_000;
 export const RICH_TEXT_MAX_NODES = 5_000;
 /** The deepest nesting of nodes (root = 1); lists nest inside list items. */
 export const RICH_TEXT_MAX_DEPTH = 16;
-/** The heading levels the editor offers. */
-export const RICH_TEXT_HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5'] as const;
 /** The list kinds the editor offers. */
 const RICH_TEXT_LIST_TYPES = ['bullet', 'number'] as const;
 /** Every node type a stored rich text may contain. */
@@ -34,17 +33,6 @@ const RICH_TEXT_NODE_TYPES = [
 ] as const;
 /** One node type of a stored rich text. */
 export type RichTextNodeType = (typeof RICH_TEXT_NODE_TYPES)[number];
-
-/** Bits of a text node's `format` (Lexical's TextFormatType flags) that the renderer shows. */
-export const TEXT_FORMAT_FLAGS = {
-  bold: 1,
-  italic: 2,
-  strikethrough: 4,
-  underline: 8,
-  code: 16,
-  subscript: 32,
-  superscript: 64,
-} as const satisfies Record<string, number>;
 
 /** Message of a rich-text value that is not a valid editor state of the supported nodes. */
 export const INVALID_RICH_TEXT_MESSAGE = 'Not a valid rich text';

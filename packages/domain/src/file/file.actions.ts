@@ -5,6 +5,7 @@ import { choiceError } from '../validation/choice.ts';
 import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
 import { UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
+import { REPLACE_DOCUMENT_ACTION_ID } from './file.vocab.ts';
 
 /** The submitted values of ReplaceDocument: which document (its tag), the new file and why. */
 const replaceDocumentInput = z.object({
@@ -23,7 +24,7 @@ const replaceDocumentInput = z.object({
  * the options of `tag`, each with the extensions its kind of document takes (the File field follows the chosen one).
  */
 export const replaceDocumentAction = defineAction({
-  id: 'ReplaceDocument',
+  id: REPLACE_DOCUMENT_ACTION_ID,
   title: 'Replace document',
   actionLabel: 'Replace',
   fields: [

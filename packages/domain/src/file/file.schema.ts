@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { subjectIdSchema, subjectTypeSchema } from '../comment/subject.ts';
 import { listQuerySchema } from '../lists/page.ts';
-import {
-  type FileType,
-  PROJECT_DOCUMENT_KIND_LABELS,
-  REQUIREMENT_DOCUMENT_KIND_LABELS,
-} from '../vocab/files.ts';
+import type { FileType } from '../vocab/files.ts';
 
 /** The 400 of a file call without ownerType and ownerId (SPEC 8). */
 export const FILE_OWNER_REQUIRED_MESSAGE = 'file path must have an owner defined';
@@ -80,25 +76,3 @@ export interface LocationView {
   /** ISO 8601 instant. */
   updatedAt: string;
 }
-
-const DOCUMENT_KIND_LABELS: Readonly<Record<string, string>> = {
-  ...PROJECT_DOCUMENT_KIND_LABELS,
-  ...REQUIREMENT_DOCUMENT_KIND_LABELS,
-  AuthorityToAct: 'Authority to act',
-};
-
-/** How a document tag is named on screen: the spec's label when known, else its words ('SiteMap' -> 'Site map'). */
-export const documentKindLabel = (tag: string): string => {
-  const known = DOCUMENT_KIND_LABELS[tag];
-  if (known !== undefined) return known;
-  const words = tag
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-/** The API path (no `/api` prefix) that downloads a file. */
-export const fileDownloadPath = (file: Pick<FileView, 'id' | 'ownerType' | 'ownerId'>): string =>
-  `/file/${encodeURIComponent(file.id)}/download?ownerType=${encodeURIComponent(file.ownerType)}&ownerId=${encodeURIComponent(file.ownerId)}`;

@@ -3,7 +3,8 @@ import { validateAction } from '../forms/action.ts';
 import { BLOCKED_FILE_MESSAGE } from '../forms/uploads.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { replaceDocumentAction } from './file.actions.ts';
-import { documentKindLabel, fileDownloadPath, ownerQuerySchema } from './file.schema.ts';
+import { ownerQuerySchema } from './file.schema.ts';
+import { documentKindLabel, fileDownloadPath } from './file.vocab.ts';
 
 const pdf = { name: 'agreement.pdf', size: 1200, type: 'application/pdf' };
 

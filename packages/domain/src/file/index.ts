@@ -1,2 +1,3 @@
 export * from './file.actions.ts';
 export * from './file.schema.ts';
+export * from './file.vocab.ts';

@@ -1,4 +1,4 @@
-import { parseDateValue } from '../validation/dates.ts';
+import { parseDateValue } from '../validation/date-values.ts';
 import { LOCALE } from '../vocab/constants.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAfterTodayUtc, parseDateValue, utcDayNumber } from '../validation/dates.ts';
+import { isAfterTodayUtc, parseDateValue, utcDayNumber } from '../validation/date-values.ts';
 import { LENGTH_LIMITS, MESSAGES, tooLongMessage } from '../validation/messages.ts';
 import { boundedString, requiredError } from '../validation/rules.ts';
 import { fileProblem } from './uploads.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
 
 /**
  * The answer of every list call (`GET /api/{collection}?...`, comments, activity, settings lists): one page of
@@ -29,11 +30,6 @@ export interface ListQuery<Sort extends string = string> extends PageQuery {
   sort: Sort;
   order: SortOrder;
 }
-
-/** Page size when the query gives none. */
-export const DEFAULT_PAGE_SIZE = 25;
-/** Largest page an entity list answers. */
-export const MAX_PAGE_SIZE = 100;
 
 /** The rows to skip and take for a page. */
 export const pageSlice = ({ page, pageSize }: PageQuery): { limit: number; offset: number } => ({

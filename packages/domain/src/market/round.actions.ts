@@ -4,8 +4,9 @@ import { fileValue } from '../forms/rules.ts';
 import { reservePercentage } from '../validation/reserve.ts';
 import { requiredText } from '../validation/rules.ts';
 import { CSV_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
-import { RESERVE_APPLIES_TO, RESERVE_APPLIES_TO_LABELS, reserveAppliesToSchema } from '../vocab/market.ts';
+import { RESERVE_APPLIES_TO, RESERVE_APPLIES_TO_LABELS } from '../vocab/market.ts';
 import type { MarketRoundStatus } from '../vocab/statuses.ts';
+import { reserveAppliesToSchema } from '../vocab/vocab.schemas.ts';
 import {
   newRoundInput,
   optionsOf,

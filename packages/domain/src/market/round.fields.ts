@@ -5,13 +5,9 @@ import { choicesValue, optionalIsoDateValue } from '../forms/rules.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { requiredError, requiredText } from '../validation/rules.ts';
-import {
-  CREDIT_TYPE_LABELS,
-  CREDIT_TYPES,
-  creditTypeSchema,
-  NUTRIENT_CREDIT_TYPES,
-} from '../vocab/credits.ts';
-import { BIDDER_TYPE_LABELS, BIDDER_TYPES, bidderTypeSchema } from '../vocab/market.ts';
+import { CREDIT_TYPE_LABELS, CREDIT_TYPES, NUTRIENT_CREDIT_TYPES } from '../vocab/credits.ts';
+import { BIDDER_TYPE_LABELS, BIDDER_TYPES } from '../vocab/market.ts';
+import { bidderTypeSchema, creditTypeSchema } from '../vocab/vocab.schemas.ts';
 
 /** Options of a vocabulary with its labels. */
 export const optionsOf = <T extends string>(

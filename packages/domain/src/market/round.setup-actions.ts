@@ -8,12 +8,11 @@ import { MESSAGES } from '../validation/messages.ts';
 import { reservePercentage, reserveWarning } from '../validation/reserve.ts';
 import { confirmed, requiredText } from '../validation/rules.ts';
 import { CSV_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
-import { CREDIT_TYPE_LABELS, CREDIT_TYPES, creditTypeSchema } from '../vocab/credits.ts';
+import { CREDIT_TYPE_LABELS, CREDIT_TYPES } from '../vocab/credits.ts';
 import {
   BIDDER_TYPE_LABELS,
   BIDDER_TYPES,
   type BidderType,
-  bidderTypeSchema,
   DECLARATION_CATEGORIES,
   DECLARATION_CATEGORY_LABELS,
   type DeclarationCategory,
@@ -21,13 +20,14 @@ import {
   RESERVE_APPLIES_TO,
   RESERVE_APPLIES_TO_LABELS,
   type RegistrationPeriod,
-  reserveAppliesToSchema,
 } from '../vocab/market.ts';
+import { PARTICIPATION_CAPACITIES, type ParticipationCapacity } from '../vocab/statuses.ts';
 import {
-  PARTICIPATION_CAPACITIES,
-  type ParticipationCapacity,
+  bidderTypeSchema,
+  creditTypeSchema,
   participationCapacitySchema,
-} from '../vocab/statuses.ts';
+  reserveAppliesToSchema,
+} from '../vocab/vocab.schemas.ts';
 import { declarationsShape } from './declarations.ts';
 import { ROUND_STATUSES_OPEN_FOR_REGISTRATION } from './market-round.ts';
 import { ROUND_ENTITY } from './round.actions.ts';

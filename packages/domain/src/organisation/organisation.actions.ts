@@ -6,9 +6,10 @@ import { choicesValue, fileValue } from '../forms/rules.ts';
 import { declarationsShape } from '../market/declarations.ts';
 import { LENGTH_LIMITS } from '../validation/messages.ts';
 import { email, optionalText, requiredText } from '../validation/rules.ts';
-import { AGENT_PERMISSION_LABELS, AGENT_PERMISSIONS, agentPermissionSchema } from '../vocab/market.ts';
+import { AGENT_PERMISSION_LABELS, AGENT_PERMISSIONS } from '../vocab/market.ts';
 import { ORGANISATION_TYPE_LABELS, ORGANISATION_TYPES } from '../vocab/organisation.ts';
-import { PARTICIPATION_CAPACITIES, participationCapacitySchema } from '../vocab/statuses.ts';
+import { PARTICIPATION_CAPACITIES } from '../vocab/statuses.ts';
+import { agentPermissionSchema, participationCapacitySchema } from '../vocab/vocab.schemas.ts';
 import { optionalPhone, organisationDetailsSchema, participantDetailsSchema } from './organisation.schema.ts';
 
 const optionsOf = <T extends string>(

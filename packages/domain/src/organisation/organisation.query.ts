@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema, MAX_PAGE_SIZE } from '../lists/page.ts';
+import { listQuerySchema } from '../lists/page.ts';
+import { MAX_PAGE_SIZE } from '../lists/paging.ts';
 import { organisationTypeSchema } from '../vocab/organisation.ts';
 import { ORGANISATION_SORT_KEYS } from './organisation.schema.ts';
 

@@ -8,5 +8,6 @@ export * from './project.query.ts';
 export * from './project.review.ts';
 export * from './project.schema.ts';
 export * from './project.services.ts';
+export * from './project.vocab.ts';
 export * from './project-group.actions.ts';
 export * from './record-name.ts';

@@ -6,13 +6,12 @@ import { choicesValue } from '../forms/rules.ts';
 import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { WARNINGS } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
-import { PROJECT_GROUP_TYPE_LABELS, PROJECT_GROUP_TYPES, projectGroupTypeSchema } from '../vocab/market.ts';
+import { PROJECT_GROUP_TYPE_LABELS, PROJECT_GROUP_TYPES } from '../vocab/market.ts';
+import { projectGroupTypeSchema } from '../vocab/vocab.schemas.ts';
 import { recordName } from './record-name.ts';
 
 /** The entity kind of project group actions (first segment of `/project-group/{id}`). */
 const PROJECT_GROUP_ENTITY = 'project-group';
-/** The collection project groups are created in (`POST /api/project-groups`). */
-export const PROJECT_GROUPS_COLLECTION = 'project-groups';
 
 const typeField = {
   id: 'type',

@@ -13,12 +13,9 @@ import { optionsOf } from '../market/round.fields.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { DOCUMENT_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
-import {
-  COMPLIANCE_NEXT_ACTION_LABELS,
-  COMPLIANCE_NEXT_ACTIONS,
-  complianceNextActionSchema,
-} from '../vocab/decisions.ts';
+import { COMPLIANCE_NEXT_ACTION_LABELS, COMPLIANCE_NEXT_ACTIONS } from '../vocab/decisions.ts';
 import type { ProjectStatus } from '../vocab/statuses.ts';
+import { complianceNextActionSchema } from '../vocab/vocab.schemas.ts';
 import { PROJECT_EDITABLE_STATUSES, PROJECT_MONITORING_STATUSES } from './project.lifecycle.ts';
 import { PROJECT_ENTITY } from './project.services.ts';
 

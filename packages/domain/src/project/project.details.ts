@@ -18,16 +18,13 @@ import {
   CREDIT_TYPE_LABELS,
   CREDIT_TYPES,
   type CreditDuration,
-  creditTypeSchema,
   NUTRIENT_CREDIT_TYPES,
 } from '../vocab/credits.ts';
 import type { ProjectStatus } from '../vocab/statuses.ts';
+import { creditTypeSchema } from '../vocab/vocab.schemas.ts';
 import { PROJECT_EDITABLE_STATUSES, PROJECT_REREGISTER_STATUSES } from './project.lifecycle.ts';
 import { PROJECT_ENTITY } from './project.services.ts';
 import { recordName } from './record-name.ts';
-
-/** The collection projects are created in (`POST /api/projects`). */
-export const PROJECTS_COLLECTION = 'projects';
 
 /** The durations a fixed-term project may offer: 1 to 5 years (SPEC 9). */
 const FIXED_TERM_DURATIONS = [

@@ -16,13 +16,12 @@ import {
   CERTIFICATION_DECISION_LABELS,
   CERTIFICATION_DECISIONS,
   type CertificationDecision,
-  certificationDecisionSchema,
   REVIEW_OUTCOMES,
   type ReviewOutcome,
-  reviewOutcomeSchema,
 } from '../vocab/decisions.ts';
 import { labelsOf } from '../vocab/labels.ts';
 import type { ProjectStatus } from '../vocab/statuses.ts';
+import { certificationDecisionSchema, reviewOutcomeSchema } from '../vocab/vocab.schemas.ts';
 import { PROJECT_ENTITY } from './project.services.ts';
 
 const outcomeField = {

@@ -24,42 +24,31 @@ import {
   CREDIT_DURATION_LABELS,
   CREDIT_DURATIONS,
   CREDIT_TYPE_LABELS,
-  creditDurationSchema,
-  creditTypeSchema,
   NUTRIENT_CREDIT_TYPES,
 } from '../vocab/credits.ts';
 import {
   CONDITION_LABELS,
   CONDITIONS,
-  conditionSchema,
   DISTINCTIVENESS,
   DISTINCTIVENESS_LABELS,
-  distinctivenessSchema,
   type Module,
-  type SizeUnit,
 } from '../vocab/habitats.ts';
+import {
+  conditionSchema,
+  creditDurationSchema,
+  creditTypeSchema,
+  distinctivenessSchema,
+} from '../vocab/vocab.schemas.ts';
 import { METRIC_DIFFICULTIES, STRATEGIC_SIGNIFICANCE_LEVELS } from './metric.ts';
 import { PROJECT_EDITABLE_STATUSES } from './project.lifecycle.ts';
+import { gainLabel, SERVICE_MODULE_LABELS, SERVICE_MODULES, serviceSizeUnit } from './project.vocab.ts';
 
 /** The entity kind of project actions (first segment of `/project/{id}`). */
 export const PROJECT_ENTITY = 'project';
 
-/** The modules a biodiversity service may be in, with the habitat family each names. */
-export const SERVICE_MODULES = ['Area', 'Linear', 'River'] as const satisfies readonly Module[];
-/** Labels of the habitat families of the service modules. */
-export const SERVICE_MODULE_LABELS = {
-  Area: 'Area habitat',
-  Linear: 'Hedgerow',
-  River: 'Watercourse',
-} as const satisfies Record<(typeof SERVICE_MODULES)[number], string>;
-
 /** The label of a service's size for its module: an area in hectares, a length in kilometres. */
 const serviceSizeLabel = (module: Module | undefined): string =>
   module === 'Linear' || module === 'River' ? 'Length (km)' : 'Area (ha)';
-
-/** The unit of a service's size for its module: hectares for area habitats, kilometres for hedgerows and rivers. */
-export const serviceSizeUnit = (module: Module | undefined): SizeUnit =>
-  module === 'Linear' || module === 'River' ? 'km' : 'ha';
 
 /** The size field of a biodiversity service as it shows for the habitat family chosen. */
 const biodiversityDisplay = (values: FormValues) => {
@@ -238,10 +227,6 @@ export const editNutrientService = defineAction({
 
 /** How many yearly gains the supply form can hold: one at delivery and one for each year up to 30. */
 const MAX_GAIN_ENTRIES = YEARS_TO_TARGET_CONDITION.max + 1;
-
-/** The label of the gain of year `index`: 'At delivery', 'At year 1', then 'Year n'. */
-export const gainLabel = (index: number): string =>
-  index === 0 ? 'At delivery' : index === 1 ? 'At year 1' : `Year ${index}`;
 
 const gainFields = Array.from({ length: MAX_GAIN_ENTRIES }, (_, index) => ({
   id: `gainsPerYear.${index}`,

@@ -19,9 +19,9 @@ import {
   addBiodiversityService,
   addNutrientService,
   editNutrientService,
-  gainLabel,
   setBiodiversitySupply,
 } from './project.services.ts';
+import { gainLabel } from './project.vocab.ts';
 
 describe('Add project', () => {
   const project = { name: 'Manor Farm', supplierId: 'o1', isFixedTerm: false };

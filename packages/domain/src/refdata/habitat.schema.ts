@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { choiceOf } from '../validation/choice.ts';
 import { LENGTH_LIMITS } from '../validation/messages.ts';
 import { requiredText } from '../validation/rules.ts';
-import { moduleSchema } from '../vocab/habitats.ts';
 import { labelsOf } from '../vocab/labels.ts';
+import { moduleSchema } from '../vocab/vocab.schemas.ts';
 import { lpaCode } from './refdata.rules.ts';
 
 /**

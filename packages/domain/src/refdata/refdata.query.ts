@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, listQuerySchema } from '../lists/page.ts';
+import { listQuerySchema } from '../lists/page.ts';
+import { DEFAULT_PAGE_SIZE } from '../lists/paging.ts';
 import { DECLARATION_CATEGORIES } from '../vocab/market.ts';
 import { habitatQuerySchema } from './habitat.schema.ts';
 import { LPA_AUTHORITY_TYPES } from './refdata.schema.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_SIZE } from '../lists/page.ts';
+import { MAX_PAGE_SIZE } from '../lists/paging.ts';
 import { toFieldErrors } from '../validation/errors.ts';
 import { habitatQuerySchema, habitatSchema } from './habitat.schema.ts';
 import { REFDATA_MAX_PAGE_SIZE, refDataListQuerySchema } from './refdata.query.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choiceOf } from '../validation/choice.ts';
 import { LENGTH_LIMITS, MESSAGES } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
-import { declarationCategorySchema } from '../vocab/market.ts';
+import { declarationCategorySchema } from '../vocab/vocab.schemas.ts';
 import { flag, lpaCode, optionalLadCode, positiveWholeNumber } from './refdata.rules.ts';
 
 /** Message when a declaration targets nobody (SPEC 5 "Declaration"). */

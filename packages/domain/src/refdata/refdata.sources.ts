@@ -1,5 +1,5 @@
 import type { OptionsSource } from '../forms/fields.ts';
-import { MAX_PAGE_SIZE } from '../lists/page.ts';
+import { MAX_PAGE_SIZE } from '../lists/paging.ts';
 
 /**
  * Where Select fields load reference options at run time (SPEC 7 "Option loading"): active rows only, the record

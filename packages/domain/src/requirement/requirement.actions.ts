@@ -12,9 +12,10 @@ import { money } from '../validation/amounts.ts';
 import { MESSAGES, WARNINGS } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
 import { DOCUMENT_UPLOAD_EXTENSIONS } from '../vocab/constants.ts';
-import { CREDIT_REQUIREMENT_TYPES, creditRequirementTypeSchema } from '../vocab/credits.ts';
+import { CREDIT_REQUIREMENT_TYPES } from '../vocab/credits.ts';
 import { labelsOf } from '../vocab/labels.ts';
 import type { CreditRequirementStatus } from '../vocab/statuses.ts';
+import { creditRequirementTypeSchema } from '../vocab/vocab.schemas.ts';
 import { REQUIREMENT_ENTITY } from './requirement.credits.ts';
 import { REQUIREMENT_EDITABLE_STATUSES } from './requirement.lifecycle.ts';
 

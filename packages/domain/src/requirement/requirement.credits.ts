@@ -4,7 +4,7 @@ import type { FieldDefinition } from '../forms/fields.ts';
 import { isMissing, withRules } from '../forms/refine.ts';
 import { optionalFileValue, todayOrLaterIsoDateValue, yesNoValue } from '../forms/rules.ts';
 import { optionsOf } from '../market/round.fields.ts';
-import { SERVICE_MODULES } from '../project/project.services.ts';
+import { SERVICE_MODULES } from '../project/project.vocab.ts';
 import { distinctivenessFill } from '../refdata/habitat.distinctiveness.ts';
 import { areaBroadHabitatField, habitatTypeField } from '../refdata/habitat.fields.ts';
 import { habitatTypeSource, OPTION_SOURCES } from '../refdata/refdata.sources.ts';
@@ -16,7 +16,6 @@ import { DOCUMENT_UPLOAD_EXTENSIONS, UPLOAD_EXTENSIONS } from '../vocab/constant
 import {
   CREDIT_TYPE_LABELS,
   CREDIT_TYPES,
-  creditTypeSchema,
   NUTRIENT_CREDIT_TYPES,
   NUTRIENT_REQUIREMENT_TYPE_LABELS,
   NUTRIENT_REQUIREMENT_TYPES,
@@ -24,11 +23,11 @@ import {
 import {
   DISTINCTIVENESS,
   DISTINCTIVENESS_LABELS,
-  distinctivenessSchema,
   HABITAT_TYPE_REQUIRED_DISTINCTIVENESS,
   habitatTypeRequired,
   MODULE_LABELS,
 } from '../vocab/habitats.ts';
+import { creditTypeSchema, distinctivenessSchema } from '../vocab/vocab.schemas.ts';
 import { REQUIREMENT_EDITABLE_STATUSES } from './requirement.lifecycle.ts';
 
 /** The entity kind of credit requirement actions (first segment of `/requirement/{id}`). */

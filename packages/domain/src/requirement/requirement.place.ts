@@ -8,12 +8,8 @@ import { OPTION_SOURCES } from '../refdata/refdata.sources.ts';
 import { optionalGridReference, optionalThreeWords } from '../validation/location.ts';
 import { MESSAGES } from '../validation/messages.ts';
 import { optionalText, requiredText } from '../validation/rules.ts';
-import {
-  CREDIT_TYPE_LABELS,
-  CREDIT_TYPES,
-  creditTypeSchema,
-  NUTRIENT_CREDIT_TYPES,
-} from '../vocab/credits.ts';
+import { CREDIT_TYPE_LABELS, CREDIT_TYPES, NUTRIENT_CREDIT_TYPES } from '../vocab/credits.ts';
+import { creditTypeSchema } from '../vocab/vocab.schemas.ts';
 import { REQUIREMENT_ENTITY } from './requirement.credits.ts';
 import { REQUIREMENT_EDITABLE_STATUSES } from './requirement.lifecycle.ts';
 

@@ -9,9 +9,3 @@ export const choiceError = (issue: { input?: unknown }): string | undefined =>
 export const choiceOf = /* @__NO_SIDE_EFFECTS__ */ <const T extends readonly [string, ...string[]]>(
   values: T,
 ) => z.enum(values, { error: choiceError });
-
-/** Builds a membership guard for a vocabulary, e.g. `isProjectStatus(value)`. */
-export const memberOf =
-  <const T extends readonly string[]>(values: T) =>
-  (value: unknown): value is T[number] =>
-    typeof value === 'string' && (values as readonly string[]).includes(value);

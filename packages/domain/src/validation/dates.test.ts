@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateValue, isAfterTodayUtc, optionalDate, parseDateValue, pastOrTodayDate } from './dates.ts';
+import { isAfterTodayUtc, parseDateValue } from './date-values.ts';
+import { dateValue, optionalDate, pastOrTodayDate } from './dates.ts';
 import { MESSAGES } from './messages.ts';
 import { messagesOf } from './testing.ts';
 

@@ -1,4 +1,4 @@
-import { choiceOf, memberOf } from '../validation/choice.ts';
+import { memberOf } from '../validation/member.ts';
 
 /** Credit types; also the services a market round trades (SPEC 3). */
 export const CREDIT_TYPES = [
@@ -8,8 +8,6 @@ export const CREDIT_TYPES = [
 ] as const;
 /** One credit type. */
 export type CreditType = (typeof CREDIT_TYPES)[number];
-/** Zod rule for a credit type. */
-export const creditTypeSchema = choiceOf(CREDIT_TYPES);
 /** Whether a value is a credit type. */
 export const isCreditType = memberOf(CREDIT_TYPES);
 /** Human labels of the credit types. */
@@ -48,8 +46,6 @@ export const CREDIT_DURATIONS = [
 ] as const;
 /** One credit duration. */
 export type CreditDuration = (typeof CREDIT_DURATIONS)[number];
-/** Zod rule for a credit duration. */
-export const creditDurationSchema = choiceOf(CREDIT_DURATIONS);
 /** Number of years of each duration; null for permanent. */
 export const CREDIT_DURATION_YEARS = {
   Permanent: null,
@@ -88,5 +84,3 @@ export const NUTRIENT_REQUIREMENT_TYPE_LABELS = {
 export const CREDIT_REQUIREMENT_TYPES = ['Buyer', 'Investor'] as const;
 /** One credit requirement type. */
 export type CreditRequirementType = (typeof CREDIT_REQUIREMENT_TYPES)[number];
-/** Zod rule for a credit requirement type. */
-export const creditRequirementTypeSchema = choiceOf(CREDIT_REQUIREMENT_TYPES);

@@ -1,11 +1,7 @@
-import { choiceOf } from '../validation/choice.ts';
-
 /** Certification decisions per project service (SPEC 3 "Certification decision"). */
 export const CERTIFICATION_DECISIONS = ['Yes', 'NoStandardCannotBeApplied', 'NoSupplierRetaining'] as const;
 /** One certification decision. */
 export type CertificationDecision = (typeof CERTIFICATION_DECISIONS)[number];
-/** Zod rule for a certification decision. */
-export const certificationDecisionSchema = choiceOf(CERTIFICATION_DECISIONS);
 /** Labels of the certification decisions, as the spec words them. */
 export const CERTIFICATION_DECISION_LABELS = {
   Yes: 'Yes',
@@ -17,15 +13,11 @@ export const CERTIFICATION_DECISION_LABELS = {
 export const REVIEW_OUTCOMES = ['Pass', 'Fail', 'Pending'] as const;
 /** One screening or pre-market review outcome. */
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
-/** Zod rule for a screening or pre-market review outcome. */
-export const reviewOutcomeSchema = choiceOf(REVIEW_OUTCOMES);
 
 /** The next action after a failed compliance check (SPEC 3 "Compliance check"). */
 export const COMPLIANCE_NEXT_ACTIONS = ['Rectify', 'IrrevocableFailure'] as const;
 /** One next action after a failed compliance check. */
 export type ComplianceNextAction = (typeof COMPLIANCE_NEXT_ACTIONS)[number];
-/** Zod rule for a compliance next action. */
-export const complianceNextActionSchema = choiceOf(COMPLIANCE_NEXT_ACTIONS);
 /** Labels of the compliance next actions. */
 export const COMPLIANCE_NEXT_ACTION_LABELS = {
   Rectify: 'Rectify',

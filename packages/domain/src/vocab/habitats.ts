@@ -1,4 +1,3 @@
-import { choiceOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Broad habitats (SPEC 3); each habitat type maps to one of them. */
@@ -21,8 +20,6 @@ export type BroadHabitat = (typeof BROAD_HABITATS)[number];
 export const MODULES = ['Area', 'Linear', 'River', 'NA'] as const;
 /** One module. */
 export type Module = (typeof MODULES)[number];
-/** Zod rule for a module. */
-export const moduleSchema = choiceOf(MODULES);
 /** Size units of the modules. */
 export const SIZE_UNITS = ['ha', 'km'] as const;
 /** One size unit. */
@@ -41,8 +38,6 @@ export const MODULE_LABELS = labelsOf(MODULES, { NA: 'Not applicable' });
 export const CONDITIONS = ['Poor', 'FairlyPoor', 'Moderate', 'FairlyGood', 'Good'] as const;
 /** One habitat condition. */
 export type Condition = (typeof CONDITIONS)[number];
-/** Zod rule for a habitat condition. */
-export const conditionSchema = choiceOf(CONDITIONS);
 /** Labels of the habitat conditions. */
 export const CONDITION_LABELS = labelsOf(CONDITIONS);
 
@@ -50,8 +45,6 @@ export const CONDITION_LABELS = labelsOf(CONDITIONS);
 export const DISTINCTIVENESS = ['Low', 'Medium', 'High', 'VeryHigh'] as const;
 /** One distinctiveness level. */
 export type Distinctiveness = (typeof DISTINCTIVENESS)[number];
-/** Zod rule for a distinctiveness level. */
-export const distinctivenessSchema = choiceOf(DISTINCTIVENESS);
 /** Labels of the distinctiveness levels. */
 export const DISTINCTIVENESS_LABELS = labelsOf(DISTINCTIVENESS);
 /** Rank of each distinctiveness level (higher is more distinctive). */

@@ -1,12 +1,9 @@
-import { choiceOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Who may bid in a market round (SPEC 3). */
 export const BIDDER_TYPES = ['Buyers', 'Investors', 'BuyersAndInvestors'] as const;
 /** One bidder type. */
 export type BidderType = (typeof BIDDER_TYPES)[number];
-/** Zod rule for a bidder type. */
-export const bidderTypeSchema = choiceOf(BIDDER_TYPES);
 /** Labels of the bidder types. */
 export const BIDDER_TYPE_LABELS = labelsOf(BIDDER_TYPES, { BuyersAndInvestors: 'Buyers and investors' });
 
@@ -14,8 +11,6 @@ export const BIDDER_TYPE_LABELS = labelsOf(BIDDER_TYPES, { BuyersAndInvestors: '
 export const RESERVE_APPLIES_TO = ['allDemand', 'ongoingDemand', 'supply'] as const;
 /** One reserve base. */
 export type ReserveAppliesTo = (typeof RESERVE_APPLIES_TO)[number];
-/** Zod rule for a reserve base. */
-export const reserveAppliesToSchema = choiceOf(RESERVE_APPLIES_TO);
 /** Labels of the reserve bases. */
 export const RESERVE_APPLIES_TO_LABELS = labelsOf(RESERVE_APPLIES_TO);
 
@@ -34,8 +29,6 @@ export const DECLARATION_CATEGORIES = [
 ] as const;
 /** One declaration category. */
 export type DeclarationCategory = (typeof DECLARATION_CATEGORIES)[number];
-/** Zod rule for a declaration category. */
-export const declarationCategorySchema = choiceOf(DECLARATION_CATEGORIES);
 /** Labels of the declaration categories. */
 export const DECLARATION_CATEGORY_LABELS = {
   MarketRoundParticipant_Register: 'Participant registration',
@@ -49,8 +42,6 @@ export const DECLARATION_CATEGORY_LABELS = {
 export const PROJECT_GROUP_TYPES = ['XOR', 'AND'] as const;
 /** One project group type. */
 export type ProjectGroupType = (typeof PROJECT_GROUP_TYPES)[number];
-/** Zod rule for a project group type. */
-export const projectGroupTypeSchema = choiceOf(PROJECT_GROUP_TYPES);
 /** Labels of the project group types. */
 export const PROJECT_GROUP_TYPE_LABELS = {
   XOR: 'Only one project may win',
@@ -61,7 +52,5 @@ export const PROJECT_GROUP_TYPE_LABELS = {
 export const AGENT_PERMISSIONS = ['MakeOffersOrBids', 'RegisterForRound'] as const;
 /** One agent permission. */
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
-/** Zod rule for an agent permission. */
-export const agentPermissionSchema = choiceOf(AGENT_PERMISSIONS);
 /** Labels of the agent permissions. */
 export const AGENT_PERMISSION_LABELS = labelsOf(AGENT_PERMISSIONS);

@@ -1,4 +1,3 @@
-import { choiceOf } from '../validation/choice.ts';
 import { labelsOf } from './labels.ts';
 
 /** Market round statuses (SPEC 4). */
@@ -48,8 +47,6 @@ export const PROJECT_STATUSES = [
 ] as const;
 /** One project status. */
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-/** Zod rule for a project status. */
-export const projectStatusSchema = choiceOf(PROJECT_STATUSES);
 /** Labels of the project statuses. */
 export const PROJECT_STATUS_LABELS = labelsOf(PROJECT_STATUSES);
 
@@ -111,5 +108,3 @@ export const REGISTRATION_STATUS_LABELS = labelsOf(REGISTRATION_STATUSES);
 export const PARTICIPATION_CAPACITIES = ['Supplier', 'Buyer', 'Investor'] as const;
 /** One participation capacity. */
 export type ParticipationCapacity = (typeof PARTICIPATION_CAPACITIES)[number];
-/** Zod rule for a participation capacity. */
-export const participationCapacitySchema = choiceOf(PARTICIPATION_CAPACITIES);

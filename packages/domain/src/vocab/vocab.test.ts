@@ -8,7 +8,7 @@ import {
   creditDurationFromYears,
   isNutrientCreditType,
 } from './credits.ts';
-import { CERTIFICATION_DECISION_LABELS, certificationDecisionSchema } from './decisions.ts';
+import { CERTIFICATION_DECISION_LABELS } from './decisions.ts';
 import {
   CONDITION_LABELS,
   DISTINCTIVENESS,
@@ -19,7 +19,8 @@ import {
 import { sentenceCase } from './labels.ts';
 import { BIDDER_TYPE_LABELS } from './market.ts';
 import { ORGANISATION_TYPES, primaryRole, roleFlags, SIGN_UP_ORGANISATION_TYPES } from './organisation.ts';
-import { MARKET_ROUND_STATUS_LABELS, PROJECT_STATUS_LABELS, projectStatusSchema } from './statuses.ts';
+import { MARKET_ROUND_STATUS_LABELS, PROJECT_STATUS_LABELS } from './statuses.ts';
+import { certificationDecisionSchema, projectStatusSchema } from './vocab.schemas.ts';
 
 describe('distinctiveness ordering: a higher level accepts the lower ones', () => {
   const cases: [Distinctiveness, Distinctiveness, boolean][] = [

@@ -23,8 +23,12 @@ export function startApp(root: Root, user?: CurrentUser | null): void {
       </StrictMode>,
     ),
   );
-  // Once the frame has painted, so that the first paint does not wait for them.
-  requestAnimationFrame(() =>
-    setTimeout(() => preloadPageAt(window.location.pathname, queryClient, PUBLIC_ROUTES, AREA_ROUTES)),
-  );
+}
+
+/**
+ * Starts loading what the page at the current address needs, at once rather than one after another: its code and
+ * the record it shows (see preloadPageAt).
+ */
+export function preloadCurrentPage(): void {
+  preloadPageAt(window.location.pathname, queryClient, PUBLIC_ROUTES, AREA_ROUTES);
 }

@@ -34,7 +34,11 @@ const openApp: OpenApp = (to, { replace = false, user } = {}) => {
   opening = true;
   const here = window.location.pathname + window.location.search + window.location.hash;
   if (to !== here) window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
-  void loadChunkWithReload(() => import('../app/start.tsx')).then(({ startApp }) => startApp(root, user));
+  void loadChunkWithReload(() => import('../app/start.tsx')).then(({ preloadCurrentPage, startApp }) => {
+    startApp(root, user);
+    // Once the frame has painted, so that it does not wait for them.
+    requestAnimationFrame(() => setTimeout(preloadCurrentPage));
+  });
 };
 
 root.render(

@@ -1,16 +1,11 @@
-import {
-  commentAction,
-  type EntityAction,
-  type RichTextValue,
-  type SubjectRef,
-  validateAction,
-} from '@curlew/domain';
+import { COMMENT_ACTION_ID, type EntityAction, type RichTextValue, type SubjectRef } from '@curlew/domain';
 import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useApi } from '../../actions/ActionsConfig.tsx';
 import { postSubmission } from '../../actions/actionApi.ts';
 import { ApiError } from '../../app/api.ts';
+import { loadChunkWithReload } from '../../app/lazyPage.ts';
 import { activityQueryKey } from '../activity/activityApi.ts';
 import { CommentList } from './CommentList.tsx';
 import { commentsQueryKey } from './commentsApi.ts';
@@ -63,22 +58,23 @@ export function CommentsPanel({ subject, self, actions = [], pageSize }: Comment
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
-  const comment = actions.find((action) => action.id === commentAction.id);
+  const comment = actions.find((action) => action.id === COMMENT_ACTION_ID);
   const section = useRef<HTMLDivElement>(null);
   const showEditor = useNearViewport(section);
 
   const submit = async () => {
     const values = value === undefined ? {} : { content: value };
-    const validation = validateAction(commentAction, values);
-    if (!validation.success) {
-      setFieldError(validation.errors[0]?.message);
+    const { commentProblem } = await loadChunkWithReload(() => import('./commentRules.ts'));
+    const problem = commentProblem(values);
+    if (problem !== undefined) {
+      setFieldError(problem);
       return;
     }
     setFieldError(undefined);
     setFailure(undefined);
     setSending(true);
     try {
-      await postSubmission(client, `${self}/action/${commentAction.id}`, values, []);
+      await postSubmission(client, `${self}/action/${COMMENT_ACTION_ID}`, values, []);
       setValue(undefined);
       setEditorKey((key) => key + 1);
       await Promise.all([

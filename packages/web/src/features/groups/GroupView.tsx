@@ -1,4 +1,4 @@
-import { commentAction, type EntityAction } from '@curlew/domain';
+import { COMMENT_ACTION_ID, type EntityAction } from '@curlew/domain';
 import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
@@ -54,7 +54,7 @@ export function GroupView({ group, subjectType, kind, details, members, enabledO
         <EntityActionButtons
           self={group.self}
           actions={group.actions}
-          exclude={[commentAction.id, ...nextStepIds(group.actions)]}
+          exclude={[COMMENT_ACTION_ID, ...nextStepIds(group.actions)]}
           enabledOnly={enabledOnly}
           label={`Actions for ${group.name}`}
           onSucceeded={() => void refresh()}

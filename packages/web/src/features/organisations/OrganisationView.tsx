@@ -1,4 +1,4 @@
-import { commentAction, inviteUser, type Organisation, type OrganisationType } from '@curlew/domain';
+import { COMMENT_ACTION_ID, inviteUser, type Organisation, type OrganisationType } from '@curlew/domain';
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../app/currentUser.ts';
@@ -76,7 +76,7 @@ function OrganisationSectionsView({
   // Renaming one's own organisation changes the shell's title bar, which shows the signed-in user's organisation.
   const refresh = () => void refreshAll({ affectsCurrentUser: user?.organisation?.id === organisation.id });
   const invite = organisation.actions.find((action) => action.id === inviteUser.id);
-  const exclude = sections.users ? [commentAction.id, inviteUser.id] : [commentAction.id];
+  const exclude = sections.users ? [COMMENT_ACTION_ID, inviteUser.id] : [COMMENT_ACTION_ID];
   const subject = { subjectType: 'organisation', subjectId: organisation.id };
   const { authorities } = sections;
   return (

@@ -1,4 +1,4 @@
-import { commentAction, type Project, replaceDocumentAction } from '@curlew/domain';
+import { COMMENT_ACTION_ID, type Project, REPLACE_DOCUMENT_ACTION_ID } from '@curlew/domain';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
@@ -28,7 +28,7 @@ import { PROJECT_ACTION_LAYOUT, projectStatusColour, projectStatusLabel } from '
 import { useProject } from './projectsApi.ts';
 
 // Shown beside their sections, not as header buttons.
-const SECTION_ACTIONS = [commentAction.id, replaceDocumentAction.id];
+const SECTION_ACTIONS = [COMMENT_ACTION_ID, REPLACE_DOCUMENT_ACTION_ID];
 
 /** Who reads the page: the operator sees every action with the reasons of the refused ones. */
 type Reader = 'operator' | 'participant' | 'lpa';

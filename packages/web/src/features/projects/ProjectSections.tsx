@@ -6,7 +6,7 @@ import {
   PROJECT_GROUP_TYPE_LABELS,
   type Project,
   type ProjectOutcome,
-  replaceDocumentAction,
+  REPLACE_DOCUMENT_ACTION_ID,
 } from '@curlew/domain';
 import { Anchor, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -176,7 +176,7 @@ export function ProjectDocuments({
   actions: readonly EntityAction[];
   onChanged: () => void;
 }) {
-  const replace = actions.find((action) => action.id === replaceDocumentAction.id);
+  const replace = actions.find((action) => action.id === REPLACE_DOCUMENT_ACTION_ID);
   return (
     <RecordSection
       title="Documents"

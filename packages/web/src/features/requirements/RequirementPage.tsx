@@ -1,7 +1,7 @@
 import {
+  COMMENT_ACTION_ID,
   CREDIT_REQUIREMENT_STATUS_LABELS,
   type CreditRequirement,
-  commentAction,
   type EntityAction,
   REQUIREMENT_WIZARD_ACTIONS,
   setBuyerCredits,
@@ -43,7 +43,7 @@ import { requirementGroupPagePath, useNeedStart, useRequirement } from './requir
 
 // The wizard's steps are opened by 'Continue' below, never as header buttons.
 const WIZARD_IDS: readonly string[] = REQUIREMENT_WIZARD_ACTIONS.map((action) => action.id);
-const HEADER_EXCLUDED = [commentAction.id, ...WIZARD_IDS];
+const HEADER_EXCLUDED = [COMMENT_ACTION_ID, ...WIZARD_IDS];
 
 // Each step the owner may come back to, and the action that edits the same data outside the wizard.
 const STEP_EDITS = {

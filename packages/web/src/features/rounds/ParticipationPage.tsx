@@ -1,4 +1,4 @@
-import { commentAction, REGISTRATION_STATUS_LABELS } from '@curlew/domain';
+import { COMMENT_ACTION_ID, REGISTRATION_STATUS_LABELS } from '@curlew/domain';
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
@@ -56,7 +56,7 @@ export function ParticipationPage() {
         <EntityActionButtons
           self={p.self}
           actions={p.actions}
-          exclude={[commentAction.id, ...nextStepIds(p.actions)]}
+          exclude={[COMMENT_ACTION_ID, ...nextStepIds(p.actions)]}
           // The next steps, refused or not, are in their panel: the other actions only when they may run now.
           enabledOnly
           label={`Actions for ${p.organisation.name} in ${p.round.name}`}
