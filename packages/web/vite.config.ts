@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { DEFERRED_STYLES_ATTRIBUTE } from './src/app/pageStyles.ts';
 
 /**
  * What the sign-in page loads before it shows: React, Mantine's base and the components of its form, and the
@@ -55,9 +56,31 @@ function preloadRecordChunk(): Plugin {
   };
 }
 
+/**
+ * index.html asks for the app's stylesheets without holding its first paint on them: the page's header (drawn by
+ * index.html's own styles) shows while they arrive, and `applyDeferredStyles` (app/pageStyles.ts) applies them, in
+ * their order, before the app draws anything. /login (login.html) keeps its small stylesheet as it is.
+ */
+function deferAppStyles(): Plugin {
+  return {
+    name: 'curlew-defer-app-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('/index.html')) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g,
+          `<link rel="preload" as="style" crossorigin href="$1" ${DEFERRED_STYLES_ATTRIBUTE}>`,
+        );
+      },
+    },
+  };
+}
+
 /** Builds the browser app into `dist`; in development `/api` goes to the Curlew server on port 3000. */
 export default defineConfig({
-  plugins: [react(), preloadRecordChunk()],
+  plugins: [react(), preloadRecordChunk(), deferAppStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

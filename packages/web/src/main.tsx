@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { fetchCurrentUser } from './app/currentUser.ts';
+import { applyDeferredStyles } from './app/pageStyles.ts';
 import { preloadCurrentPage, startApp } from './app/start.tsx';
 
 const container = document.getElementById('root');
@@ -8,8 +9,7 @@ const root = createRoot(container);
 // The page's code and record are asked for while the user is.
 preloadCurrentPage();
 // Who is signed in is already on its way (index.html preloads it). The app starts once it is known, so the first
-// page is built once, for that user, not as a loader first and then again. A failed answer leaves it to the app.
-void fetchCurrentUser().then(
-  (user) => startApp(root, user),
-  () => startApp(root),
-);
+// page is built once, for that user, not as a loader first and then again, and once the styles are in place. A
+// failed answer leaves it to the app.
+const user = fetchCurrentUser().catch(() => undefined);
+void Promise.all([user, applyDeferredStyles()]).then(([known]) => startApp(root, known));

@@ -134,6 +134,34 @@ describeWithApp('platform: app, database and mail', (t) => {
     expect(other.body).not.toContain('sign-in');
   });
 
+  it("names a project page's record in index.html for the browser to fetch with the page's code", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'curlew-web-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>Curlew</title></head></html>',
+    );
+    const app = await t.withConfig({}, { webDistDir: dist });
+    const id = '0b852246-9da5-42c6-bfda-dc8339aee2ca';
+    const project = await app.inject({ method: 'GET', url: `/projects/${id}?tab=comments` });
+    expect(project.statusCode).toBe(200);
+    expect(project.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(project.headers['cache-control']).toBe('no-cache');
+    expect(project.body).toBe(
+      `<!doctype html><html><head><title>Curlew</title><link rel="preload" href="/api/project/${id}" as="fetch" crossorigin="use-credentials"></head></html>`,
+    );
+    // Anything but a project id, and every other page, gets index.html as it is.
+    for (const url of [
+      '/projects/not-an-id',
+      '/projects/%22%3E%3Cscript%3E',
+      '/projects',
+      `/project-group/${id}`,
+    ]) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe('<!doctype html><html><head><title>Curlew</title></head></html>');
+    }
+  });
+
   it('does not serve a web app when none is built', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/markets/123' });
     expect(response.statusCode).toBe(404);

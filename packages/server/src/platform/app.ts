@@ -26,7 +26,7 @@ import { OPENAPI_ROUTE_DESCRIPTIONS, registerOpenApiRoutes } from './openapi/rou
 import { PLATFORM_ROUTE_DESCRIPTIONS } from './platform.describe.ts';
 import { registerRateLimits } from './rate-limit.ts';
 import type { RouteDescription } from './read/describe.ts';
-import { hasWebBuild, registerWebApp } from './static.ts';
+import { hasWebBuild, registerWebApp, sendAppPage } from './static.ts';
 
 /** Inputs of buildApp; everything but config and db has a default. */
 export interface BuildAppOptions {
@@ -212,7 +212,7 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
   if (serveWebApp) await registerWebApp(app, webDistDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (serveWebApp && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppPage(reply, webDistDir, request.url);
     }
     throw new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** True when `dir` holds a built web app. */
 export const hasWebBuild = (dir: string): boolean => existsSync(path.join(dir, 'index.html'));
@@ -30,4 +31,39 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
       reply.header('cache-control', cacheControl);
     },
   });
+}
+
+/**
+ * Record pages whose record is the first thing the page asks the API for, with the API path of that record. A
+ * page load of one names the record in index.html for the browser to fetch beside the page's code, rather than
+ * once the code has run. Ids are UUIDs, so nothing else reaches the page.
+ */
+const RECORD_PRELOADS: readonly { page: RegExp; api: (id: string) => string }[] = [
+  {
+    page: /^\/projects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+    api: (id) => `/api/project/${id}`,
+  },
+];
+
+/** The API path index.html preloads for a page load of `url`, if it is a record page's. */
+export function recordPreloadOf(url: string): string | undefined {
+  const pathname = url.split('?')[0] ?? '';
+  for (const { page, api } of RECORD_PRELOADS) {
+    const id = page.exec(pathname)?.[1];
+    if (id !== undefined) return api(id);
+  }
+  return undefined;
+}
+
+/**
+ * Answers a page load of the app (any address but the API's) with index.html, naming the record the page will ask
+ * for first when it is a record page's (see RECORD_PRELOADS).
+ */
+export async function sendAppPage(reply: FastifyReply, dir: string, url: string): Promise<FastifyReply> {
+  reply.header('cache-control', 'no-cache');
+  const preload = recordPreloadOf(url);
+  if (preload === undefined) return reply.sendFile('index.html');
+  const html = await readFile(path.join(dir, 'index.html'), 'utf8');
+  const link = `<link rel="preload" href="${preload}" as="fetch" crossorigin="use-credentials">`;
+  return reply.type('text/html; charset=utf-8').send(html.replace('</head>', `${link}</head>`));
 }
