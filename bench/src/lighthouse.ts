@@ -15,16 +15,32 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Lighthouse's mobile performance score (0-100) of each page, in one Chromium, with the given cookie. */
+/** A page's Lighthouse mobile performance: the score (0-100) and the metrics it is made of, as Lighthouse shows them. */
+export interface LighthouseResult {
+  label: string;
+  score: number;
+  /** First and largest contentful paint, total blocking time, speed index, cumulative layout shift. */
+  metrics: string;
+}
+
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['SI', 'speed-index'],
+  ['CLS', 'cumulative-layout-shift'],
+] as const;
+
+/** Lighthouse's mobile performance of each page, in one Chromium, with the given cookie. */
 export async function lighthousePerformance(
   pages: readonly { label: string; url: string; cookie?: string }[],
-): Promise<{ label: string; score: number }[]> {
+): Promise<LighthouseResult[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
-    const scores: { label: string; score: number }[] = [];
+    const scores: LighthouseResult[] = [];
     for (const { label, url, cookie } of pages) {
       // Lighthouse's defaults: a mobile device, simulated slow 4G and a 4x slower CPU. A run whose trace failed
       // (its runtimeError, e.g. NO_NAVSTART, asks to run again) is run again, up to three times in all.
@@ -53,7 +69,9 @@ export async function lighthousePerformance(
       const score = result?.lhr.categories.performance?.score;
       if (score === undefined || score === null)
         throw new Error(`Lighthouse gave ${url} no performance score`);
-      scores.push({ label, score: Math.round(score * 100) });
+      const audits = result?.lhr.audits ?? {};
+      const metrics = METRICS.map(([name, id]) => `${name} ${audits[id]?.displayValue ?? '?'}`).join(', ');
+      scores.push({ label, score: Math.round(score * 100), metrics });
     }
     return scores;
   } finally {

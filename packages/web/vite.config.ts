@@ -57,9 +57,9 @@ function preloadRecordChunk(): Plugin {
 }
 
 /**
- * index.html asks for the app's stylesheets without holding its first paint on them: the page's header (drawn by
- * index.html's own styles) shows while they arrive, and `applyDeferredStyles` (app/pageStyles.ts) applies them, in
- * their order, before the app draws anything. /login (login.html) keeps its small stylesheet as it is.
+ * index.html and login.html ask for their stylesheets without holding the first paint on them: the page's header
+ * (drawn by the page's own styles) shows while they arrive, and `applyDeferredStyles` (app/pageStyles.ts) applies
+ * them, in their order, before the app draws anything.
  */
 function deferAppStyles(): Plugin {
   return {
@@ -67,8 +67,7 @@ function deferAppStyles(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
-        if (!context.filename.endsWith('/index.html')) return html;
+      handler(html) {
         return html.replace(
           /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/g,
           `<link rel="preload" as="style" crossorigin href="$1" ${DEFERRED_STYLES_ATTRIBUTE}>`,

@@ -20,7 +20,11 @@ describe('applyDeferredStyles', () => {
       applied = true;
     });
     // In the cascade's order: the app's sheets first, the record preload untouched, later sheets after them.
-    expect(hrefs('link[rel="stylesheet"]')).toEqual(['/assets/core.css', '/assets/app.css', '/assets/later.css']);
+    expect(hrefs('link[rel="stylesheet"]')).toEqual([
+      '/assets/core.css',
+      '/assets/app.css',
+      '/assets/later.css',
+    ]);
     expect(hrefs('link[rel="preload"]')).toEqual(['/assets/record.css']);
     const [core, app] = document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]');
     expect(core?.getAttribute('crossorigin')).toBe('');

@@ -7,7 +7,9 @@ export const DEFERRED_STYLES_ATTRIBUTE = 'data-curlew-styles';
  * and the app is drawn with its styles in place.
  */
 export function applyDeferredStyles(doc: Document = document): Promise<void> {
-  const preloads = [...doc.querySelectorAll<HTMLLinkElement>(`link[rel="preload"][${DEFERRED_STYLES_ATTRIBUTE}]`)];
+  const preloads = [
+    ...doc.querySelectorAll<HTMLLinkElement>(`link[rel="preload"][${DEFERRED_STYLES_ATTRIBUTE}]`),
+  ];
   return Promise.all(
     preloads.map(
       (preload) =>

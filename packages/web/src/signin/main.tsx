@@ -21,6 +21,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadChunkWithReload } from '../app/lazyPage.ts';
+import { applyDeferredStyles } from '../app/pageStyles.ts';
 import { type OpenApp, SignInApp } from './SignInApp.tsx';
 
 const container = document.getElementById('root');
@@ -41,8 +42,11 @@ const openApp: OpenApp = (to, { replace = false, user } = {}) => {
   });
 };
 
-root.render(
-  <StrictMode>
-    <SignInApp openApp={openApp} />
-  </StrictMode>,
+// The header login.html draws shows until the styles are in place.
+void applyDeferredStyles().then(() =>
+  root.render(
+    <StrictMode>
+      <SignInApp openApp={openApp} />
+    </StrictMode>,
+  ),
 );

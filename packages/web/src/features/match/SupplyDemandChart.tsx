@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import type { CurveStep, SupplyDemandCurve } from '@curlew/domain';
 import { CREDIT_TYPE_LABELS, formatCredits, formatPenceAsGBP } from '@curlew/domain';
 import { LineChart } from '@mantine/charts';
