@@ -35,8 +35,10 @@ export function WhenLoaded<T>({
   what: string;
   children: (data: T) => ReactNode;
 }) {
-  // The record arrives as an urgent update; the page it fills is built in a deferred render the browser may interrupt.
-  const data = useDeferredValue(query.data);
+  // When the record first arrives the page is built in a deferred render the browser may interrupt; a later change
+  // of the record (after an action) shows at once, so clicks meanwhile can never hold the page at the old record.
+  const deferred = useDeferredValue(query.data);
+  const data = deferred === undefined ? undefined : query.data;
   if (query.isError)
     return <LoadFailure what={what} error={query.error} retry={() => void query.refetch()} />;
   if (data === undefined) return <PageLoader />;
