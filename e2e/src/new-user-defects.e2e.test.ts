@@ -83,7 +83,7 @@ describe('what a new user meets', () => {
       let visitorHeader = false;
       Object.assign(window, { curlewSchemes: seen, curlewVisitorHeader: () => visitorHeader });
       new MutationObserver(() => {
-        // Nothing is painted before <body>: the head's blocking colour-scheme.js runs first.
+        // Nothing is painted before <body>: the head's inline colour-scheme script runs first.
         if (!document.body) return;
         const scheme = document.documentElement.getAttribute('data-mantine-color-scheme') ?? '';
         if (seen.at(-1) !== scheme) seen.push(scheme);

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { bootShell } from './boot/bootShell.ts';
 import { DEFERRED_STYLES_ATTRIBUTE } from './src/app/pageStyles.ts';
 
 /**
@@ -79,7 +80,7 @@ function deferAppStyles(): Plugin {
 
 /** Builds the browser app into `dist`; in development `/api` goes to the Curlew server on port 3000. */
 export default defineConfig({
-  plugins: [react(), preloadRecordChunk(), deferAppStyles()],
+  plugins: [react(), bootShell(), preloadRecordChunk(), deferAppStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -160,6 +161,27 @@ describeWithApp('platform: app, database and mail', (t) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe('<!doctype html><html><head><title>Curlew</title></head></html>');
     }
+  });
+
+  it("allows the built pages' inline scripts by their hashes, and no other inline script", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'curlew-web-dist-'));
+    const scheme = "document.documentElement.dataset.scheme = 'light';";
+    const signIn = 'window.signIn = 1;';
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><head><script>${scheme}</script><script type="module" src="/assets/a.js"></script></head>`,
+    );
+    writeFileSync(path.join(dist, 'login.html'), `<!doctype html><head><script>${signIn}</script></head>`);
+    const app = await t.withConfig({}, { webDistDir: dist });
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
+    const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(scriptSrc).toBe(`script-src 'self' ${hashOf(scheme)} ${hashOf(signIn)}`);
+    // Without a web build only the app's own files may run.
+    const bare = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(bare.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it('does not serve a web app when none is built', async () => {

@@ -26,7 +26,7 @@ import { OPENAPI_ROUTE_DESCRIPTIONS, registerOpenApiRoutes } from './openapi/rou
 import { PLATFORM_ROUTE_DESCRIPTIONS } from './platform.describe.ts';
 import { registerRateLimits } from './rate-limit.ts';
 import type { RouteDescription } from './read/describe.ts';
-import { hasWebBuild, registerWebApp, sendAppPage } from './static.ts';
+import { hasWebBuild, inlineScriptSources, registerWebApp, sendAppPage } from './static.ts';
 
 /** Inputs of buildApp; everything but config and db has a default. */
 export interface BuildAppOptions {
@@ -124,12 +124,15 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
   app.decorate('registeredRoutes', registeredRoutes);
   app.setErrorHandler(handleError);
 
+  const webDistDir = options.webDistDir ?? config.webDistDir;
+  const serveWebApp = hasWebBuild(webDistDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built pages' own inline scripts are allowed by their hashes, nothing else inline.
+        scriptSrc: ["'self'", ...(serveWebApp ? inlineScriptSources(webDistDir) : [])],
         // Mantine writes its CSS variables and component styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -207,8 +210,6 @@ export async function createApp(options: PlatformAppOptions): Promise<FastifyIns
   await app.register(registerMailRoutes);
   if (!config.production) await app.register(registerDevRoutes);
 
-  const webDistDir = options.webDistDir ?? config.webDistDir;
-  const serveWebApp = hasWebBuild(webDistDir);
   if (serveWebApp) await registerWebApp(app, webDistDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (serveWebApp && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {

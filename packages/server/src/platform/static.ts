@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,22 @@ export const hasWebBuild = (dir: string): boolean => existsSync(path.join(dir, '
 
 /** Pages that a page load answers with their own, lighter entry of the web app rather than index.html. */
 const OWN_ENTRIES = { '/login': 'login.html' } as const;
+
+/**
+ * The content security policy's sources for the inline scripts of the built pages (`'sha256-…'`), so that the script
+ * the build writes into each page's head (the colour scheme, applied before the first paint) runs and no other does.
+ */
+export function inlineScriptSources(dir: string): string[] {
+  const sources = new Set<string>();
+  for (const file of ['index.html', ...Object.values(OWN_ENTRIES)]) {
+    const page = path.join(dir, file);
+    if (!existsSync(page)) continue;
+    for (const [, script = ''] of readFileSync(page, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      sources.add(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+  }
+  return [...sources];
+}
 
 /**
  * Serves the built web app; the SPA fallback for other GET paths lives in the not-found handler. A page load of

@@ -1,6 +1,6 @@
 // Applies the colour scheme the app last chose (light for the operator and LPA areas, dark otherwise) before the
-// first paint, so a full page load does not flash the other scheme while the signed-in user loads. A file, not
-// an inline script, so the content security policy can stay `script-src 'self'`.
+// first paint, so a full page load does not flash the other scheme while the signed-in user loads. Written into
+// each page's head by the build (see bootShell.ts); the server's content security policy allows it by its hash.
 (() => {
   try {
     const scheme = window.localStorage.getItem('curlew.colourScheme');
