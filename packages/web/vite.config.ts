@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { bootShell } from './boot/bootShell.ts';
+import { checkMantineStyles } from './build/mantineStyles.ts';
 import { DEFERRED_STYLES_ATTRIBUTE } from './src/app/pageStyles.ts';
 
 /**
@@ -8,14 +9,20 @@ import { DEFERRED_STYLES_ATTRIBUTE } from './src/app/pageStyles.ts';
  * app's own modules it shares. One chunk (shared with the app, which needs the same at once) compresses better
  * than the dozen small ones the bundler would cut by who imports what.
  */
+const SIGN_IN_COMPONENTS =
+  'Alert|Anchor|Burger|Button|CloseButton|Container|Group|Input|InputBase|Loader|Paper|Stack|Text|TextInput|Title|Transition|UnstyledButton';
 const SIGN_IN_CORE = [
   /\/node_modules\/(react|react-dom|scheduler|clsx)\//,
   /\/node_modules\/@mantine\/hooks\/esm\/use-disclosure\//,
   /\/node_modules\/@mantine\/notifications\/styles\.css$/,
   /\/packages\/domain\/src\/auth\/current-user\.ts$/,
   /\/node_modules\/@mantine\/core\/esm\/core\//,
-  /\/node_modules\/@mantine\/core\/esm\/components\/(Alert|Anchor|Burger|Button|CloseButton|Container|Group|Input|InputBase|Loader|Paper|Stack|Text|TextInput|Title|Transition|UnstyledButton)\//,
-  /\/packages\/web\/src\/app\/(api|env|lazyPage|redirect|roles|schemeHint|theme|toasts)\.tsx?$/,
+  new RegExp(`/node_modules/@mantine/core/esm/components/(${SIGN_IN_COMPONENTS})/`),
+  // Their styles (and Mantine's base and notifications'), which the app's own list (app/mantineStyles.ts) repeats.
+  new RegExp(
+    `/node_modules/@mantine/core/styles/(baseline|default-css-variables|global|Notification|${SIGN_IN_COMPONENTS})\\.css$`,
+  ),
+  /\/packages\/web\/src\/app\/(api|env|lazyPage|pageStyles|redirect|roles|schemeHint|theme|toasts)\.tsx?$/,
   /\/packages\/web\/src\/app\/shell\/(DisclosureMenu|Footer|icons|pageLink|SkipLink|ToastHost|usePageTitle)\.tsx?$/,
   /\/packages\/web\/src\/auth\/(AuthCard|FormError|LoginForm|loginFlow|PasswordField|useSchemaForm)\.tsx?$/,
 ];
@@ -80,7 +87,7 @@ function deferAppStyles(): Plugin {
 
 /** Builds the browser app into `dist`; in development `/api` goes to the Curlew server on port 3000. */
 export default defineConfig({
-  plugins: [react(), bootShell(), preloadRecordChunk(), deferAppStyles()],
+  plugins: [react(), bootShell(), preloadRecordChunk(), deferAppStyles(), checkMantineStyles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -44,18 +44,40 @@ export async function loadChunkWithReload<T>(
   }
 }
 
+/** Any component, as React's own `lazy` takes it. */
+// biome-ignore lint/suspicious/noExplicitAny: a component of any props, as in React's `lazy<T extends ComponentType<any>>`
+type AnyComponent = ComponentType<any>;
+
+/** A lazily loaded component whose chunk can be asked for before it renders. */
+export type LazyComponent<T extends AnyComponent> = LazyExoticComponent<T> & { preload: () => void };
+
 /** A lazily loaded page component whose chunk can be asked for before it renders. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+export type LazyPage = LazyComponent<ComponentType>;
 
 /**
- * A lazily loaded page component (its own chunk) with the reload-on-failure behaviour; `preload()` starts
- * loading its chunk at once (the page's first load asks for it alongside the signed-in user).
+ * A lazily loaded component (its own chunk) with the reload-on-failure behaviour; `preload()` starts loading its chunk
+ * at once (the page's first load asks for it alongside the signed-in user). Once the chunk has loaded, the component
+ * renders at once where it is first used: React's `lazy` would otherwise suspend for a turn even then, showing its
+ * fallback, and React holds what follows a shown fallback back for up to 300 ms.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+export function lazyPage<T extends AnyComponent>(load: () => Promise<{ default: T }>): LazyComponent<T> {
+  let loading: Promise<{ default: T }> | undefined;
+  let loaded: { default: T } | undefined;
   const start = () => {
-    loading ??= loadChunkWithReload(load);
+    loading ??= loadChunkWithReload(load).then((module) => {
+      loaded = module;
+      return module;
+    });
     return loading;
   };
-  return Object.assign(lazy(start), { preload: () => void start() });
+  // A thenable that answers at once: `lazy` then has the module before it would suspend.
+  const already = (module: { default: T }) =>
+    // biome-ignore lint/suspicious/noThenProperty: `lazy` reads a module through `then`; this one answers synchronously
+    ({ then: (resolve: (value: { default: T }) => unknown) => resolve(module) }) as unknown as Promise<{
+      default: T;
+    }>;
+  return Object.assign(
+    lazy(() => (loaded === undefined ? start() : already(loaded))),
+    { preload: () => void start() },
+  );
 }

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantineStyles.ts';
 import '@mantine/notifications/styles.css';
 import type { CurrentUser } from '@curlew/domain';
 import { StrictMode, startTransition } from 'react';

@@ -1,15 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentUser } from '../currentUser.ts';
-import { loadChunkWithReload } from '../lazyPage.ts';
 import { PageLoader } from '../shell/PageLoader.tsx';
-
-// The side panel and its forms are only for signed-in pages, so they stay out of the sign-in page's code.
-const ActionPanelProvider = lazy(() =>
-  loadChunkWithReload(() => import('../../actions/ActionPanelProvider.tsx')).then((module) => ({
-    default: module.ActionPanelProvider,
-  })),
-);
+import { LazyActionPanelProvider } from '../shell/signedInFrame.ts';
 
 /** Wraps the signed-in pages in the side-panel host for action dialogs. */
 export function SignedInLayout() {
@@ -17,9 +10,9 @@ export function SignedInLayout() {
   if (!user) return <Outlet />;
   return (
     <Suspense fallback={<PageLoader />}>
-      <ActionPanelProvider>
+      <LazyActionPanelProvider>
         <Outlet />
-      </ActionPanelProvider>
+      </LazyActionPanelProvider>
     </Suspense>
   );
 }

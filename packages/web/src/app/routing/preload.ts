@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
+import { LazyActionPanelProvider, LazyBreadcrumbs } from '../shell/signedInFrame.ts';
 import type { AreaRoute, AreaRouteTrees } from './types.ts';
 
 /**
@@ -29,7 +30,7 @@ export function preloadPageAt(
     route.prefetch?.(params, queryClient);
   }
   if (areaMatches.length > 0 && publicMatches.length === 0) {
-    void import('../../actions/ActionPanelProvider.tsx').catch(() => undefined);
-    void import('../shell/Breadcrumbs.tsx').catch(() => undefined);
+    LazyActionPanelProvider.preload();
+    LazyBreadcrumbs.preload();
   }
 }

@@ -27,7 +27,14 @@ export function Footer({ link: Link }: { link: PageLink }) {
             )}
             <Text size="sm">© {COPYRIGHT_YEAR} Curlew</Text>
           </Stack>
-          <img src="/uk-map.svg" alt="Outline map of the United Kingdom" width={72} height={96} />
+          {/* Below the fold on most pages: asked for when it nears the view, not with the page. */}
+          <img
+            src="/uk-map.svg"
+            alt="Outline map of the United Kingdom"
+            width={72}
+            height={96}
+            loading="lazy"
+          />
         </Group>
       </Container>
     </Box>

@@ -1,9 +1,8 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../currentUser.ts';
-import { loadChunkWithReload } from '../lazyPage.ts';
 import { CrumbNamesProvider } from '../routing/breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Header, useMenuEntries } from './Header.tsx';
@@ -13,11 +12,7 @@ import { PageLoader } from './PageLoader.tsx';
 import { RouterLink } from './RouterLink.tsx';
 import classes from './ShellLayout.module.css';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
-
-// Only signed-in pages have breadcrumbs, so their code stays out of the sign-in page.
-const Breadcrumbs = lazy(() =>
-  loadChunkWithReload(() => import('./Breadcrumbs.tsx')).then((module) => ({ default: module.Breadcrumbs })),
-);
+import { LazyBreadcrumbs } from './signedInFrame.ts';
 
 /** The header's height (its one row: brand, menu, search and profile). */
 const HEADER_HEIGHT = 64;
@@ -67,7 +62,7 @@ export function ShellLayout() {
               <Container size="xl" py="md" className={classes.page}>
                 {user ? (
                   <Suspense fallback={null}>
-                    <Breadcrumbs />
+                    <LazyBreadcrumbs />
                   </Suspense>
                 ) : null}
                 <Outlet />

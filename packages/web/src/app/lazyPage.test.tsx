@@ -1,8 +1,11 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   CHUNK_RELOAD_KEY,
   CHUNK_RELOAD_RESET_MS,
   type ChunkReloadEnvironment,
+  lazyPage,
   loadChunkWithReload,
   MAX_CHUNK_RELOADS,
 } from './lazyPage.ts';
@@ -61,5 +64,56 @@ describe('loadChunkWithReload', () => {
     expect(CHUNK_RELOAD_RESET_MS).toBe(500);
     for (const timer of browser.timers) timer.callback();
     expect(browser.store.has(CHUNK_RELOAD_KEY)).toBe(false);
+  });
+});
+
+describe('lazyPage', () => {
+  /** Every render of the boundary, in order: the fallback's, then the page's. */
+  function renderLazy(Page: ReturnType<typeof lazyPage>) {
+    const shown: string[] = [];
+    const Fallback = () => {
+      shown.push('fallback');
+      return <p>Loading</p>;
+    };
+    render(
+      <Suspense fallback={<Fallback />}>
+        <Page />
+      </Suspense>,
+    );
+    return shown;
+  }
+  const page = () => Promise.resolve({ default: () => <h1>The page</h1> });
+
+  it('draws a page whose chunk has loaded at once, never its fallback', async () => {
+    const Page = lazyPage(page);
+    Page.preload();
+    await settle();
+    const shown = renderLazy(Page);
+    // In the same turn as the render: nothing was suspended.
+    expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument();
+    expect(shown).toEqual([]);
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('shows the fallback while a chunk still loads, then the page', async () => {
+    const Page = lazyPage(page);
+    const shown = renderLazy(Page);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The page' })).toBeInTheDocument();
+    expect(shown[0]).toBe('fallback');
+  });
+
+  it('loads a chunk once, however often it is preloaded and drawn', async () => {
+    let loads = 0;
+    const Page = lazyPage(() => {
+      loads += 1;
+      return page();
+    });
+    Page.preload();
+    Page.preload();
+    await settle();
+    renderLazy(Page);
+    expect(screen.getByRole('heading', { name: 'The page' })).toBeInTheDocument();
+    expect(loads).toBe(1);
   });
 });
