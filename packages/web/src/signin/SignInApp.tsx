@@ -1,7 +1,7 @@
 import { type CurrentUser, type CurrentUserAnswer, isSignedOutAnswer } from '@curlew/domain';
 import { Box, Burger, Button, Container, Group, MantineProvider, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type MouseEvent, useEffect, useId, useState } from 'react';
+import { type MouseEvent, startTransition, useEffect, useId, useState } from 'react';
 import { api } from '../app/api.ts';
 import { clientEnv } from '../app/env.ts';
 import { colourSchemeFor } from '../app/roles.ts';
@@ -56,10 +56,11 @@ export function SignInApp({ openApp }: { openApp: OpenApp }) {
     api.get<CurrentUserAnswer>('/api/auth/user').then(
       (answer) => {
         if (!current) return;
-        if (isSignedOutAnswer(answer)) setChecked(true);
+        // A transition: the page is in view already, and React may build its new scheme in pieces.
+        if (isSignedOutAnswer(answer)) startTransition(() => setChecked(true));
         else openApp(window.location.pathname + window.location.search, { replace: true, user: answer });
       },
-      () => current && setChecked(true),
+      () => current && startTransition(() => setChecked(true)),
     );
     return () => {
       current = false;

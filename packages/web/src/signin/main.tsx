@@ -18,7 +18,7 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadChunkWithReload } from '../app/lazyPage.ts';
 import { applyDeferredStyles } from '../app/pageStyles.ts';
@@ -42,11 +42,14 @@ const openApp: OpenApp = (to, { replace = false, user } = {}) => {
   });
 };
 
-// The header login.html draws shows until the styles are in place.
+// The header login.html draws shows until the styles are in place. A transition lets React yield to the browser
+// while it builds the page, rather than block it throughout.
 void applyDeferredStyles().then(() =>
-  root.render(
-    <StrictMode>
-      <SignInApp openApp={openApp} />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <SignInApp openApp={openApp} />
+      </StrictMode>,
+    ),
   ),
 );
