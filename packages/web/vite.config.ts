@@ -93,6 +93,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets the bundle-size benchmark follow what a route loads.
     manifest: true,
+    // Every browser the app supports knows modulepreload: no polyfill, and no request for one.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       // Two pages: the whole app, and /login on its own (served for a page load of /login; see signin/).
@@ -104,7 +106,7 @@ export default defineConfig({
             { name: 'app', test: /\/packages\/web\/src\/app\/start\.tsx$/, priority: 2 },
             {
               name: 'record',
-              test: /\/packages\/web\/src\/(features\/projects\/pages\.ts|actions\/ActionPanelProvider\.tsx|app\/shell\/Breadcrumbs\.tsx)$/,
+              test: /\/packages\/web\/src\/(features\/projects\/ProjectPage\.tsx|actions\/ActionPanelProvider\.tsx|app\/shell\/Breadcrumbs\.tsx)$/,
               priority: 1,
             },
           ],

@@ -2,7 +2,6 @@ import type { ActionResult } from '@curlew/domain';
 import { Loader } from '@mantine/core';
 import {
   createContext,
-  lazy,
   type ReactNode,
   type RefObject,
   Suspense,
@@ -14,9 +13,9 @@ import {
   useState,
 } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router-dom';
+import { lazyPage } from '../app/lazyPage.ts';
 import type { ActionPanelRef } from './ActionPanel.tsx';
 import { ActionsConfigContext } from './ActionsConfig.tsx';
-import { SideDrawer } from './PanelFrames.tsx';
 
 export type { ActionPanelRef } from './ActionPanel.tsx';
 
@@ -26,9 +25,13 @@ export interface ActionPanelControls {
   close(): void;
 }
 
-// The panel, its form engine and field controls load with the first action opened, not with every page.
-const ActionPanel = lazy(() =>
+// The panel, its form engine and field controls load with the first action opened, not with every page; so does the
+// drawer it opens in (shown with a loader while the panel's own code arrives).
+const ActionPanel = lazyPage(() =>
   import('./ActionPanel.tsx').then((module) => ({ default: module.ActionPanel })),
+);
+const SideDrawer = lazyPage(() =>
+  import('./PanelFrames.tsx').then((module) => ({ default: module.SideDrawer })),
 );
 
 const ActionPanelContext = createContext<ActionPanelControls | null>(null);
@@ -81,9 +84,11 @@ export function ActionPanelProvider({ children, apiBase = '', onActionSucceeded 
         {current !== null && (
           <Suspense
             fallback={
-              <SideDrawer onClose={close} title={current.title ?? 'Loading'}>
-                <Loader role="status" aria-label="Loading the form" />
-              </SideDrawer>
+              <Suspense fallback={null}>
+                <SideDrawer onClose={close} title={current.title ?? 'Loading'}>
+                  <Loader role="status" aria-label="Loading the form" />
+                </SideDrawer>
+              </Suspense>
             }
           >
             <ActionPanel

@@ -63,8 +63,14 @@ const ParticipantHomePage = lazyPage(() =>
 );
 const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
   lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
-const projectsPage = (name: keyof typeof import('../../features/projects/pages.ts')) =>
-  lazyPage(() => import('../../features/projects/pages.ts').then((m) => ({ default: m[name] })));
+// A project's page, the projects list and a project group's page load apart: a project page, often the first one
+// opened (from an e-mail, a search), loads none of the list's filters and table.
+const projectPage = (name: keyof typeof import('../../features/projects/ProjectPage.tsx')) =>
+  lazyPage(() => import('../../features/projects/ProjectPage.tsx').then((m) => ({ default: m[name] })));
+const projectListPage = (name: keyof typeof import('../../features/projects/ProjectsPage.tsx')) =>
+  lazyPage(() => import('../../features/projects/ProjectsPage.tsx').then((m) => ({ default: m[name] })));
+const projectGroupPage = (name: keyof typeof import('../../features/projects/ProjectGroupPage.tsx')) =>
+  lazyPage(() => import('../../features/projects/ProjectGroupPage.tsx').then((m) => ({ default: m[name] })));
 const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
   lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
 const matchPage = (name: keyof typeof import('../../features/match/pages.ts')) =>
@@ -116,14 +122,18 @@ const prefetchProjectRecord: AreaRoute['prefetch'] = ({ id }, queryClient) => {
 const projectGroupCrumb = { label: 'Project group', entity: 'projectGroup', parent: 'projects' } as const;
 /** The projects pages of suppliers and their agents. */
 const participantProjectRoutes: readonly AreaRoute[] = [
-  { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+  { path: 'projects', page: projectListPage('ProjectsPage'), crumb: projectsCrumb },
   {
     path: 'projects/:id',
-    page: projectsPage('ParticipantProjectPage'),
+    page: projectPage('ParticipantProjectPage'),
     crumb: projectCrumb,
     prefetch: prefetchProjectRecord,
   },
-  { path: 'project-group/:id', page: projectsPage('ParticipantProjectGroupPage'), crumb: projectGroupCrumb },
+  {
+    path: 'project-group/:id',
+    page: projectGroupPage('ParticipantProjectGroupPage'),
+    crumb: projectGroupCrumb,
+  },
 ];
 const requirementsCrumb = { label: 'Credit requirements' };
 const requirementCrumb = { label: 'Credit requirement', entity: 'requirement' } as const;
@@ -192,14 +202,14 @@ export const AREA_ROUTES: AreaRouteTrees = {
   admin: [
     { path: '', page: AdminHomePage, crumb: home },
     { path: 'markets', page: roundsPage('MarketsPage'), crumb: { label: 'Markets' } },
-    { path: 'projects', page: projectsPage('ProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects', page: projectListPage('ProjectsPage'), crumb: projectsCrumb },
     {
       path: 'projects/:id',
-      page: projectsPage('ProjectPage'),
+      page: projectPage('ProjectPage'),
       crumb: projectCrumb,
       prefetch: prefetchProjectRecord,
     },
-    { path: 'project-group/:id', page: projectsPage('ProjectGroupPage'), crumb: projectGroupCrumb },
+    { path: 'project-group/:id', page: projectGroupPage('ProjectGroupPage'), crumb: projectGroupCrumb },
     {
       path: 'markets/:marketId',
       page: roundsPage('MarketPage'),
@@ -281,10 +291,10 @@ export const AREA_ROUTES: AreaRouteTrees = {
   ],
   lpa: [
     { path: '', page: LpaHomePage, crumb: home },
-    { path: 'projects', page: projectsPage('LpaProjectsPage'), crumb: projectsCrumb },
+    { path: 'projects', page: projectListPage('LpaProjectsPage'), crumb: projectsCrumb },
     {
       path: 'projects/:id',
-      page: projectsPage('LpaProjectPage'),
+      page: projectPage('LpaProjectPage'),
       crumb: projectCrumb,
       prefetch: prefetchProjectRecord,
     },

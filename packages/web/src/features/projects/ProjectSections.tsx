@@ -12,9 +12,9 @@ import { Anchor, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { locationLinks } from '../../components/location/locationLinks.ts';
+import { Detail } from '../../components/records/Detail.tsx';
 import { DocumentsTable } from '../../components/records/DocumentsTable.tsx';
 import { RecordSection } from '../../components/records/RecordSection.tsx';
-import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from './projectDisplay.ts';
 import { projectGroupPagePath } from './projectsApi.ts';
 

@@ -9,9 +9,9 @@ import {
   type Project,
 } from '@curlew/domain';
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Detail } from '../../components/records/Detail.tsx';
 import { RecordSection } from '../../components/records/RecordSection.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { Detail } from '../rounds/MarketPage.tsx';
 import {
   claimedUnits,
   SERVICE_STATUS_COLOURS,

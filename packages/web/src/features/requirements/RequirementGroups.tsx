@@ -7,9 +7,9 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
 import { NameCell } from '../../components/data-table/NameCell.tsx';
+import { Detail } from '../../components/records/Detail.tsx';
 import { GroupView } from '../groups/GroupView.tsx';
 import { LoadFailure } from '../rounds/LoadFailure.tsx';
-import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { REQUIREMENT_STATUS_COLOURS } from './requirementDisplay.ts';
 import {

@@ -22,11 +22,11 @@ import { EntityActionButtons } from '../../components/actions/EntityActionButton
 import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
 import { StillNeeded } from '../../components/actions/StillNeeded.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { Detail } from '../../components/records/Detail.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
 import { WhenLoaded } from '../rounds/LoadFailure.tsx';
-import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { roundPagePath } from '../rounds/roundsApi.ts';
 import './RequirementFormExtras.tsx';

@@ -14,10 +14,10 @@ import {
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RowsTable, type RowsTableColumn } from '../../components/data-table/RowsTable.tsx';
+import { Detail } from '../../components/records/Detail.tsx';
 import { DocumentsTable } from '../../components/records/DocumentsTable.tsx';
 import { RecordSection } from '../../components/records/RecordSection.tsx';
 import { CertificateLine, otherDocuments } from '../registry/CertificateLine.tsx';
-import { Detail } from '../rounds/MarketPage.tsx';
 import { showDate } from '../rounds/roundDisplay.ts';
 import { NeedTable } from './RequirementFormExtras.tsx';
 import { bidRatesText, type NeedStart, nutrientNeed, yearlyUnitsOf, yesNo } from './requirementDisplay.ts';

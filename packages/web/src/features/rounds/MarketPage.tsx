@@ -1,6 +1,5 @@
 import { type Market, type MarketRound, ROUND_SORT_KEYS } from '@curlew/domain';
 import { Anchor, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCrumbName } from '../../app/routing/breadcrumbs.tsx';
 import { usePageTitle } from '../../app/shell/usePageTitle.ts';
@@ -10,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/Dat
 import { ExportButtons } from '../../components/data-table/ExportButtons.tsx';
 import { type ListConfig, listQueryString } from '../../components/data-table/listState.ts';
 import { useListState, usePagedList } from '../../components/data-table/useListState.ts';
+import { Detail } from '../../components/records/Detail.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { WhenLoaded } from './LoadFailure.tsx';
 import { ROUND_STATUS_COLOUR, roundStatusLabel, showDate } from './roundDisplay.ts';
@@ -20,18 +20,6 @@ const ROUNDS_CONFIG: ListConfig = {
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
 };
-
-/** A label and its value in a details grid. */
-export function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="div">{children}</Text>
-    </Stack>
-  );
-}
 
 const percent = (value: number | null): string => (value === null ? 'Not set' : `${value}%`);
 

@@ -7,11 +7,11 @@ import { usePageTitle } from '../../app/shell/usePageTitle.ts';
 import { EntityActionButtons } from '../../components/actions/EntityActionButtons.tsx';
 import { NextSteps, nextStepIds } from '../../components/actions/NextSteps.tsx';
 import { useRefreshAfterAction } from '../../components/actions/useRefreshAfterAction.ts';
+import { Detail } from '../../components/records/Detail.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { ActivityFeed } from '../activity/ActivityFeed.tsx';
 import { CommentsPanel } from '../comments/CommentsPanel.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
-import { Detail } from './MarketPage.tsx';
 import { CAPACITY_LABELS, REGISTRATION_STATUS_COLOURS, roundStatusLabel, showDate } from './roundDisplay.ts';
 import { roundPagePath, useMarket, useParticipation } from './roundsApi.ts';
 

@@ -10,8 +10,8 @@ import {
 import { Badge, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EntityActionButton } from '../../components/actions/EntityActionButtons.tsx';
 import { RowsTable } from '../../components/data-table/RowsTable.tsx';
+import { Detail } from '../../components/records/Detail.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { Detail } from './MarketPage.tsx';
 import { isWindowOpen, PERIOD_LABELS, roundTimeline, serviceLabels, showDate } from './roundDisplay.ts';
 
 const STEP_COLOURS = { done: 'teal.9', current: 'blue.9', next: 'gray.8', later: 'gray.8' } as const;
