@@ -103,7 +103,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'core', test: (id) => SIGN_IN_CORE.some((core) => core.test(id)), priority: 3 },
-            { name: 'app', test: /\/packages\/web\/src\/app\/start\.tsx$/, priority: 2 },
+            // The app's frame, with the few styles of the pages' own parts (CSS modules): one stylesheet, not one
+            // more request for a record page's.
+            {
+              name: 'app',
+              test: /\/packages\/web\/src\/(app\/start\.tsx|(components|features)\/.*\.module\.css)$/,
+              priority: 2,
+            },
             {
               name: 'record',
               test: /\/packages\/web\/src\/(features\/projects\/ProjectPage\.tsx|actions\/ActionPanelProvider\.tsx|app\/shell\/Breadcrumbs\.tsx)$/,
