@@ -68,15 +68,25 @@ async function benchLighthouse(baseUrl: string): Promise<void> {
   const projects = await fetch(`${baseUrl}/api/projects?page=1&pageSize=1`, { headers: { cookie } });
   const [project] = ((await projects.json()) as { items: { id: string }[] }).items;
   if (!project) throw new Error('the demo supplier has no project');
-  const scores = await lighthousePerformance([
+  // Lighthouse's figures move by several points from run to run on a shared machine: each page is measured
+  // LIGHTHOUSE_RUNS times (3 unless set), alternating, and judged by its median.
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const pages = [
     { label: '/login', url: `${baseUrl}/login` },
     { label: '/projects/{id} (supplier)', url: `${baseUrl}/projects/${project.id}`, cookie },
-  ]);
-  console.log('\nLighthouse mobile performance (simulated slow 4G, 4x CPU slowdown):');
-  for (const { label, score, metrics } of scores) {
+  ];
+  const results = await lighthousePerformance(Array.from({ length: runs }, () => pages).flat());
+  console.log(
+    `\nLighthouse mobile performance (simulated slow 4G, 4x CPU slowdown; median of ${runs} run${runs === 1 ? '' : 's'}):`,
+  );
+  for (const { label } of pages) {
+    const ofPage = results.filter((result) => result.label === label);
+    const sorted = ofPage.map((result) => result.score).sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
     console.log(
-      `  ${label.padEnd(28)} ${String(score).padStart(3)} (target >= ${LIGHTHOUSE_TARGET}): ${score >= LIGHTHOUSE_TARGET ? 'met' : 'NOT met'}  (${metrics})`,
+      `  ${label.padEnd(28)} ${String(median).padStart(3)} (target >= ${LIGHTHOUSE_TARGET}): ${median >= LIGHTHOUSE_TARGET ? 'met' : 'NOT met'}  (runs: ${ofPage.map((result) => result.score).join(', ')})`,
     );
+    for (const { score, metrics } of ofPage) console.log(`      ${String(score).padStart(3)}  ${metrics}`);
   }
 }
 
