@@ -4,13 +4,14 @@ import { bootShell } from './boot/bootShell.ts';
 import { checkMantineStyles } from './build/mantineStyles.ts';
 import { DEFERRED_STYLES_ATTRIBUTE } from './src/app/pageStyles.ts';
 
+/** The Mantine components of the sign-in form. */
+const SIGN_IN_COMPONENTS =
+  'Alert|Anchor|Burger|Button|CloseButton|Container|Group|Input|InputBase|Loader|Paper|Stack|Text|TextInput|Title|Transition|UnstyledButton';
 /**
  * What the sign-in page loads before it shows: React, Mantine's base and the components of its form, and the
  * app's own modules it shares. One chunk (shared with the app, which needs the same at once) compresses better
  * than the dozen small ones the bundler would cut by who imports what.
  */
-const SIGN_IN_COMPONENTS =
-  'Alert|Anchor|Burger|Button|CloseButton|Container|Group|Input|InputBase|Loader|Paper|Stack|Text|TextInput|Title|Transition|UnstyledButton';
 const SIGN_IN_CORE = [
   /\/node_modules\/(react|react-dom|scheduler|clsx)\//,
   /\/node_modules\/@mantine\/hooks\/esm\/use-disclosure\//,

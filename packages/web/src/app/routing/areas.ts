@@ -1,6 +1,13 @@
+import type { ComponentType } from 'react';
 import { prefetchProject } from '../../features/projects/projectQuery.ts';
 import { lazyPage } from '../lazyPage.ts';
 import type { AreaRoute, AreaRouteTrees } from './types.ts';
+
+/** The pages a module exports by name, each loaded with that module when first shown: `pagesOf(load)('Name')`. */
+const pagesOf =
+  <Pages extends Record<string, unknown>>(load: () => Promise<Pages>) =>
+  (name: { [Name in keyof Pages]: Pages[Name] extends ComponentType ? Name : never }[keyof Pages]) =>
+    lazyPage(() => load().then((pages) => ({ default: pages[name] as ComponentType })));
 
 // Every page is its own chunk; later issues add their pages to the trees below and menus pick them up.
 const LoginPage = lazyPage(() => import('../../auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
@@ -54,29 +61,21 @@ const SystemPage = lazyPage(() =>
   import('../../features/system/SystemPage.tsx').then((m) => ({ default: m.SystemPage })),
 );
 
-const adminOrganisationPage = (name: keyof typeof import('../../features/organisations/adminPages.tsx')) =>
-  lazyPage(() => import('../../features/organisations/adminPages.tsx').then((m) => ({ default: m[name] })));
+const adminOrganisationPage = pagesOf(() => import('../../features/organisations/adminPages.tsx'));
 const ParticipantHomePage = lazyPage(() =>
   import('../../features/organisations/ParticipantHomePage.tsx').then((m) => ({
     default: m.ParticipantHomePage,
   })),
 );
-const roundsPage = (name: keyof typeof import('../../features/rounds/pages.ts')) =>
-  lazyPage(() => import('../../features/rounds/pages.ts').then((m) => ({ default: m[name] })));
+const roundsPage = pagesOf(() => import('../../features/rounds/pages.ts'));
 // A project's page, the projects list and a project group's page load apart: a project page, often the first one
 // opened (from an e-mail, a search), loads none of the list's filters and table.
-const projectPage = (name: keyof typeof import('../../features/projects/ProjectPage.tsx')) =>
-  lazyPage(() => import('../../features/projects/ProjectPage.tsx').then((m) => ({ default: m[name] })));
-const projectListPage = (name: keyof typeof import('../../features/projects/ProjectsPage.tsx')) =>
-  lazyPage(() => import('../../features/projects/ProjectsPage.tsx').then((m) => ({ default: m[name] })));
-const projectGroupPage = (name: keyof typeof import('../../features/projects/ProjectGroupPage.tsx')) =>
-  lazyPage(() => import('../../features/projects/ProjectGroupPage.tsx').then((m) => ({ default: m[name] })));
-const requirementsPage = (name: keyof typeof import('../../features/requirements/pages.ts')) =>
-  lazyPage(() => import('../../features/requirements/pages.ts').then((m) => ({ default: m[name] })));
-const matchPage = (name: keyof typeof import('../../features/match/pages.ts')) =>
-  lazyPage(() => import('../../features/match/pages.ts').then((m) => ({ default: m[name] })));
-const registryPage = (name: keyof typeof import('../../features/registry/pages.ts')) =>
-  lazyPage(() => import('../../features/registry/pages.ts').then((m) => ({ default: m[name] })));
+const projectPage = pagesOf(() => import('../../features/projects/ProjectPage.tsx'));
+const projectListPage = pagesOf(() => import('../../features/projects/ProjectsPage.tsx'));
+const projectGroupPage = pagesOf(() => import('../../features/projects/ProjectGroupPage.tsx'));
+const requirementsPage = pagesOf(() => import('../../features/requirements/pages.ts'));
+const matchPage = pagesOf(() => import('../../features/match/pages.ts'));
+const registryPage = pagesOf(() => import('../../features/registry/pages.ts'));
 const PublicRegistryPage = lazyPage(() =>
   import('../../features/registry/PublicRegistryPage.tsx').then((m) => ({ default: m.PublicRegistryPage })),
 );
@@ -93,8 +92,7 @@ const searchRoutes: readonly AreaRoute[] = [
   { path: 'search', page: SearchPage, crumb: { label: 'Search' } },
   { path: 'search/:term', page: SearchPage, crumb: { label: 'Results', noLink: true } },
 ];
-const agentPage = (name: keyof typeof import('../../features/agents/agentPages.tsx')) =>
-  lazyPage(() => import('../../features/agents/agentPages.tsx').then((m) => ({ default: m[name] })));
+const agentPage = pagesOf(() => import('../../features/agents/agentPages.tsx'));
 
 /** The authentication pages, open to everyone (SPEC 2 "Public and authentication routes"). */
 export const PUBLIC_ROUTES: readonly AreaRoute[] = [
